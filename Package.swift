@@ -1,0 +1,42 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "whatsnew",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "whatsnew", targets: ["WhatsNewCLI"]),
+        .library(name: "WhatsNew", targets: ["WhatsNew"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // cmark, the CommonMark reference parser, as the system installs it.
+        .systemLibrary(
+            name: "CCMark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // The whole pipeline: front matter, cmark, model, layout, renderers.
+        .target(
+            name: "WhatsNew",
+            dependencies: ["CCMark", .product(name: "Yams", package: "Yams")]
+        ),
+        // The thin command line on top of the library.
+        .executableTarget(
+            name: "WhatsNewCLI",
+            dependencies: ["WhatsNew", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "WhatsNewTests",
+            dependencies: ["WhatsNew"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "WhatsNewCLITests",
+            dependencies: ["WhatsNewCLI"]
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+// The cmark headers as pkg-config's libcmark installs them.
+#include <cmark.h>

@@ -1,0 +1,13 @@
+/// The keys front matter may hold; a block opens only when its first line is one of them.
+public enum FrontMatterKey: String, Sendable, CaseIterable {
+    // The sheet block on line 1.
+    case title, subtitle, version, date, icons, accent
+    // Section blocks (they share `title`).
+    case icon, color, summary, kind, link, id
+
+    static let sheetKeys: [FrontMatterKey] = [.title, .subtitle, .version, .date, .icons, .accent]
+    static let sectionKeys: [FrontMatterKey] = [.icon, .color, .title, .summary, .kind, .link, .id]
+
+    /// Keys that only a section takes: a line-1 block opening with one of them is a section.
+    var isSectionOnly: Bool { !Self.sheetKeys.contains(self) }
+}

@@ -1,0 +1,150 @@
+/// The pre-pass: finds front-matter blocks and blanks their lines, so cmark never sees the
+/// YAML but still counts the file's own line numbers.
+///
+/// It reads lines, not Markdown: a block opens at a `---` line on line 1, or after a blank
+/// line or an ATX heading, when the next line starts with a known key. It knows just enough
+/// Markdown to leave `---` alone inside fenced code and HTML comments.
+struct FrontMatterSplitter {
+    struct Result {
+        /// The input with every front-matter line emptied (line endings kept).
+        var markdown: [UInt8]
+        var blocks: [FrontMatterBlock]
+        var diagnostics: [Diagnostic]
+    }
+
+    let path: String
+
+    func split(_ bytes: [UInt8]) -> Result {
+        let lines = Array(SourceLines(bytes: bytes))
+        var blocks: [FrontMatterBlock] = []
+        var diagnostics: [Diagnostic] = []
+        var context = LineContext()
+        var lastClosing = -1
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            let text = bytes[line.content]
+            let wasPlain = context.isPlain
+            context.advance(over: text)
+            guard wasPlain, context.isPlain, Self.isFence(text),
+                let firstKey = index + 1 < lines.count ? Self.leadingKey(bytes[lines[index + 1].content]) : nil,
+                index == 0 || index - 1 == lastClosing || Self.opensBlockAfter(bytes[lines[index - 1].content])
+            else {
+                index += 1
+                continue
+            }
+            guard let closing = lines[(index + 1)...].firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
+                diagnostics.append(
+                    Diagnostic(
+                        .frontMatterUnclosed, at: SourceLocation(path: path, line: line.number, column: 1),
+                        "front matter opened here is never closed with a `---` line"))
+                index += 1
+                continue
+            }
+            let yaml = lines[(index + 1)..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
+            let role: FrontMatterBlock.Role = index == 0 && !firstKey.isSectionOnly ? .sheet : .section
+            blocks.append(
+                FrontMatterBlock(
+                    role: role, openingLine: line.number, closingLine: lines[closing].number,
+                    yaml: yaml.joined(separator: "\n")))
+            lastClosing = closing
+            index = closing + 1
+        }
+        return Result(markdown: blanking(blocks, in: bytes, lines: lines), blocks: blocks, diagnostics: diagnostics)
+    }
+
+    /// Copies the input with the lifted lines emptied; returns it untouched when nothing was lifted.
+    private func blanking(_ blocks: [FrontMatterBlock], in bytes: [UInt8], lines: [SourceLines.Line]) -> [UInt8] {
+        guard !blocks.isEmpty else { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var next = blocks.makeIterator()
+        var block = next.next()
+        for line in lines {
+            while let current = block, line.number > current.closingLine { block = next.next() }
+            if let current = block, line.number >= current.openingLine {
+                output.append(contentsOf: bytes[line.content.upperBound..<line.whole.upperBound])
+            } else {
+                output.append(contentsOf: bytes[line.whole])
+            }
+        }
+        return output
+    }
+
+    /// A line of exactly `---`, allowing trailing spaces.
+    static func isFence(_ text: ArraySlice<UInt8>) -> Bool {
+        let trimmed = text.trimmingTrailingSpaces()
+        return trimmed.count == 3 && trimmed.allSatisfy { $0 == UInt8(ascii: "-") }
+    }
+
+    /// The known key a line starts with (`key:` then a space or the line end), if any.
+    static func leadingKey(_ text: ArraySlice<UInt8>) -> FrontMatterKey? {
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let after = text.index(after: colon)
+        guard after == text.endIndex || text[after] == UInt8(ascii: " ") || text[after] == UInt8(ascii: "\t") else {
+            return nil
+        }
+        return FrontMatterKey(rawValue: String(decoding: text[text.startIndex..<colon], as: UTF8.self))
+    }
+
+    /// A blank line or an ATX heading may stand before a block; anything else makes `---` Markdown.
+    static func opensBlockAfter(_ previous: ArraySlice<UInt8>) -> Bool {
+        let trimmed = previous.trimmingLeadingSpaces(upTo: 3)
+        if trimmed.trimmingTrailingSpaces().isEmpty { return true }
+        let hashes = trimmed.prefix { $0 == UInt8(ascii: "#") }.count
+        guard (1...6).contains(hashes) else { return false }
+        let rest = trimmed.dropFirst(hashes)
+        return rest.isEmpty || rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t")
+    }
+}
+
+/// Tracks whether a line sits inside fenced code or an HTML comment, where `---` is content.
+struct LineContext {
+    private var fence: (marker: UInt8, length: Int)?
+    private var inComment = false
+
+    var isPlain: Bool { fence == nil && !inComment }
+
+    mutating func advance(over text: ArraySlice<UInt8>) {
+        let trimmed = text.trimmingLeadingSpaces(upTo: 3)
+        if let open = fence {
+            let run = trimmed.prefix { $0 == open.marker }.count
+            if run >= open.length, trimmed.dropFirst(run).trimmingTrailingSpaces().isEmpty { fence = nil }
+            return
+        }
+        if inComment {
+            if text.containsSequence("-->") { inComment = false }
+            return
+        }
+        if let marker = trimmed.first, marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") {
+            let run = trimmed.prefix { $0 == marker }.count
+            if run >= 3 { fence = (marker, run) }
+        } else if trimmed.starts(with: Array("<!--".utf8)) {
+            inComment = !trimmed.dropFirst(4).containsSequence("-->")
+        }
+    }
+}
+
+extension ArraySlice<UInt8> {
+    func trimmingTrailingSpaces() -> ArraySlice<UInt8> {
+        var end = endIndex
+        while end > startIndex, self[end - 1] == UInt8(ascii: " ") || self[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return self[startIndex..<end]
+    }
+
+    func trimmingLeadingSpaces(upTo limit: Int) -> ArraySlice<UInt8> {
+        let spaces = prefix(limit).prefix { $0 == UInt8(ascii: " ") }.count
+        return dropFirst(spaces)
+    }
+
+    func containsSequence(_ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard count >= pattern.count else { return false }
+        var index = startIndex
+        while index + pattern.count <= endIndex {
+            if self[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
+    }
+}

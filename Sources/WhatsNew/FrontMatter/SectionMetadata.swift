@@ -1,0 +1,14 @@
+/// What a section's front matter says; the Markdown after it is the section's body.
+struct SectionMetadata: Sendable, Hashable {
+    var icon: Icon?
+    var color: String?
+    var title: String?
+    var summary: String?
+    /// The line of the `summary:` key, so its Markdown keeps the file's line numbers.
+    var summaryLine: Int?
+    var kind: SectionKind?
+    var link: String?
+    var id: String?
+    /// The line of the opening `---`.
+    var openingLine: Int
+}

@@ -1,0 +1,9 @@
+/// What the front matter on line 1 says about the whole sheet.
+struct SheetMetadata: Sendable, Hashable {
+    var title: String?
+    var subtitle: String?
+    var version: String?
+    var date: ReleaseDate?
+    var icons: [IconOverride] = []
+    var accent: String?
+}

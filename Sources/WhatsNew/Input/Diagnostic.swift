@@ -1,0 +1,30 @@
+/// One finding about the input, with where it is and which rule it breaks.
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .warning && rhs == .error
+        }
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+    public var rule: DiagnosticRule
+
+    public init(_ rule: DiagnosticRule, at location: SourceLocation, _ message: String) {
+        self.rule = rule
+        self.severity = rule.severity
+        self.location = location
+        self.message = message
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    /// `path:line:column: severity: message`, the form editors and CI logs link to.
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message)"
+    }
+}

@@ -1,0 +1,29 @@
+/// Every kind of finding, with its stable identifier and default severity.
+public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
+    // The file itself.
+    case unreadableFile = "unreadable-file"
+    case binaryFile = "binary-file"
+    case invalidEncoding = "invalid-utf8"
+    // Front matter.
+    case frontMatterSyntax = "front-matter-syntax"
+    case frontMatterUnclosed = "front-matter-unclosed"
+    case frontMatterUnknownKey = "front-matter-unknown-key"
+    case frontMatterValue = "front-matter-value"
+    case sectionMissingTitle = "section-missing-title"
+    case sectionOutsideRelease = "section-outside-release"
+    case unknownKind = "unknown-kind"
+    // Releases.
+    case duplicateVersion = "duplicate-version"
+    case versionOrder = "version-order"
+    case invalidDate = "invalid-date"
+    case emptyRelease = "empty-release"
+
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease:
+            .warning
+        default:
+            .error
+        }
+    }
+}

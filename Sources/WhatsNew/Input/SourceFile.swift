@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of one input, checked to be UTF-8 text, with any byte-order mark removed.
+public struct SourceFile: Sendable {
+    /// The path as the user gave it, or `<stdin>` for `-`.
+    public let path: String
+    /// Valid UTF-8 without a byte-order mark.
+    public let bytes: [UInt8]
+
+    /// Checks `bytes` and keeps them; the thrown diagnostic names the first bad byte.
+    public init(path: String, bytes: [UInt8]) throws(Diagnostic) {
+        self.path = path
+        if let nul = bytes.firstIndex(of: 0) {
+            let place = TextPosition(of: nul, in: bytes)
+            throw Diagnostic(
+                .binaryFile, at: SourceLocation(path: path, line: place.line, column: place.column),
+                "this looks like a binary file (NUL byte at offset \(nul)), not Markdown text")
+        }
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let place = TextPosition(of: bad, in: bytes)
+            let hex = String(bytes[bad], radix: 16, uppercase: true)
+            throw Diagnostic(
+                .invalidEncoding, at: SourceLocation(path: path, line: place.line, column: place.column),
+                "invalid UTF-8: byte 0x\(hex) at offset \(bad) is not part of a valid character; save the file as UTF-8")
+        }
+        let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        self.bytes = hasBOM ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    /// Reads a file, or standard input for `-`.
+    public static func load(path: String) throws(Diagnostic) -> SourceFile {
+        if path == "-" {
+            return try SourceFile(path: "<stdin>", bytes: try readAll(descriptor: 0, path: "<stdin>"))
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw fileError(path: path, errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw Diagnostic(.unreadableFile, at: SourceLocation(path: path), "is a directory, not a Markdown file")
+        }
+        return try SourceFile(path: path, bytes: try readAll(descriptor: descriptor, path: path))
+    }
+
+    private static func readAll(descriptor: Int32, path: String) throws(Diagnostic) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fileError(path: path, errno: errno)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func fileError(path: String, errno code: Int32) -> Diagnostic {
+        let reason =
+            switch code {
+            case ENOENT: "no such file"
+            case EACCES: "permission denied"
+            case EISDIR: "is a directory, not a Markdown file"
+            default: String(cString: strerror(code)).lowercased()
+            }
+        return Diagnostic(.unreadableFile, at: SourceLocation(path: path), "cannot read: \(reason)")
+    }
+}
+
+extension Diagnostic: Error {}

@@ -1,0 +1,23 @@
+/// A place in an input file: 1-based line and byte column, as cmark counts them.
+public struct SourceLocation: Sendable, Hashable {
+    /// The path as the user gave it, or `<stdin>`.
+    public var path: String
+    /// 1-based line, or nil for a problem with the whole file.
+    public var line: Int?
+    /// 1-based column in bytes, or nil when only the line is known.
+    public var column: Int?
+
+    public init(path: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+}
+
+extension SourceLocation: CustomStringConvertible {
+    /// `path:line:column`, leaving out what is not known.
+    public var description: String {
+        guard let line else { return path }
+        return "\(path):\(line):\(column ?? 1)"
+    }
+}

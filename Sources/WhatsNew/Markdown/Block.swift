@@ -1,0 +1,49 @@
+/// A block of Markdown with the line it starts on.
+public struct Block: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
+        case paragraph([Inline])
+        case heading(level: Int, [Inline])
+        case list(ListBlock)
+        case blockQuote([Block])
+        case codeBlock(info: String, code: String)
+        /// Raw block HTML; renderers decide whether it may pass.
+        case html(String)
+        case thematicBreak
+    }
+
+    public var content: Content
+    /// 1-based line in the input file.
+    public var line: Int
+
+    public init(_ content: Content, line: Int) {
+        self.content = content
+        self.line = line
+    }
+}
+
+/// A bullet or ordered list.
+public struct ListBlock: Sendable, Hashable {
+    public var isOrdered: Bool
+    /// The first number of an ordered list.
+    public var start: Int
+    /// A tight list has no blank lines between items; its items render without paragraphs.
+    public var isTight: Bool
+    public var items: [ListItem]
+
+    public init(isOrdered: Bool, start: Int, isTight: Bool, items: [ListItem]) {
+        self.isOrdered = isOrdered
+        self.start = start
+        self.isTight = isTight
+        self.items = items
+    }
+}
+
+public struct ListItem: Sendable, Hashable {
+    public var blocks: [Block]
+    public var line: Int
+
+    public init(blocks: [Block], line: Int) {
+        self.blocks = blocks
+        self.line = line
+    }
+}

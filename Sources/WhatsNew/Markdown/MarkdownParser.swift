@@ -1,0 +1,149 @@
+import CCMark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Parses Markdown with cmark and copies the tree into Swift values.
+///
+/// This is the only place that holds cmark pointers: the tree is walked once with
+/// `cmark_iter`, each node copied as the walk leaves it, and the tree freed before returning.
+struct MarkdownParser {
+    /// Ask cmark's own HTML renderer, in its default safe mode, for each top-level block.
+    var rendersHTML: Bool
+    /// Added to cmark's line numbers, for Markdown that starts partway into the file.
+    var lineOffset = 0
+
+    func parse(_ bytes: [UInt8]) -> [SourceBlock] {
+        guard !bytes.isEmpty else { return [] }
+        let document = bytes.withUnsafeBytes { buffer in
+            cmark_parse_document(
+                buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, CMARK_OPT_DEFAULT)
+        }
+        guard let document else { return [] }
+        defer { cmark_node_free(document) }
+        return walk(document)
+    }
+
+    func parse(_ text: String) -> [SourceBlock] { parse(Array(text.utf8)) }
+
+    /// A container being filled while the walk is inside it.
+    private struct Frame {
+        var node: OpaquePointer
+        var blocks: [Block] = []
+        var inlines: [Inline] = []
+        var items: [ListItem] = []
+        var itemHTML: [String] = []
+    }
+
+    private func walk(_ document: OpaquePointer) -> [SourceBlock] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var result: [SourceBlock] = []
+        var stack: [Frame] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_ENTER, !Self.isLeaf(node) {
+                stack.append(Frame(node: node))
+                continue
+            }
+            let finished = event == CMARK_EVENT_EXIT ? stack.removeLast() : Frame(node: node)
+            guard !stack.isEmpty else { break }  // the document itself
+            if let inline = inline(from: finished) {
+                stack[stack.count - 1].inlines.append(inline)
+            } else if cmark_node_get_type(node) == CMARK_NODE_ITEM {
+                let item = ListItem(blocks: finished.blocks, line: line(of: node))
+                stack[stack.count - 1].items.append(item)
+                if rendersHTML, stack.count == 2 { stack[1].itemHTML.append(html(of: node)) }
+            } else if let block = block(from: finished) {
+                if stack.count == 1 {
+                    result.append(SourceBlock(block: block, html: topLevelHTML(of: node, finished)))
+                } else {
+                    stack[stack.count - 1].blocks.append(block)
+                }
+            }
+        }
+        return result
+    }
+
+    private func topLevelHTML(of node: OpaquePointer, _ frame: Frame) -> SourceBlock.HTML {
+        guard rendersHTML else { return .none }
+        return cmark_node_get_type(node) == CMARK_NODE_LIST ? .listItems(frame.itemHTML) : .block(html(of: node))
+    }
+
+    private func block(from frame: Frame) -> Block? {
+        let node = frame.node
+        let content: Block.Content
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH: content = .paragraph(frame.inlines)
+        case CMARK_NODE_HEADING: content = .heading(level: Int(cmark_node_get_heading_level(node)), frame.inlines)
+        case CMARK_NODE_BLOCK_QUOTE: content = .blockQuote(frame.blocks)
+        case CMARK_NODE_CODE_BLOCK: content = .codeBlock(info: Self.string(cmark_node_get_fence_info(node)), code: literal(node))
+        case CMARK_NODE_HTML_BLOCK: content = .html(literal(node))
+        case CMARK_NODE_THEMATIC_BREAK: content = .thematicBreak
+        case CMARK_NODE_LIST:
+            content = .list(
+                ListBlock(
+                    isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                    start: Int(cmark_node_get_list_start(node)),
+                    isTight: cmark_node_get_list_tight(node) != 0,
+                    items: frame.items))
+        default: return nil
+        }
+        return Block(content, line: line(of: node))
+    }
+
+    private func inline(from frame: Frame) -> Inline? {
+        let node = frame.node
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: return .text(literal(node))
+        case CMARK_NODE_CODE: return .code(literal(node))
+        case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_EMPH: return .emphasis(frame.inlines)
+        case CMARK_NODE_STRONG: return .strong(frame.inlines)
+        case CMARK_NODE_LINK:
+            return .link(
+                destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+                frame.inlines)
+        case CMARK_NODE_IMAGE:
+            return .image(
+                source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+                alt: frame.inlines)
+        default: return nil
+        }
+    }
+
+    private static func isLeaf(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK,
+            CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+            true
+        default:
+            false
+        }
+    }
+
+    private func line(of node: OpaquePointer) -> Int { Int(cmark_node_get_start_line(node)) + lineOffset }
+
+    private func literal(_ node: OpaquePointer) -> String { Self.string(cmark_node_get_literal(node)) }
+
+    /// cmark's HTML for one node and what it holds; never `CMARK_OPT_UNSAFE`, so raw HTML and
+    /// `javascript:` links do not get through.
+    private func html(of node: OpaquePointer) -> String {
+        guard let rendered = cmark_render_html(node, CMARK_OPT_DEFAULT) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,33 @@
+/// One release: a version (or the unreleased changes), its date and its sections.
+public struct Release: Sendable, Hashable {
+    /// Nil for the unreleased changes and for notes that name no version.
+    public var version: Version?
+    public var date: ReleaseDate?
+    /// A name to show for the release: its own name (`0.44.0: Travel Size`), the product and
+    /// version (`Swift 5.6`), the version, or `Unreleased`.
+    public var title: String
+    public var isUnreleased: Bool
+    /// Prose before the first section.
+    public var summary: MarkdownContent?
+    public var sections: [Section]
+    /// The heading's link or a "Full Changelog" link under it.
+    public var link: String?
+    /// The line of the release heading (1 for notes without one).
+    public var line: Int
+
+    public init(
+        version: Version? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,
+        summary: MarkdownContent? = nil, sections: [Section] = [], link: String? = nil, line: Int
+    ) {
+        self.version = version
+        self.date = date
+        self.title = title
+        self.isUnreleased = isUnreleased
+        self.summary = summary
+        self.sections = sections
+        self.link = link
+        self.line = line
+    }
+
+    public var hasContent: Bool { !sections.isEmpty || summary != nil }
+}

@@ -1,0 +1,58 @@
+/// One row of the sheet: icon · title · summary.
+public struct Section: Sendable, Hashable {
+    /// Where the section came from in the notes.
+    public enum Origin: Sendable, Hashable {
+        /// A front-matter block (`icon:`, `title:`, `summary:` …).
+        case frontMatter
+        /// A category heading such as `### Fixed`.
+        case heading
+        /// A paragraph standing in for a heading: `**Closed issues:**`, `Fixes:`.
+        case pseudoHeading
+        /// A release with no categories: all its content as one section.
+        case wholeRelease
+    }
+
+    public var origin: Origin
+    public var kind: SectionKind?
+    public var icon: Icon?
+    /// A named system colour or `#RRGGBB`, as written.
+    public var color: String?
+    public var title: String?
+    /// A front-matter `summary`; without one the body is the summary.
+    public var summary: MarkdownContent?
+    /// The Markdown under the section.
+    public var body: MarkdownContent
+    public var link: String?
+    public var id: String?
+    /// The line of the heading or of the front matter's opening `---`.
+    public var line: Int
+
+    public init(
+        origin: Origin, kind: SectionKind? = nil, icon: Icon? = nil, color: String? = nil, title: String? = nil,
+        summary: MarkdownContent? = nil, body: MarkdownContent = MarkdownContent(), link: String? = nil,
+        id: String? = nil, line: Int
+    ) {
+        self.origin = origin
+        self.kind = kind
+        self.icon = icon
+        self.color = color
+        self.title = title
+        self.summary = summary
+        self.body = body
+        self.link = link
+        self.id = id
+        self.line = line
+    }
+
+    /// The short text the sheet shows under the title.
+    public var lead: MarkdownContent { summary ?? body }
+
+    /// Everything the section says: its summary, then its body.
+    public var content: MarkdownContent {
+        guard let summary else { return body }
+        return summary + body
+    }
+
+    /// The plain text of each top-level list item in the body.
+    public var items: [String] { body.items }
+}

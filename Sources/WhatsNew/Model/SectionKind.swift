@@ -1,0 +1,88 @@
+/// What a section is about, so it gets a fitting icon and colour by default.
+///
+/// Keep a Changelog's six kinds plus the ones changelogs in the wild keep using.
+public enum SectionKind: String, Sendable, Hashable, CaseIterable {
+    case added, changed, deprecated, removed, fixed, security
+    case breaking, performance, docs, dependencies, `internal`
+    case knownIssues = "known-issues"
+    case other
+
+    /// The kind a category heading names (`Bug Fixes`, `New Features`, `⚠ BREAKING CHANGES`).
+    ///
+    /// Exact names first, then the first word, so `Fix crash on launch` is still a fix.
+    public static func classify(_ title: String) -> SectionKind {
+        let key = normalized(title)
+        if let kind = names[key] { return kind }
+        let firstWord = key.split(separator: " ").first.map(String.init) ?? key
+        for (stem, kind) in stems where firstWord.hasPrefix(stem) { return kind }
+        return .other
+    }
+
+    /// Reads a `kind:` value from front matter: a kind's own name or any heading name.
+    public init?(frontMatter value: String) {
+        if let kind = SectionKind(rawValue: value.lowercased()) {
+            self = kind
+        } else if let kind = SectionKind.names[SectionKind.normalized(value)] {
+            self = kind
+        } else {
+            return nil
+        }
+    }
+
+    static func normalized(_ title: String) -> String {
+        let letters = title.replacingApostrophes().lowercased().map { character -> Character in
+            character.isLetter || character.isNumber || character == "'" || character == "&" ? character : " "
+        }
+        return String(letters).collapsingWhitespace()
+    }
+
+    private static let names: [String: SectionKind] = {
+        var table: [String: SectionKind] = [:]
+        func add(_ kind: SectionKind, _ names: String...) { for name in names { table[name] = kind } }
+        add(
+            .added, "added", "add", "additions", "addition", "new", "new features", "features", "feature", "feat",
+            "enhancements", "enhancement", "implemented enhancements", "what's new", "new stuff", "minor changes")
+        add(
+            .changed, "changed", "changes", "change", "updated", "updates", "update", "improvements", "improved",
+            "improvement", "modified", "what's changed", "behaviour changes", "behavior changes", "other changes",
+            "merged pull requests", "notable changes")
+        add(.deprecated, "deprecated", "deprecations", "deprecation", "deprecated features")
+        add(.removed, "removed", "removals", "removal", "deleted", "removed features")
+        add(
+            .fixed, "fixed", "fixes", "fix", "bug fixes", "bugfixes", "bugfix", "bug fix", "bugs fixed", "fixed bugs",
+            "bugs", "bug", "patch changes", "closed issues", "fixed issues", "resolved issues")
+        add(.security, "security", "security fixes", "security updates", "vulnerabilities", "security advisories")
+        add(
+            .breaking, "breaking", "breaking changes", "breaking change", "backwards incompatible changes",
+            "backward incompatible changes", "incompatible changes",
+            "major changes", "compatibility notes", "api changes")
+        add(
+            .performance, "performance", "perf", "performance improvements", "optimizations", "optimisations",
+            "speed")
+        add(.docs, "documentation", "docs", "doc", "documentation changes", "documentation updates")
+        add(
+            .dependencies, "dependencies", "dependency", "deps", "dependency updates", "dependency changes",
+            "dependencies updated", "packaging", "build dependencies", "upgrades")
+        add(
+            .internal, "internal", "internal changes", "internals", "chore", "chores", "chore & maintenance",
+            "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
+            "build system", "continuous integration", "miscellaneous chores", "infrastructure", "tooling")
+        add(.knownIssues, "known issues", "known bugs", "known limitations", "known problems")
+        return table
+    }()
+
+    /// First-word stems for headings no table lists, such as Prettier's change titles.
+    private static let stems: [(String, SectionKind)] = [
+        ("bug", .fixed), ("fix", .fixed), ("add", .added), ("new", .added), ("remov", .removed),
+        ("deprecat", .deprecated), ("breaking", .breaking), ("secur", .security), ("perf", .performance),
+        ("document", .docs), ("depend", .dependencies), ("improv", .changed), ("updat", .changed),
+        ("chang", .changed),
+    ]
+}
+
+extension String {
+    /// Curly apostrophes as straight ones, so `What’s New` and `What's New` match.
+    fileprivate func replacingApostrophes() -> String {
+        String(map { $0 == "\u{2019}" || $0 == "\u{2018}" ? "'" : $0 })
+    }
+}

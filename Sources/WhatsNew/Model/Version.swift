@@ -1,0 +1,85 @@
+/// A release's version as written (`1.4.0`, `10.0.0-rc.2`, `1.0.0rc4`, `2024.03`), ordered by
+/// precedence: numbers first, then a pre-release sorts before the release it leads to.
+public struct Version: Sendable, Hashable, CustomStringConvertible {
+    /// The version as the notes spell it, without a leading `v`.
+    public let text: String
+    let numbers: [Int]
+    let prerelease: [String]
+
+    /// Nil unless `text` starts with a digit (after an optional `v`).
+    public init?(_ text: String) {
+        var text = Substring(text)
+        if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
+        guard let first = text.first, first.isASCII, first.isNumber else { return nil }
+        var numbers: [Int] = []
+        var rest = text[...]
+        while true {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { break }
+            numbers.append(Int(digits.prefix(18)) ?? 0)
+            rest = rest.dropFirst(digits.count)
+            guard rest.first == ".", let next = rest.dropFirst().first, next.isASCII, next.isNumber else { break }
+            rest = rest.dropFirst()
+        }
+        self.text = String(text)
+        self.numbers = numbers
+        self.prerelease = Version.identifiers(in: rest.drop { $0 == "-" || $0 == "." || $0 == "+" }.prefix { $0 != "+" })
+    }
+
+    public var description: String { text }
+
+    /// Whether the user's `query` names this version (`v1.4.0` and `1.4.0` are the same).
+    public func matches(_ query: String) -> Bool {
+        guard let other = Version(query) else { return false }
+        return other.text.lowercased() == text.lowercased()
+    }
+
+    /// Precedence order; versions equal in precedence (`1.0` and `1.0.0`) compare as `.same`.
+    public func compare(to other: Version) -> Order {
+        for index in 0..<max(numbers.count, other.numbers.count) {
+            let left = index < numbers.count ? numbers[index] : 0
+            let right = index < other.numbers.count ? other.numbers[index] : 0
+            if left != right { return left < right ? .older : .newer }
+        }
+        switch (prerelease.isEmpty, other.prerelease.isEmpty) {
+        case (true, true): return .same
+        case (true, false): return .newer
+        case (false, true): return .older
+        case (false, false): return Version.compare(prerelease, other.prerelease)
+        }
+    }
+
+    public enum Order: Sendable { case older, same, newer }
+
+    /// Splits `beta.2`, `rc4` and `post1` into identifiers at dots, dashes and letter–digit seams.
+    private static func identifiers(in text: Substring) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for character in text {
+            if character == "." || character == "-" {
+                if !current.isEmpty { result.append(current) }
+                current = ""
+                continue
+            }
+            if let last = current.last, last.isNumber != character.isNumber {
+                result.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result.map { $0.lowercased() }
+    }
+
+    private static func compare(_ left: [String], _ right: [String]) -> Order {
+        for (a, b) in zip(left, right) where a != b {
+            switch (Int(a), Int(b)) {
+            case let (x?, y?): return x < y ? .older : .newer
+            case (.some, nil): return .older
+            case (nil, .some): return .newer
+            case (nil, nil): return a < b ? .older : .newer
+            }
+        }
+        return left.count == right.count ? .same : (left.count < right.count ? .older : .newer)
+    }
+}

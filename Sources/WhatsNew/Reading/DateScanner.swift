@@ -1,0 +1,152 @@
+/// Finds a calendar date in a heading's tokens, in the forms release notes use:
+/// `2024-05-02`, `2020-12-1`, `2026.06.03`, `2024/05/02`, `31 July 2022`, `6th December, 2024`,
+/// `July 1, 2025`, `Sept. 3 2024`, and `31.07.2022`.
+struct DateScanner {
+    struct Match {
+        /// Nil when the text has the shape of a date but no such day exists (`2024-02-30`).
+        var date: ReleaseDate?
+        /// The token indices the date covers.
+        var range: Range<Int>
+        /// `2024.05.02`: dotted, so it might be a calendar version instead.
+        var isDotted: Bool
+        var text: String
+    }
+
+    let tokens: [HeadingToken]
+
+    /// Every date in the tokens, left to right.
+    func matches() -> [Match] {
+        var found: [Match] = []
+        var index = 0
+        while index < tokens.count {
+            if let match = numericDate(at: index) ?? dayMonthYear(at: index) ?? monthDayYear(at: index) {
+                found.append(match)
+                index = match.range.upperBound
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// A whole string that is one date and nothing else, as front matter writes it.
+    static func date(in text: String) -> Match? {
+        let tokens = HeadingToken.tokenize(text.trimmedWhitespace())
+        guard let match = DateScanner(tokens: tokens).matches().first, match.range == 0..<tokens.count else {
+            return nil
+        }
+        return match
+    }
+
+    // MARK: - Forms
+
+    /// `YYYY-M-D` with one separator throughout, or `D.M.YYYY`.
+    private func numericDate(at start: Int) -> Match? {
+        guard let first = number(at: start), let separator = symbol(at: start + 1), "-./".contains(separator),
+            let second = number(at: start + 2), symbol(at: start + 3) == separator, let third = number(at: start + 4)
+        else { return nil }
+        let end = start + 5
+        // A fourth dotted part means a version such as 2024.1.2.3, not a date.
+        if symbol(at: end) == separator, number(at: end + 1) != nil { return nil }
+        let digits = (tokens[start].text.count, tokens[start + 2].text.count, tokens[start + 4].text.count)
+        if digits.0 == 4, digits.1 <= 2, digits.2 <= 2 {
+            return match(start..<end, year: first, month: second, day: third, dotted: separator == ".")
+        }
+        if separator == ".", digits.0 <= 2, digits.1 <= 2, digits.2 == 4 {
+            return match(start..<end, year: third, month: second, day: first, dotted: false)
+        }
+        return nil
+    }
+
+    /// `31 July 2022`, `6th December, 2024`, `1 Jul. 2025`.
+    private func dayMonthYear(at start: Int) -> Match? {
+        guard let day = number(at: start), tokens[start].text.count <= 2 else { return nil }
+        var index = skipOrdinal(after: start + 1)
+        index = skip(.space, at: index)
+        guard let month = month(at: index) else { return nil }
+        index = skipPunctuation(after: index + 1)
+        guard let year = year(at: index) else { return nil }
+        return match(start..<(index + 1), year: year, month: month, day: day, dotted: false)
+    }
+
+    /// `July 1, 2025`, `Sept. 3rd 2024`.
+    private func monthDayYear(at start: Int) -> Match? {
+        guard let month = month(at: start) else { return nil }
+        var index = skip(.symbol(".") , at: start + 1)
+        index = skip(.space, at: index)
+        guard let day = number(at: index), tokens[index].text.count <= 2 else { return nil }
+        index = skipPunctuation(after: skipOrdinal(after: index + 1))
+        guard let year = year(at: index) else { return nil }
+        return match(start..<(index + 1), year: year, month: month, day: day, dotted: false)
+    }
+
+    // MARK: - Pieces
+
+    private func match(_ range: Range<Int>, year: Int, month: Int, day: Int, dotted: Bool) -> Match {
+        Match(
+            date: ReleaseDate(year: year, month: month, day: day), range: range, isDotted: dotted,
+            text: tokens[range].map(\.text).joined())
+    }
+
+    private func number(at index: Int) -> Int? {
+        guard index < tokens.count, tokens[index].kind == .number, tokens[index].text.count <= 4 else { return nil }
+        return Int(tokens[index].text)
+    }
+
+    private func year(at index: Int) -> Int? {
+        guard index < tokens.count, tokens[index].text.count == 4 else { return nil }
+        return number(at: index)
+    }
+
+    private func symbol(at index: Int) -> Character? {
+        guard index < tokens.count, tokens[index].kind == .symbol else { return nil }
+        return tokens[index].text.first
+    }
+
+    private func month(at index: Int) -> Int? {
+        guard index < tokens.count, tokens[index].kind == .word else { return nil }
+        return Self.months[tokens[index].text.lowercased()]
+    }
+
+    private enum Skippable { case space, symbol(Character) }
+
+    private func skip(_ what: Skippable, at index: Int) -> Int {
+        guard index < tokens.count else { return index }
+        switch what {
+        case .space: return tokens[index].kind == .space ? index + 1 : index
+        case .symbol(let character): return tokens[index].isSymbol(character) ? index + 1 : index
+        }
+    }
+
+    /// `st`, `nd`, `rd`, `th` right after a day number.
+    private func skipOrdinal(after index: Int) -> Int {
+        guard index < tokens.count, tokens[index].kind == .word,
+            ["st", "nd", "rd", "th"].contains(tokens[index].text.lowercased())
+        else { return index }
+        return index + 1
+    }
+
+    /// The `.`, `,` and spaces between a month or day and the year.
+    private func skipPunctuation(after index: Int) -> Int {
+        var index = skip(.symbol("."), at: index)
+        index = skip(.symbol(","), at: index)
+        return skip(.space, at: index)
+    }
+
+    /// 1–12 for an English month name or its abbreviation.
+    static func monthNumber(_ word: String) -> Int? { months[word.lowercased()] }
+
+    private static let months: [String: Int] = {
+        let names = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
+        var table: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            table[name] = index + 1
+            table[String(name.prefix(3))] = index + 1
+        }
+        table["sept"] = 9
+        return table
+    }()
+}

@@ -1,0 +1,192 @@
+/// Decides what a heading is from its plain text.
+///
+/// A version alone is not enough (`Upgrading to 2.0`, `Fix parsing in TypeScript 5.0`), so the
+/// words around it count: a date makes it a release; without one, at most three words may
+/// lead (`Swift`, `Version`, `man-db`) and only a name, a parenthesis or a few known words may
+/// follow.
+enum HeadingClassifier {
+    static func role(of text: String) -> HeadingRole {
+        let tokens = HeadingToken.tokenize(text)
+        let dates = DateScanner(tokens: tokens).matches()
+        let taken = Set(dates.flatMap { Array($0.range) })
+        let (versions, hasSeries) = VersionScanner(tokens: tokens, taken: taken).scan()
+        let words = tokens.filter { $0.kind == .word }.map { $0.text.lowercased() }
+
+        guard let version = chooseVersion(versions, tokens: tokens) else {
+            if hasSeries { return .series }
+            if isUnreleasedName(words) { return .unreleased }
+            if let date = dates.first {
+                let others = words.filter { !dateOnlyWords.contains($0) && !isMonth($0) }
+                if date.isDotted, others.isEmpty, dates.count == 1, let calendarVersion = Version(date.text) {
+                    // `## 2024.05.02` alone is a calendar version; the date it spells is not asserted.
+                    return .release(
+                        ReleaseHeading(
+                            version: calendarVersion, isWeak: false, date: nil, name: nil, product: nil,
+                            isUnreleased: false))
+                }
+                return others.isEmpty || outsideParentheses(tokens, excluding: taken).isEmpty ? .dateOnly(date) : .other
+            }
+            return .other
+        }
+
+        let prefix = Array(tokens[..<version.range.lowerBound].enumerated().filter { !taken.contains($0.offset) }.map(\.element))
+        let suffix = tokens[version.range.upperBound...].enumerated()
+            .filter { !taken.contains($0.offset + version.range.upperBound) }.map(\.element)
+        let lead = Lead(prefix)
+        let trail = Trail(suffix)
+        let hasDate = !dates.isEmpty
+        guard hasDate || (lead.isAcceptable && trail.isAcceptable) else { return .other }
+        return .release(
+            ReleaseHeading(
+                version: version.version, isWeak: version.isWeak, date: dates.first, name: trail.name,
+                product: lead.isAcceptable ? lead.product : nil,
+                isUnreleased: words.contains { unreleasedMarkers.contains($0) }))
+    }
+
+    /// The release's version: the later of `between 3.0.18 and 3.0.19`, else the first.
+    private static func chooseVersion(_ versions: [VersionScanner.Match], tokens: [HeadingToken]) -> VersionScanner.Match? {
+        let strong = versions.filter { !$0.isWeak }
+        let candidates = strong.isEmpty ? versions : strong
+        guard candidates.count >= 2, let first = candidates.first, let last = candidates.last else {
+            return candidates.first
+        }
+        let between = tokens[first.range.upperBound..<last.range.lowerBound].map { $0.text.lowercased() }
+        return between.contains { ["and", "to", "→", "..."].contains($0) } ? last : first
+    }
+
+    private static func isUnreleasedName(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        return first == "unreleased" || unreleasedNames.contains(words.joined(separator: " "))
+    }
+
+    private static func isMonth(_ word: String) -> Bool { DateScanner.monthNumber(word) != nil }
+
+    /// Word and number tokens outside `(…)` and not part of a date.
+    private static func outsideParentheses(_ tokens: [HeadingToken], excluding taken: Set<Int>) -> [String] {
+        var depth = 0
+        var result: [String] = []
+        for (index, token) in tokens.enumerated() {
+            if token.isSymbol("(") { depth += 1 } else if token.isSymbol(")") { depth = max(0, depth - 1) }
+            if depth == 0, !taken.contains(index), token.kind == .word || token.kind == .number {
+                result.append(token.text)
+            }
+        }
+        return result
+    }
+
+    static let unreleasedNames: Set<String> = [
+        "unreleased", "main", "master", "head", "next", "upcoming", "trunk", "develop", "development",
+        "next release", "next version", "upcoming release", "not yet released", "not released yet",
+        "in development", "in progress", "vnext", "latest changes",
+    ]
+    static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip"]
+    private static let dateOnlyWords: Set<String> = ["released", "release", "on", "date", "st", "nd", "rd", "th"]
+}
+
+/// The words before a version: `Swift`, `Version`, `man-db`, or a sentence that rules it out.
+private struct Lead {
+    var isAcceptable: Bool
+    var product: String?
+
+    init(_ tokens: [HeadingToken]) {
+        var words = tokens.filter { $0.kind == .word || $0.kind == .number }.map { $0.text.lowercased() }
+        for phrase in Self.releasePhrases where words.starts(with: phrase) {
+            words.removeFirst(phrase.count)
+            break
+        }
+        let meaningful = words.filter { !Self.stopWords.contains($0) }
+        isAcceptable = meaningful.count <= 3 && !meaningful.contains { Self.connectives.contains($0) }
+        guard isAcceptable, !meaningful.isEmpty, let firstIndex = tokens.firstIndex(where: {
+            $0.kind == .word && !Self.stopWords.contains($0.text.lowercased())
+        }) else { return }
+        let text = tokens[firstIndex...].map(\.text).joined()
+        let trimmed = text.trimmingCharacters(from: " ,:;-–—/[(`'\"")
+        product = trimmed.isEmpty ? nil : trimmed
+    }
+
+    static let stopWords: Set<String> = ["version", "release", "rel", "ver", "v", "v.", "changelog", "notes"]
+    static let releasePhrases: [[String]] = [
+        ["what", "s", "new", "in"], ["new", "in"], ["changes", "in"], ["changes", "for"],
+        ["release", "notes", "for"], ["notes", "for"], ["changelog", "for"],
+    ]
+    static let connectives: Set<String> = [
+        "to", "from", "since", "between", "of", "with", "and", "on", "at", "by", "the", "for", "after", "before",
+        "until", "in", "into", "about", "than", "prior", "upgrading", "upgrade", "migrating", "migration", "guide",
+        "support", "supported", "supports", "requires", "require", "drop", "dropped", "removed", "added", "fixed",
+        "fix", "fixes", "add", "update", "updated", "bump", "bumped", "use", "using", "deprecated", "breaking",
+        "compatible", "compatibility", "is", "are", "was",
+    ]
+}
+
+/// The words after a version: a name after `:` or a dash, brackets, mentions and a few
+/// release words are fine; a sentence is not.
+private struct Trail {
+    var isAcceptable = true
+    var name: String?
+
+    init(_ tokens: [HeadingToken]) {
+        let visible = Self.outsideBrackets(tokens)
+        let firstMark = visible.firstIndex { $0.kind != .space }
+        if let firstMark, let mark = visible[firstMark].text.first, [":", "-", "–", "—"].contains(mark) {
+            let rest = visible[(firstMark + 1)...].map(\.text).joined()
+            let cleaned = rest.trimmingCharacters(from: " ,:;-–—/|·'\"").collapsingWhitespace()
+            name = cleaned.contains(where: \.isLetter) ? cleaned : nil
+            return
+        }
+        var index = 0
+        while index < visible.count {
+            let token = visible[index]
+            if token.isSymbol("@") {
+                index += 1
+                while index < visible.count, visible[index].kind != .space { index += 1 }
+                continue
+            }
+            if token.isSymbol("'") || token.isSymbol("\"") || token.isSymbol("‘") || token.isSymbol("“") {
+                index += 1
+                while index < visible.count, !(visible[index].kind == .symbol && "'\"’”".contains(visible[index].text)) {
+                    index += 1
+                }
+                index += 1
+                continue
+            }
+            if token.kind == .word, !Self.releaseWords.contains(token.text.lowercased()) {
+                isAcceptable = false
+                return
+            }
+            index += 1
+        }
+    }
+
+    /// The tokens outside `(…)` and `[…]`.
+    static func outsideBrackets(_ tokens: [HeadingToken]) -> [HeadingToken] {
+        var depth = 0
+        var result: [HeadingToken] = []
+        for token in tokens {
+            if token.isSymbol("(") || token.isSymbol("[") {
+                depth += 1
+            } else if token.isSymbol(")") || token.isSymbol("]") {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                result.append(token)
+            }
+        }
+        return result
+    }
+
+    static let releaseWords: Set<String> = [
+        "release", "released", "releases", "notes", "lts", "current", "stable", "maintenance", "final", "yanked",
+        "unreleased", "upcoming", "tbd", "tba", "wip", "in", "progress", "development", "on", "hotfix", "beta",
+        "alpha", "rc", "preview", "prerelease", "nightly", "version", "edition", "security", "patch", "minor",
+        "major", "update",
+    ]
+}
+
+extension String {
+    /// The text without any of `characters` at either end.
+    func trimmingCharacters(from characters: String) -> String {
+        let set = Set(characters)
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,40 @@
+/// What a heading means in a changelog, judged from its text alone.
+enum HeadingRole: Hashable {
+    /// A release: `## [1.4.0] - 2024-05-02`, `# 0.14.0 (31 July 2022)`, `## Swift 5.6`.
+    case release(ReleaseHeading)
+    /// The changes not yet released: `[Unreleased]`, `Main`, `` `main` ``, `Master`.
+    case unreleased
+    /// Only a date: `### 2024-03-05 (Xcode 15.3)`.
+    case dateOnly(DateScanner.Match)
+    /// A series of releases, not one: `#### 5.x Releases`.
+    case series
+    /// Anything else: a category, a title, a change's own heading.
+    case other
+}
+
+/// What a release heading says.
+struct ReleaseHeading: Hashable {
+    var version: Version
+    /// A bare number (`polkit 122`): a release only where its neighbours are releases.
+    var isWeak: Bool
+    /// The date, or a date-shaped text that names no real day.
+    var date: DateScanner.Match?
+    /// `Travel Size Lint Roller` in `0.44.0: Travel Size Lint Roller`.
+    var name: String?
+    /// `Swift` in `Swift 5.6`.
+    var product: String?
+    /// `1.5.0 (unreleased)`: a version planned but not out.
+    var isUnreleased: Bool
+
+    /// The name a sheet shows for the release.
+    var title: String {
+        if let name { return name }
+        if let product { return "\(product) \(version.text)" }
+        return version.text
+    }
+}
+
+extension DateScanner.Match: Hashable {
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.range == rhs.range && lhs.text == rhs.text }
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

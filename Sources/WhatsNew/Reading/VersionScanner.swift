@@ -1,0 +1,122 @@
+/// Finds version numbers in a heading's tokens: `1.4.0`, `v8.1.1`, `10.0.0-rc.2`, `1.0.0rc4`,
+/// `0.21.0.rc1`, `1.1.1w`, `2024.03`, and, weakly, a bare number such as `polkit 122`.
+struct VersionScanner {
+    struct Match {
+        var version: Version
+        /// The token indices the version covers, `v` prefix included.
+        var range: Range<Int>
+        /// A bare number without dots or `v`: a version only where its neighbours are releases.
+        var isWeak: Bool
+    }
+
+    let tokens: [HeadingToken]
+    /// Tokens already taken by a date.
+    let taken: Set<Int>
+
+    /// Versions outside round brackets, left to right, and whether a series such as `5.x` occurs.
+    func scan() -> (matches: [Match], hasSeries: Bool) {
+        var matches: [Match] = []
+        var hasSeries = false
+        var depth = 0
+        var index = 0
+        while index < tokens.count {
+            let current = tokens[index]
+            if current.isSymbol("(") { depth += 1 }
+            if current.isSymbol(")") { depth = max(0, depth - 1) }
+            guard depth == 0, !taken.contains(index), current.kind == .number, startsFreely(at: index) else {
+                index += 1
+                continue
+            }
+            let start = index > 0 && isVPrefix(tokens[index - 1]) ? index - 1 : index
+            var end = index + 1
+            var parts = 1
+            while isSymbol(".", at: end), isNumber(at: end + 1) {
+                end += 2
+                parts += 1
+            }
+            if isSymbol(".", at: end), let next = token(at: end + 1), next.text == "x" || next.text == "X" || next.text == "*" {
+                hasSeries = true
+                index = end + 2
+                continue
+            }
+            end = extendingPrerelease(from: end)
+            guard !continuesAsWord(at: end) else {
+                index = end
+                continue
+            }
+            let text = tokens[start..<end].map(\.text).joined()
+            if let version = Version(text) {
+                matches.append(Match(version: version, range: start..<end, isWeak: parts == 1 && start == index))
+            }
+            index = end
+        }
+        return (matches, hasSeries)
+    }
+
+    /// `-beta.1`, `rc4`, `.rc1`, `.post1`, `w`, `+build.5` glued to the numbers.
+    private func extendingPrerelease(from start: Int) -> Int {
+        var end = start
+        if let token = token(at: end), token.kind == .word {
+            end += 1
+        } else if (isSymbol("-", at: end) || isSymbol(".", at: end)), let next = token(at: end + 1), next.kind == .word {
+            end += 2
+        } else if isSymbol("-", at: end), isNumber(at: end + 1), isPrereleaseTail(at: end + 2) {
+            end += 2
+        } else {
+            return plusBuild(from: end)
+        }
+        // Further identifiers: `beta.2`, `rc-1`, `alpha1`.
+        while true {
+            if let token = token(at: end), token.kind == .number || token.kind == .word, !isSpace(before: end) {
+                end += 1
+            } else if isSymbol(".", at: end) || isSymbol("-", at: end), let next = token(at: end + 1),
+                next.kind == .number || next.kind == .word
+            {
+                end += 2
+            } else {
+                break
+            }
+        }
+        return plusBuild(from: end)
+    }
+
+    private func plusBuild(from end: Int) -> Int {
+        guard isSymbol("+", at: end), let next = token(at: end + 1), next.kind != .space, next.kind != .symbol else {
+            return end
+        }
+        var end = end + 2
+        while isSymbol(".", at: end), let next = token(at: end + 1), next.kind == .number || next.kind == .word {
+            end += 2
+        }
+        return end
+    }
+
+    /// `-1` after a version reads as a pre-release only when more identifiers follow it.
+    private func isPrereleaseTail(at index: Int) -> Bool { isSymbol(".", at: index) }
+
+    /// A number glued to a word or a hyphenated name (`SE-0290`, `x86`, `UTF-8`) is not a version;
+    /// a lone `v` before it is the usual prefix.
+    private func startsFreely(at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previous = tokens[index - 1]
+        switch previous.kind {
+        case .space: return true
+        case .word, .number: return isVPrefix(previous)
+        case .symbol:
+            guard previous.isSymbol("-") || previous.isSymbol(".") || previous.isSymbol("_") else { return true }
+            return index < 2 || tokens[index - 2].kind == .space
+        }
+    }
+
+    private func isVPrefix(_ token: HeadingToken) -> Bool { token.text == "v" || token.text == "V" }
+
+    private func continuesAsWord(at index: Int) -> Bool {
+        guard let token = token(at: index) else { return false }
+        return token.kind == .word || token.kind == .number || isSymbol("_", at: index)
+    }
+
+    private func token(at index: Int) -> HeadingToken? { index < tokens.count ? tokens[index] : nil }
+    private func isSymbol(_ character: Character, at index: Int) -> Bool { token(at: index)?.isSymbol(character) ?? false }
+    private func isNumber(at index: Int) -> Bool { token(at: index)?.kind == .number }
+    private func isSpace(before index: Int) -> Bool { index > 0 && tokens[index - 1].kind == .space }
+}

@@ -1,0 +1,117 @@
+import Testing
+
+@testable import WhatsNew
+
+/// Release headings as changelogs in the wild write them, and headings that only look like them.
+struct HeadingClassifierTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var heading: String
+        var version: String?
+        var date: String?
+        var title: String?
+        var testDescription: String { heading }
+    }
+
+    static let releases: [Case] = [
+        Case(heading: "[1.4.0] - 2024-05-02", version: "1.4.0", date: "2024-05-02", title: "1.4.0"),
+        Case(heading: "1.4.0 - 2024-05-02", version: "1.4.0", date: "2024-05-02"),
+        Case(heading: "0.14.0 (31 July 2022)", version: "0.14.0", date: "2022-07-31"),
+        Case(heading: "v8.1.1 (July 1, 2025)", version: "8.1.1", date: "2025-07-01"),
+        Case(heading: "0.9.20", version: "0.9.20"),
+        Case(heading: "5.7.2", version: "5.7.2"),
+        Case(heading: "Swift 5.6", version: "5.6", title: "Swift 5.6"),
+        Case(heading: "0.44.0: Travel Size Lint Roller", version: "0.44.0", title: "Travel Size Lint Roller"),
+        Case(heading: "v1.2.0 (2020-12-1)", version: "1.2.0", date: "2020-12-01"),
+        Case(heading: "3.2.0 released on 2026-08-20", version: "3.2.0", date: "2026-08-20"),
+        Case(heading: "2.1.0 / 2026.06.03", version: "2.1.0", date: "2026-06-03"),
+        Case(heading: "1.0.0rc4 / 2010-10-14", version: "1.0.0rc4", date: "2010-10-14"),
+        Case(heading: "10.0.0-rc.2 Release notes (2020-10-15)", version: "10.0.0-rc.2", date: "2020-10-15"),
+        Case(heading: "Version 1.82.0 (2024-10-17)", version: "1.82.0", date: "2024-10-17"),
+        Case(heading: "0.28.1 (6th December, 2024)", version: "0.28.1", date: "2024-12-06"),
+        Case(heading: "2016-05-06, Version 0.12.14 (Maintenance), @rvagg", version: "0.12.14", date: "2016-05-06"),
+        Case(heading: "2026-03-24, Version 20.20.2 'Iron' (LTS), @marco-ippolito", version: "20.20.2", date: "2026-03-24"),
+        Case(heading: "7.10.0 - Privacy Manifest (2023-11-14)", version: "7.10.0", date: "2023-11-14", title: "Privacy Manifest"),
+        Case(heading: "man-db 2.11.2 (8 January 2023)", version: "2.11.2", date: "2023-01-08", title: "man-db 2.11.2"),
+        Case(heading: "Major changes between OpenSSL 3.0.18 and OpenSSL 3.0.19 [27 Jan 2026]", version: "3.0.19", date: "2026-01-27"),
+        Case(heading: "0.21.0.rc1", version: "0.21.0.rc1"),
+        Case(heading: "1.1.1w", version: "1.1.1w"),
+        Case(heading: "Version 26.10.1", version: "26.10.1"),
+        Case(heading: "2024.03", version: "2024.03"),
+        Case(heading: "2024.05.02", version: "2024.05.02"),
+        Case(heading: "[0.0.5] - 2014-12-13 [YANKED]", version: "0.0.5", date: "2014-12-13"),
+        Case(heading: "1.2.0 (2020-12-01)", version: "1.2.0", date: "2020-12-01"),
+        Case(heading: "Project 24.1.0 (2024-01-15)", version: "24.1.0", date: "2024-01-15", title: "Project 24.1.0"),
+        Case(heading: "v2", version: "2"),
+        Case(heading: "What's New in 2.0", version: "2.0"),
+        Case(heading: "2.0.0 - Sept. 3, 2024", version: "2.0.0", date: "2024-09-03"),
+        Case(heading: "3.0.0 (31.07.2022)", version: "3.0.0", date: "2022-07-31"),
+        Case(heading: "`1.2.3`", version: "1.2.3"),
+    ]
+
+    @Test(arguments: releases)
+    func findsRelease(_ example: Case) throws {
+        guard case .release(let release) = HeadingClassifier.role(of: example.heading) else {
+            Issue.record("not read as a release: \(HeadingClassifier.role(of: example.heading))")
+            return
+        }
+        #expect(release.version.text == example.version)
+        #expect(release.date?.date?.iso == example.date)
+        if let title = example.title { #expect(release.title == title) }
+    }
+
+    static let notReleases = [
+        "Added", "Bug Fixes", "Upgrading to 2.0", "Fix formatting of unions in TypeScript 5.0 (#1234 by @someone)",
+        "Changes since polkit 121:", "Support for iOS 17.2", "SE-0290 is accepted", "UTF-8 handling",
+        "Breaking changes in 3.0", "Highlights", "x86_64 builds", "Migration guide from 1.x to 2.x",
+    ]
+
+    @Test(arguments: notReleases)
+    func leavesOtherHeadings(_ heading: String) {
+        let role = HeadingClassifier.role(of: heading)
+        if case .release = role { Issue.record("\(heading) taken for a release: \(role)") }
+    }
+
+    @Test(arguments: ["[Unreleased]", "Unreleased", "Main", "Master", "main", "`main`", "HEAD", "[Unreleased] - ReleaseDate"])
+    func unreleased(_ heading: String) {
+        #expect(HeadingClassifier.role(of: heading) == .unreleased)
+    }
+
+    @Test(arguments: ["5.x Releases", "4.x", "Version 2.x"])
+    func series(_ heading: String) {
+        #expect(HeadingClassifier.role(of: heading) == .series)
+    }
+
+    @Test func dateOnlyHeading() throws {
+        guard case .dateOnly(let match) = HeadingClassifier.role(of: "2024-03-05 (Xcode 15.3)") else {
+            Issue.record("not read as a date")
+            return
+        }
+        #expect(match.date?.iso == "2024-03-05")
+    }
+
+    @Test func weakVersions() throws {
+        guard case .release(let release) = HeadingClassifier.role(of: "polkit 122") else {
+            Issue.record("not read")
+            return
+        }
+        #expect(release.isWeak)
+        #expect(release.title == "polkit 122")
+    }
+
+    @Test func plannedVersionIsUnreleased() throws {
+        guard case .release(let release) = HeadingClassifier.role(of: "1.5.0 (unreleased)") else {
+            Issue.record("not read")
+            return
+        }
+        #expect(release.isUnreleased)
+    }
+
+    @Test func impossibleDateIsKeptForTheDiagnostic() throws {
+        guard case .release(let release) = HeadingClassifier.role(of: "1.0.0 - 2024-02-30") else {
+            Issue.record("not read")
+            return
+        }
+        #expect(release.date != nil)
+        #expect(release.date?.date == nil)
+    }
+}
