@@ -46,6 +46,7 @@ struct HeadingClassifierTests {
         Case(heading: "2.0.0 - Sept. 3, 2024", version: "2.0.0", date: "2024-09-03"),
         Case(heading: "3.0.0 (31.07.2022)", version: "3.0.0", date: "2022-07-31"),
         Case(heading: "`1.2.3`", version: "1.2.3"),
+        Case(heading: "man_db-2.3.20 (7 September 2001)", version: "2.3.20", date: "2001-09-07"),
     ]
 
     @Test(arguments: releases)

@@ -17,6 +17,10 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case versionOrder = "version-order"
     case invalidDate = "invalid-date"
     case emptyRelease = "empty-release"
+    // Choosing releases to show.
+    case unknownRelease = "unknown-release"
+    // Writing the output.
+    case unwritableOutput = "unwritable-output"
 
     public var severity: Diagnostic.Severity {
         switch self {

@@ -18,6 +18,9 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         return .other
     }
 
+    /// The kind a heading names exactly (`Fixed`, `Bug Fixes`), or nil for any other heading.
+    public static func named(_ title: String) -> SectionKind? { names[normalized(title)] }
+
     /// Reads a `kind:` value from front matter: a kind's own name or any heading name.
     public init?(frontMatter value: String) {
         if let kind = SectionKind(rawValue: value.lowercased()) {
@@ -68,6 +71,12 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
             "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
             "build system", "continuous integration", "miscellaneous chores", "infrastructure", "tooling")
         add(.knownIssues, "known issues", "known bugs", "known limitations", "known problems")
+        // Headings that are plainly categories but of no particular kind; listed so a first
+        // word such as "new" in "New Contributors" does not give them one.
+        add(
+            .other, "other", "others", "misc", "miscellaneous", "highlights", "notes", "new contributors",
+            "contributors", "thanks", "acknowledgements", "acknowledgments", "commits", "experimental",
+            "upgrade notes", "migration notes", "migration guide", "compatibility", "notable contributors")
         return table
     }()
 

@@ -4,7 +4,10 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
     /// The version as the notes spell it, without a leading `v`.
     public let text: String
     let numbers: [Int]
+    /// Identifiers after the numbers: a pre-release (`beta.2`, `rc4`) sorts before the release,
+    /// a post-release (`1.1.1w`, `2.0.post1`) after it.
     let prerelease: [String]
+    let isPostRelease: Bool
 
     /// Nil unless `text` starts with a digit (after an optional `v`).
     public init?(_ text: String) {
@@ -23,7 +26,11 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
         }
         self.text = String(text)
         self.numbers = numbers
-        self.prerelease = Version.identifiers(in: rest.drop { $0 == "-" || $0 == "." || $0 == "+" }.prefix { $0 != "+" })
+        let suffix = rest.prefix { $0 != "+" }
+        self.prerelease = Version.identifiers(in: suffix.drop { $0 == "-" || $0 == "." })
+        // OpenSSL's `1.1.1w` and PEP 440's `.post1` come after the release they follow.
+        let isSingleLetter = suffix.count == 1 && suffix.first!.isLetter
+        self.isPostRelease = isSingleLetter || ["post", "patch", "pl"].contains(prerelease.first ?? "")
     }
 
     public var description: String { text }
@@ -41,15 +48,17 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
             let right = index < other.numbers.count ? other.numbers[index] : 0
             if left != right { return left < right ? .older : .newer }
         }
-        switch (prerelease.isEmpty, other.prerelease.isEmpty) {
-        case (true, true): return .same
-        case (true, false): return .newer
-        case (false, true): return .older
-        case (false, false): return Version.compare(prerelease, other.prerelease)
+        switch (rank, other.rank) {
+        case let (left, right) where left != right: return left < right ? .older : .newer
+        case (1, _): return .same
+        default: return Version.compare(prerelease, other.prerelease)
         }
     }
 
     public enum Order: Sendable { case older, same, newer }
+
+    /// Pre-releases, then the release, then post-releases of the same numbers.
+    private var rank: Int { prerelease.isEmpty ? 1 : isPostRelease ? 2 : 0 }
 
     /// Splits `beta.2`, `rc4` and `post1` into identifiers at dots, dashes and letter–digit seams.
     private static func identifiers(in text: Substring) -> [String] {

@@ -23,7 +23,7 @@ struct VersionScanner {
             let current = tokens[index]
             if current.isSymbol("(") { depth += 1 }
             if current.isSymbol(")") { depth = max(0, depth - 1) }
-            guard depth == 0, !taken.contains(index), current.kind == .number, startsFreely(at: index) else {
+            guard depth == 0, !taken.contains(index), current.kind == .number, let glue = glue(at: index) else {
                 index += 1
                 continue
             }
@@ -40,7 +40,8 @@ struct VersionScanner {
                 continue
             }
             end = extendingPrerelease(from: end)
-            guard !continuesAsWord(at: end) else {
+            // `man_db-2.3.20` is a version; `SE-0290` and `UTF-8`, with no dots, are not.
+            guard !continuesAsWord(at: end), glue == .free || parts >= 2 else {
                 index = end
                 continue
             }
@@ -94,17 +95,19 @@ struct VersionScanner {
     /// `-1` after a version reads as a pre-release only when more identifiers follow it.
     private func isPrereleaseTail(at index: Int) -> Bool { isSymbol(".", at: index) }
 
-    /// A number glued to a word or a hyphenated name (`SE-0290`, `x86`, `UTF-8`) is not a version;
-    /// a lone `v` before it is the usual prefix.
-    private func startsFreely(at index: Int) -> Bool {
-        guard index > 0 else { return true }
+    private enum Glue { case free, hyphenated }
+
+    /// How a number meets what stands before it: freely (after a space, a bracket or a lone `v`),
+    /// hyphenated to a name (`man_db-2.3.20`), or glued into a word (`x86`), which rules it out.
+    private func glue(at index: Int) -> Glue? {
+        guard index > 0 else { return .free }
         let previous = tokens[index - 1]
         switch previous.kind {
-        case .space: return true
-        case .word, .number: return isVPrefix(previous)
+        case .space: return .free
+        case .word, .number: return isVPrefix(previous) ? .free : nil
         case .symbol:
-            guard previous.isSymbol("-") || previous.isSymbol(".") || previous.isSymbol("_") else { return true }
-            return index < 2 || tokens[index - 2].kind == .space
+            guard previous.isSymbol("-") || previous.isSymbol("_") else { return previous.isSymbol(".") ? nil : .free }
+            return index < 2 || tokens[index - 2].kind == .space ? .free : .hyphenated
         }
     }
 

@@ -1,0 +1,193 @@
+import Yams
+
+/// Turns a lifted block's YAML into sheet or section metadata, with diagnostics that point at
+/// the file's own lines.
+struct FrontMatterDecoder {
+    let path: String
+
+    func sheet(from block: FrontMatterBlock) -> (SheetMetadata, [Diagnostic]) {
+        var sheet = SheetMetadata()
+        var context = Context(decoder: self, block: block)
+        for entry in context.entries() {
+            switch context.key(entry, allowed: FrontMatterKey.sheetKeys, role: "the sheet's front matter") {
+            case .title: sheet.title = context.text(entry)
+            case .subtitle: sheet.subtitle = context.text(entry)
+            case .version: sheet.version = context.text(entry)
+            case .date: sheet.date = context.date(entry)
+            case .accent: sheet.accent = context.text(entry)
+            case .icons: sheet.icons = context.icons(entry)
+            default: break
+            }
+        }
+        return (sheet, context.diagnostics)
+    }
+
+    func section(from block: FrontMatterBlock) -> (SectionMetadata, [Diagnostic]) {
+        var section = SectionMetadata(openingLine: block.openingLine)
+        var context = Context(decoder: self, block: block)
+        for entry in context.entries() {
+            switch context.key(entry, allowed: FrontMatterKey.sectionKeys, role: "a section's front matter") {
+            case .icon: section.icon = context.text(entry).flatMap(Icon.init)
+            case .color: section.color = context.text(entry)
+            case .title: section.title = context.text(entry)
+            case .summary:
+                section.summary = context.text(entry)
+                section.summaryLine = context.line(of: entry.value)
+            case .kind: section.kind = context.kind(entry)
+            case .link: section.link = context.text(entry)
+            case .id: section.id = context.text(entry)
+            default: break
+            }
+        }
+        return (section, context.diagnostics)
+    }
+
+    fileprivate func location(_ line: Int, _ column: Int = 1) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+}
+
+/// One block's decoding: its YAML mapping and the diagnostics found on the way.
+private struct Context {
+    typealias Entry = (key: Node, value: Node)
+
+    let decoder: FrontMatterDecoder
+    let block: FrontMatterBlock
+    var diagnostics: [Diagnostic] = []
+
+    init(decoder: FrontMatterDecoder, block: FrontMatterBlock) {
+        self.decoder = decoder
+        self.block = block
+    }
+
+    mutating func entries() -> [Entry] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: block.yaml, .default, .default, .utf8)
+        } catch let error as YamlError {
+            diagnostics.append(syntaxDiagnostic(error))
+            return []
+        } catch {
+            diagnostics.append(
+                Diagnostic(.frontMatterSyntax, at: decoder.location(block.openingLine), "front matter: \(error)"))
+            return []
+        }
+        guard let mapping = root?.mapping else {
+            diagnostics.append(
+                Diagnostic(
+                    .frontMatterSyntax, at: decoder.location(block.openingLine + 1),
+                    "front matter must be `key: value` lines"))
+            return []
+        }
+        return Array(mapping)
+    }
+
+    /// The known key an entry names; anything else is reported with the nearest known key.
+    mutating func key(_ entry: Entry, allowed: [FrontMatterKey], role: String) -> FrontMatterKey? {
+        let name = entry.key.string ?? ""
+        if let key = FrontMatterKey(rawValue: name), allowed.contains(key) { return key }
+        let names = allowed.map(\.rawValue)
+        var message = "unknown key `\(name)` in \(role)"
+        if let nearest = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(nearest, name) <= 2
+        {
+            message += "; did you mean `\(nearest)`?"
+        } else {
+            message += "; it takes \(names.map { "`\($0)`" }.joined(separator: ", "))"
+        }
+        diagnostics.append(Diagnostic(.frontMatterUnknownKey, at: position(of: entry.key), message))
+        return nil
+    }
+
+    /// A scalar value as written; an empty or null value counts as absent.
+    mutating func text(_ entry: Entry) -> String? {
+        guard let scalar = entry.value.scalar else {
+            let shape = entry.value.sequence != nil ? "a list" : "a map"
+            diagnostics.append(
+                Diagnostic(
+                    .frontMatterValue, at: position(of: entry.value),
+                    "`\(entry.key.string ?? "")` must be text, not \(shape)"))
+            return nil
+        }
+        if entry.value.null != nil { return nil }
+        let text = scalar.string.trimmedWhitespace()
+        return text.isEmpty ? nil : text
+    }
+
+    mutating func date(_ entry: Entry) -> ReleaseDate? {
+        guard let text = text(entry) else { return nil }
+        if let date = DateScanner.date(in: text)?.date { return date }
+        diagnostics.append(
+            Diagnostic(
+                .invalidDate, at: position(of: entry.value),
+                "`\(text)` is not a date whatsnew can read; write it as YYYY-MM-DD"))
+        return nil
+    }
+
+    mutating func kind(_ entry: Entry) -> SectionKind? {
+        guard let text = text(entry) else { return nil }
+        if let kind = SectionKind(frontMatter: text) { return kind }
+        let kinds = SectionKind.allCases.map(\.rawValue).joined(separator: ", ")
+        diagnostics.append(
+            Diagnostic(.unknownKind, at: position(of: entry.value), "unknown kind `\(text)`; kinds are \(kinds)"))
+        return nil
+    }
+
+    mutating func icons(_ entry: Entry) -> [IconOverride] {
+        guard let mapping = entry.value.mapping else {
+            diagnostics.append(
+                Diagnostic(
+                    .frontMatterValue, at: position(of: entry.value),
+                    "`icons` must map categories to icons, such as `fixed: ladybug.fill`"))
+            return []
+        }
+        return mapping.compactMap { pair -> IconOverride? in
+            guard let category = pair.key.string, let spec = text((pair.key, pair.value)), let icon = Icon(spec) else {
+                return nil
+            }
+            return IconOverride(category: category, icon: icon)
+        }
+    }
+
+    func line(of node: Node) -> Int { block.openingLine + (node.mark?.line ?? 1) }
+
+    private func position(of node: Node) -> SourceLocation {
+        decoder.location(line(of: node), node.mark?.column ?? 1)
+    }
+
+    /// libyaml's message and position, moved to the file's own line.
+    private func syntaxDiagnostic(_ error: YamlError) -> Diagnostic {
+        let (problem, mark, context): (String, Mark?, YamlError.Context?) =
+            switch error {
+            case .scanner(let context, let problem, let mark, _): (problem, mark, context)
+            case .parser(let context, let problem, let mark, _): (problem, mark, context)
+            case .composer(let context, let problem, let mark, _): (problem, mark, context)
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                ("duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", "))", context.mark, nil)
+            case .reader(let problem, _, _, _): (problem, nil, nil)
+            default: ("\(error)", nil, nil)
+            }
+        let detail = context.map { " (\($0.text))" } ?? ""
+        return Diagnostic(
+            .frontMatterSyntax,
+            at: decoder.location(block.openingLine + (mark?.line ?? 1), mark?.column ?? 1),
+            "front matter is not valid YAML: \(problem)\(detail)")
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions between short keys.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,241 @@
+/// Reads the document model out of cmark's blocks and the lifted front matter: releases from
+/// release headings, sections from category headings, pseudo-headings and front matter.
+struct ChangelogReader {
+    let path: String
+    let blocks: [SourceBlock]
+    /// Section front matter in file order.
+    let sectionMetadata: [SectionMetadata]
+    /// Parses a front-matter `summary` as Markdown.
+    let summaryContent: (SectionMetadata) -> MarkdownContent?
+
+    struct Result {
+        var releases: [Release]
+        /// The first top-level heading before any release, such as `# Changelog`.
+        var title: String?
+        var diagnostics: [Diagnostic]
+    }
+
+    private enum Element {
+        case block(Int)
+        case section(SectionMetadata)
+    }
+
+    func read(implicitRelease: Release) -> Result {
+        let outline = HeadingOutline(blocks: blocks)
+        var state = State(path: path)
+        var title: String?
+        let skippedTitle = outline.hasReleases ? nil : titleHeadingIndex()
+        if !outline.hasReleases {
+            state.current = ReleaseBuilder(release: implicitRelease, level: 0)
+        }
+        let elements = self.elements()
+        for (position, element) in elements.enumerated() {
+            switch element {
+            case .section(let metadata):
+                state.startFrontMatterSection(metadata, summary: summaryContent(metadata))
+            case .block(let index):
+                if index == skippedTitle {
+                    title = plainHeading(index)
+                    continue
+                }
+                let next = elements[(position + 1)...].lazy.compactMap { element -> Block? in
+                    if case .block(let index) = element { return blocks[index].block }
+                    return nil
+                }.first
+                if state.current == nil, state.releases.isEmpty, title == nil,
+                    case .heading(1, let inlines) = blocks[index].block.content,
+                    outline.roles[index] == .other
+                {
+                    title = PlainText.of(inlines)
+                }
+                state.read(blocks[index], role: outline.roles[index], releaseLevel: outline.releaseLevel, next: next)
+            }
+        }
+        state.finishRelease()
+        return Result(releases: state.releases, title: title, diagnostics: state.diagnostics)
+    }
+
+    /// Blocks and front-matter sections merged in line order.
+    private func elements() -> [Element] {
+        var elements: [Element] = []
+        elements.reserveCapacity(blocks.count + sectionMetadata.count)
+        var sections = sectionMetadata[...]
+        for index in blocks.indices {
+            while let section = sections.first, section.openingLine < blocks[index].block.line {
+                elements.append(.section(section))
+                sections = sections.dropFirst()
+            }
+            elements.append(.block(index))
+        }
+        elements.append(contentsOf: sections.map(Element.section))
+        return elements
+    }
+
+    /// In notes without releases, a first heading above all others is the sheet's title.
+    private func titleHeadingIndex() -> Int? {
+        guard case .heading(let level, _)? = blocks.first?.block.content else { return nil }
+        let others = blocks.dropFirst().compactMap { source -> Int? in
+            if case .heading(let other, _) = source.block.content { return other }
+            return nil
+        }
+        return others.allSatisfy { $0 > level } ? 0 : nil
+    }
+
+    private func plainHeading(_ index: Int) -> String? {
+        guard case .heading(_, let inlines) = blocks[index].block.content else { return nil }
+        return PlainText.of(inlines)
+    }
+}
+
+/// The walk's state: the release and section being filled, and what is finished.
+private struct State {
+    let path: String
+    var releases: [Release] = []
+    var current: ReleaseBuilder?
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String) { self.path = path }
+
+    mutating func read(_ source: SourceBlock, role: HeadingRole?, releaseLevel: Int?, next: Block?) {
+        let block = source.block
+        if case .heading(let level, let inlines) = block.content {
+            readHeading(level: level, inlines: inlines, role: role ?? .other, releaseLevel: releaseLevel, line: block.line)
+            return
+        }
+        guard current != nil else { return }  // nothing outside a release is shown
+        switch block.content {
+        case .html, .thematicBreak:
+            return  // anchors, comments and separators between releases
+        case .paragraph:
+            readParagraph(source, next: next)
+        case .list:
+            guard let kept = source.removingItems(where: Placeholder.matches) else {
+                current?.sawPlaceholder = true
+                return
+            }
+            current?.append(kept)
+        default:
+            current?.append(source)
+        }
+    }
+
+    private mutating func readHeading(level: Int, inlines: [Inline], role: HeadingRole, releaseLevel: Int?, line: Int) {
+        let text = PlainText.of(inlines)
+        switch role {
+        case .release(let heading):
+            startRelease(
+                Release(
+                    version: heading.version, date: heading.date?.date, title: heading.title,
+                    isUnreleased: heading.isUnreleased, link: ReleaseDetailLine.firstDestination(in: inlines),
+                    line: line),
+                level: level)
+            if let match = heading.date, match.date == nil { reportInvalidDate(match.text, line: line) }
+        case .unreleased:
+            startRelease(
+                Release(title: "Unreleased", isUnreleased: true, link: ReleaseDetailLine.firstDestination(in: inlines), line: line),
+                level: level)
+        case .dateOnly(let match):
+            if var release = current, level > release.level, release.release.date == nil, release.isFresh,
+                !release.release.isUnreleased
+            {
+                release.release.date = match.date
+                current = release
+                if match.date == nil { reportInvalidDate(match.text, line: line) }
+            } else if current == nil || level <= (current?.level ?? 0) || level <= (releaseLevel ?? level) {
+                let iso = match.date?.iso ?? match.text
+                startRelease(Release(version: Version(iso), date: match.date, title: iso, line: line), level: level)
+                if match.date == nil { reportInvalidDate(match.text, line: line) }
+            } else {
+                startCategory(text, level: level, line: line)
+            }
+        case .series:
+            finishRelease()
+        case .other:
+            guard let release = current else { return }
+            let category = CategoryHeading(text)
+            if level <= release.level, SectionKind.named(category.title) == nil {
+                finishRelease()  // `## Older releases` and the like end the release
+            } else {
+                startCategory(text, level: level, line: line)
+            }
+        }
+    }
+
+    private mutating func readParagraph(_ source: SourceBlock, next: Block?) {
+        guard var release = current else { return }
+        let block = source.block
+        if release.isFresh, release.release.date == nil, let match = ReleaseDetailLine.date(in: block) {
+            release.release.date = match.date
+            current = release
+            if match.date == nil { reportInvalidDate(match.text, line: block.line) }
+            return
+        }
+        if let link = ReleaseDetailLine.comparisonLink(in: block) {
+            if release.release.link == nil { release.release.link = link }
+            current = release
+            return
+        }
+        if Placeholder.matches(block) {
+            release.sawPlaceholder = true
+            current = release
+            return
+        }
+        let canOpenPseudoSection = release.sections.last.map { $0.section.origin == .pseudoHeading } ?? true
+        if canOpenPseudoSection, let title = PseudoHeading.title(of: block, followedBy: next) {
+            let kind = SectionKind.classify(title)
+            release.sections.append(
+                SectionBuilder(section: Section(origin: .pseudoHeading, kind: kind, title: title, line: block.line)))
+            current = release
+            return
+        }
+        release.append(source)
+        current = release
+    }
+
+    mutating func startFrontMatterSection(_ metadata: SectionMetadata, summary: MarkdownContent?) {
+        guard current != nil else {
+            diagnostics.append(
+                Diagnostic(
+                    .sectionOutsideRelease, at: SourceLocation(path: path, line: metadata.openingLine, column: 1),
+                    "this section stands before the first release, so no release shows it"))
+            return
+        }
+        let section = Section(
+            origin: .frontMatter, kind: metadata.kind, icon: metadata.icon, color: metadata.color,
+            title: metadata.title, summary: summary, link: metadata.link, id: metadata.id, line: metadata.openingLine)
+        current?.sections.append(SectionBuilder(section: section))
+    }
+
+    private mutating func startCategory(_ text: String, level: Int, line: Int) {
+        let category = CategoryHeading(text)
+        let section = Section(
+            origin: .heading, kind: SectionKind.classify(category.title), icon: category.icon,
+            title: category.title.isEmpty ? nil : category.title, line: line)
+        current?.sections.append(SectionBuilder(section: section, level: level))
+    }
+
+    private mutating func startRelease(_ release: Release, level: Int) {
+        finishRelease()
+        current = ReleaseBuilder(release: release, level: level)
+    }
+
+    mutating func finishRelease() {
+        guard let builder = current else { return }
+        current = nil
+        let release = builder.build()
+        if !release.hasContent, !release.isUnreleased, !builder.sawPlaceholder, builder.level > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .emptyRelease, at: SourceLocation(path: path, line: release.line, column: 1),
+                    "release \(release.version?.text ?? release.title) has no changes listed"))
+        }
+        releases.append(release)
+    }
+
+    private mutating func reportInvalidDate(_ text: String, line: Int) {
+        diagnostics.append(
+            Diagnostic(
+                .invalidDate, at: SourceLocation(path: path, line: line, column: 1),
+                "`\(text)` is not a real date; write release dates as YYYY-MM-DD"))
+    }
+}

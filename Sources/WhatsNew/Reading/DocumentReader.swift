@@ -1,0 +1,59 @@
+/// The pipeline up to the model: front-matter split, cmark, changelog reading.
+public struct DocumentReader: Sendable {
+    /// Ask cmark for each block's HTML as well; JSON and HTML output need it, text does not.
+    public var rendersHTML: Bool
+
+    public init(rendersHTML: Bool = true) {
+        self.rendersHTML = rendersHTML
+    }
+
+    /// What reading found: the document and every problem met on the way.
+    public struct Reading: Sendable {
+        public var document: Document
+        public var diagnostics: [Diagnostic]
+
+        public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    }
+
+    public func read(_ source: SourceFile) -> Reading {
+        let split = FrontMatterSplitter(path: source.path).split(source.bytes)
+        var diagnostics = split.diagnostics
+        let decoder = FrontMatterDecoder(path: source.path)
+        var sheet = SheetMetadata()
+        var sections: [SectionMetadata] = []
+        for block in split.blocks {
+            switch block.role {
+            case .sheet:
+                let (metadata, found) = decoder.sheet(from: block)
+                sheet = metadata
+                diagnostics += found
+            case .section:
+                let (metadata, found) = decoder.section(from: block)
+                sections.append(metadata)
+                diagnostics += found
+            }
+        }
+        let blocks = MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
+        let reader = ChangelogReader(path: source.path, blocks: blocks, sectionMetadata: sections) { metadata in
+            guard let summary = metadata.summary else { return nil }
+            let parser = MarkdownParser(rendersHTML: rendersHTML, lineOffset: (metadata.summaryLine ?? 1) - 1)
+            return MarkdownContent(parser.parse(summary))
+        }
+        let implicit = Release(
+            version: sheet.version.flatMap(Version.init), date: sheet.date,
+            title: sheet.version ?? sheet.title ?? "What's New", line: 1)
+        let result = reader.read(implicitRelease: implicit)
+        diagnostics += result.diagnostics
+        let document = Document(
+            title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
+            releases: result.releases)
+        return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
+    }
+}
+
+extension Diagnostic {
+    /// By line, then column; problems with the whole file first.
+    static func inFileOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        (lhs.location.line ?? 0, lhs.location.column ?? 0) < (rhs.location.line ?? 0, rhs.location.column ?? 0)
+    }
+}

@@ -1,0 +1,26 @@
+/// Words that stand where a list of changes would be (`None.`, `No significant changes.`) and
+/// say nothing a reader needs.
+enum Placeholder {
+    static func matches(_ text: String) -> Bool {
+        let key = text.lowercased().trimmingCharacters(from: " .!*_~`()[]").collapsingWhitespace()
+        return phrases.contains(key)
+    }
+
+    static func matches(_ block: Block) -> Bool {
+        switch block.content {
+        case .paragraph(let inlines): matches(PlainText.of(inlines))
+        case .list(let list): list.items.allSatisfy(matches)
+        default: false
+        }
+    }
+
+    static func matches(_ item: ListItem) -> Bool {
+        item.blocks.allSatisfy(matches)
+    }
+
+    private static let phrases: Set<String> = [
+        "none", "nothing", "n/a", "na", "-", "—", "no changes", "no significant changes", "no notable changes",
+        "no user-facing changes", "no user facing changes", "none yet", "nothing yet", "nothing to report",
+        "no changes yet", "tbd", "no changes in this release",
+    ]
+}

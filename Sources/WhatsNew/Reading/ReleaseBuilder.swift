@@ -1,0 +1,53 @@
+/// A release being read: its heading's facts and the blocks gathered under it so far.
+struct ReleaseBuilder {
+    var release: Release
+    /// The release heading's level; 0 for notes without release headings.
+    var level: Int
+    /// Blocks before the first section.
+    var lead: [SourceBlock] = []
+    var sections: [SectionBuilder] = []
+    /// `None.` or `No significant changes.` stood here: empty on purpose.
+    var sawPlaceholder = false
+
+    /// Nothing has been read under the heading yet.
+    var isFresh: Bool { lead.isEmpty && sections.isEmpty }
+
+    mutating func append(_ block: SourceBlock) {
+        if sections.isEmpty {
+            lead.append(block)
+        } else {
+            sections[sections.count - 1].body.append(block)
+        }
+    }
+
+    /// The finished release. Sections with nothing in them go; a release with no sections
+    /// becomes one section holding all it says.
+    func build() -> Release {
+        var release = self.release
+        release.sections = sections.compactMap { $0.build() }
+        let lead = MarkdownContent(self.lead)
+        if release.sections.isEmpty, let first = self.lead.first {
+            release.sections = [Section(origin: .wholeRelease, body: lead, line: first.block.line)]
+        } else if !lead.isEmpty {
+            release.summary = lead
+        }
+        return release
+    }
+}
+
+/// A section being read.
+struct SectionBuilder {
+    var section: Section
+    var body: [SourceBlock] = []
+    /// The heading's level for a heading section.
+    var level: Int?
+
+    func build() -> Section? {
+        var section = self.section
+        section.body = MarkdownContent(body)
+        // An empty category (`### Added` with nothing under it) is no row; a front-matter
+        // section is one even without a body, since its title and summary are the row.
+        guard section.origin == .frontMatter || !section.body.isEmpty else { return nil }
+        return section
+    }
+}

@@ -1,0 +1,38 @@
+/// Paragraphs under a release heading that describe the release rather than change it.
+enum ReleaseDetailLine {
+    /// `Released on 2023-05-16.`, `Released February 15, 2025`, `Release date: 2024-01-02`.
+    static func date(in block: Block) -> DateScanner.Match? {
+        guard case .paragraph(let inlines) = block.content else { return nil }
+        let text = PlainText.of(inlines).trimmedWhitespace()
+        let lowered = text.lowercased()
+        guard ["released", "release date", "date:"].contains(where: lowered.hasPrefix) else { return nil }
+        return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first
+    }
+
+    /// A "Full Changelog", "diff" or "GitHub release" link paragraph; returns its destination.
+    static func comparisonLink(in block: Block) -> String? {
+        guard case .paragraph(let inlines) = block.content else { return nil }
+        let text = PlainText.of(inlines).trimmedWhitespace().lowercased()
+        let isComparison =
+            linkTexts.contains(text.trimmingCharacters(from: " :")) || text.hasPrefix("full changelog")
+        guard isComparison else { return nil }
+        return firstDestination(in: inlines)
+    }
+
+    static func firstDestination(in inlines: [Inline]) -> String? {
+        for inline in inlines {
+            switch inline {
+            case .link(let destination, _, _): return destination
+            case .emphasis(let children), .strong(let children):
+                if let found = firstDestination(in: children) { return found }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private static let linkTexts: Set<String> = [
+        "full changelog", "diff", "compare", "changes", "commits", "github release", "full diff", "all changes",
+        "release", "release notes", "changelog",
+    ]
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import WhatsNew
+
+/// `whatsnew lint`: every problem in the notes as `path:line:column: severity: message [rule]`.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check release notes; exit 1 on errors (and on warnings with --strict)."
+    )
+
+    @Argument(help: "The release notes to check.")
+    var inputs: [String] = ["CHANGELOG.md"]
+
+    @Flag(help: "Treat warnings as failures.")
+    var strict = false
+
+    @Option(help: "The report format: text or json.")
+    var format: LintFormat = .text
+
+    func run() throws {
+        var diagnostics: [Diagnostic] = []
+        for input in inputs {
+            do {
+                let source = try SourceFile.load(path: input)
+                let reading = DocumentReader(rendersHTML: false).read(source)
+                let findings = reading.diagnostics + Linter().check(reading.document, path: source.path)
+                diagnostics += findings.sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        let report = LintReport(diagnostics: diagnostics)
+        switch format {
+        case .json: StandardOutput.write(report.json())
+        case .text:
+            StandardOutput.write(report.text())
+            if !diagnostics.isEmpty { StandardError.write(summary(report)) }
+        }
+        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitCode(1) }
+    }
+
+    private func summary(_ report: LintReport) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "\(count(report.errorCount, "error")), \(count(report.warningCount, "warning")) in "
+            + "\(count(inputs.count, "file"))\n"
+    }
+}
+
+enum LintFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

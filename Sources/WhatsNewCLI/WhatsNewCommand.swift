@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import WhatsNew
+
+@main
+struct WhatsNewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whatsnew",
+        abstract: "Turn Markdown release notes into a What's New sheet.",
+        discussion: """
+            Reads a CHANGELOG.md (Keep a Changelog and its many dialects) or curated sections with \
+            YAML front matter, and prints the chosen release as a sheet of icon, title and summary.
+
+            Exit status: 0 success, 1 a problem with the notes (or a lint finding), 2 a usage error.
+            """,
+        version: WhatsNewVersion.current,
+        subcommands: [RenderCommand.self, LintCommand.self],
+        defaultSubcommand: RenderCommand.self
+    )
+
+    /// Runs the command; usage errors exit 2 rather than ArgumentParser's 64 (DESIGN §4).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+enum WhatsNewVersion {
+    static let current = "0.1.0"
+}
