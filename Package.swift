@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(
             name: "WhatsNewTests",
             dependencies: ["WhatsNew"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "WhatsNewCLITests",

@@ -29,10 +29,16 @@ struct HeadingClassifierTests {
         Case(heading: "Version 1.82.0 (2024-10-17)", version: "1.82.0", date: "2024-10-17"),
         Case(heading: "0.28.1 (6th December, 2024)", version: "0.28.1", date: "2024-12-06"),
         Case(heading: "2016-05-06, Version 0.12.14 (Maintenance), @rvagg", version: "0.12.14", date: "2016-05-06"),
-        Case(heading: "2026-03-24, Version 20.20.2 'Iron' (LTS), @marco-ippolito", version: "20.20.2", date: "2026-03-24"),
-        Case(heading: "7.10.0 - Privacy Manifest (2023-11-14)", version: "7.10.0", date: "2023-11-14", title: "Privacy Manifest"),
+        Case(
+            heading: "2026-03-24, Version 20.20.2 'Iron' (LTS), @marco-ippolito", version: "20.20.2", date: "2026-03-24"
+        ),
+        Case(
+            heading: "7.10.0 - Privacy Manifest (2023-11-14)", version: "7.10.0", date: "2023-11-14",
+            title: "Privacy Manifest"),
         Case(heading: "man-db 2.11.2 (8 January 2023)", version: "2.11.2", date: "2023-01-08", title: "man-db 2.11.2"),
-        Case(heading: "Major changes between OpenSSL 3.0.18 and OpenSSL 3.0.19 [27 Jan 2026]", version: "3.0.19", date: "2026-01-27"),
+        Case(
+            heading: "Major changes between OpenSSL 3.0.18 and OpenSSL 3.0.19 [27 Jan 2026]", version: "3.0.19",
+            date: "2026-01-27"),
         Case(heading: "0.21.0.rc1", version: "0.21.0.rc1"),
         Case(heading: "1.1.1w", version: "1.1.1w"),
         Case(heading: "Version 26.10.1", version: "26.10.1"),
@@ -72,7 +78,9 @@ struct HeadingClassifierTests {
         if case .release = role { Issue.record("\(heading) taken for a release: \(role)") }
     }
 
-    @Test(arguments: ["[Unreleased]", "Unreleased", "Main", "Master", "main", "`main`", "HEAD", "[Unreleased] - ReleaseDate"])
+    @Test(arguments: [
+        "[Unreleased]", "Unreleased", "Main", "Master", "main", "`main`", "HEAD", "[Unreleased] - ReleaseDate",
+    ])
     func unreleased(_ heading: String) {
         #expect(HeadingClassifier.role(of: heading) == .unreleased)
     }
@@ -99,12 +107,14 @@ struct HeadingClassifierTests {
         #expect(release.title == "polkit 122")
     }
 
-    @Test func plannedVersionIsUnreleased() throws {
-        guard case .release(let release) = HeadingClassifier.role(of: "1.5.0 (unreleased)") else {
+    @Test(arguments: ["1.5.0 (unreleased)", "[1.5.0] - Unreleased", "1.5.0 - upcoming"])
+    func plannedVersionIsUnreleased(_ heading: String) throws {
+        guard case .release(let release) = HeadingClassifier.role(of: heading) else {
             Issue.record("not read")
             return
         }
         #expect(release.isUnreleased)
+        #expect(release.title == "1.5.0")
     }
 
     @Test func impossibleDateIsKeptForTheDiagnostic() throws {

@@ -27,7 +27,9 @@ struct SourceLines: Sequence {
             }
             var after = end
             if after < bytes.count {
-                after += bytes[after] == UInt8(ascii: "\r") && after + 1 < bytes.count && bytes[after + 1] == UInt8(ascii: "\n") ? 2 : 1
+                after +=
+                    bytes[after] == UInt8(ascii: "\r") && after + 1 < bytes.count
+                        && bytes[after + 1] == UInt8(ascii: "\n") ? 2 : 1
             }
             position = after
             number += 1

@@ -27,7 +27,8 @@ public struct SourceFile: Sendable {
             let hex = String(bytes[bad], radix: 16, uppercase: true)
             throw Diagnostic(
                 .invalidEncoding, at: SourceLocation(path: path, line: place.line, column: place.column),
-                "invalid UTF-8: byte 0x\(hex) at offset \(bad) is not part of a valid character; save the file as UTF-8")
+                "invalid UTF-8: byte 0x\(hex) at offset \(bad) is not part of a valid character; save the file as UTF-8"
+            )
         }
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         self.bytes = hasBOM ? Array(bytes.dropFirst(3)) : bytes

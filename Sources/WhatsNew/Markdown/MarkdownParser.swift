@@ -84,7 +84,8 @@ struct MarkdownParser {
         case CMARK_NODE_PARAGRAPH: content = .paragraph(frame.inlines)
         case CMARK_NODE_HEADING: content = .heading(level: Int(cmark_node_get_heading_level(node)), frame.inlines)
         case CMARK_NODE_BLOCK_QUOTE: content = .blockQuote(frame.blocks)
-        case CMARK_NODE_CODE_BLOCK: content = .codeBlock(info: Self.string(cmark_node_get_fence_info(node)), code: literal(node))
+        case CMARK_NODE_CODE_BLOCK:
+            content = .codeBlock(info: Self.string(cmark_node_get_fence_info(node)), code: literal(node))
         case CMARK_NODE_HTML_BLOCK: content = .html(literal(node))
         case CMARK_NODE_THEMATIC_BREAK: content = .thematicBreak
         case CMARK_NODE_LIST:

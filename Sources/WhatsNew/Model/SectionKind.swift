@@ -53,7 +53,7 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         add(.removed, "removed", "removals", "removal", "deleted", "removed features")
         add(
             .fixed, "fixed", "fixes", "fix", "bug fixes", "bugfixes", "bugfix", "bug fix", "bugs fixed", "fixed bugs",
-            "bugs", "bug", "patch changes", "closed issues", "fixed issues", "resolved issues")
+            "bugs", "bug", "patch changes", "fixed issues", "resolved issues")
         add(.security, "security", "security fixes", "security updates", "vulnerabilities", "security advisories")
         add(
             .breaking, "breaking", "breaking changes", "breaking change", "backwards incompatible changes",
@@ -62,21 +62,25 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         add(
             .performance, "performance", "perf", "performance improvements", "optimizations", "optimisations",
             "speed")
-        add(.docs, "documentation", "docs", "doc", "documentation changes", "documentation updates")
+        add(
+            .docs, "documentation", "docs", "doc", "documentation changes", "documentation updates",
+            "improved documentation", "documentation improvements")
         add(
             .dependencies, "dependencies", "dependency", "deps", "dependency updates", "dependency changes",
             "dependencies updated", "packaging", "build dependencies", "upgrades")
         add(
             .internal, "internal", "internal changes", "internals", "chore", "chores", "chore & maintenance",
             "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
-            "build system", "continuous integration", "miscellaneous chores", "infrastructure", "tooling")
+            "build system", "continuous integration", "miscellaneous chores", "miscellaneous tasks", "infrastructure",
+            "tooling")
         add(.knownIssues, "known issues", "known bugs", "known limitations", "known problems")
         // Headings that are plainly categories but of no particular kind; listed so a first
         // word such as "new" in "New Contributors" does not give them one.
         add(
             .other, "other", "others", "misc", "miscellaneous", "highlights", "notes", "new contributors",
             "contributors", "thanks", "acknowledgements", "acknowledgments", "commits", "experimental",
-            "upgrade notes", "migration notes", "migration guide", "compatibility", "notable contributors")
+            "upgrade notes", "migration notes", "migration guide", "compatibility", "notable contributors",
+            "closed issues")
         return table
     }()
 

@@ -10,7 +10,9 @@ struct CategoryHeading {
             icon = .glyph(String(first))
             title = String(title.dropFirst())
         } else if title.hasPrefix(":"), let end = title.dropFirst().firstIndex(of: ":"),
-            title[title.index(after: title.startIndex)..<end].allSatisfy({ $0.isLetter || $0.isNumber || "_+-".contains($0) })
+            title[title.index(after: title.startIndex)..<end].allSatisfy({
+                $0.isLetter || $0.isNumber || "_+-".contains($0)
+            })
         {
             icon = Icon(String(title[...end]))
             title = String(title[title.index(after: end)...])

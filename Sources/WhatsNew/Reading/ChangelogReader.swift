@@ -99,7 +99,8 @@ private struct State {
     mutating func read(_ source: SourceBlock, role: HeadingRole?, releaseLevel: Int?, next: Block?) {
         let block = source.block
         if case .heading(let level, let inlines) = block.content {
-            readHeading(level: level, inlines: inlines, role: role ?? .other, releaseLevel: releaseLevel, line: block.line)
+            readHeading(
+                level: level, inlines: inlines, role: role ?? .other, releaseLevel: releaseLevel, line: block.line)
             return
         }
         guard current != nil else { return }  // nothing outside a release is shown
@@ -132,7 +133,9 @@ private struct State {
             if let match = heading.date, match.date == nil { reportInvalidDate(match.text, line: line) }
         case .unreleased:
             startRelease(
-                Release(title: "Unreleased", isUnreleased: true, link: ReleaseDetailLine.firstDestination(in: inlines), line: line),
+                Release(
+                    title: "Unreleased", isUnreleased: true, link: ReleaseDetailLine.firstDestination(in: inlines),
+                    line: line),
                 level: level)
         case .dateOnly(let match):
             if var release = current, level > release.level, release.release.date == nil, release.isFresh,

@@ -72,7 +72,7 @@ struct DateScanner {
     /// `July 1, 2025`, `Sept. 3rd 2024`.
     private func monthDayYear(at start: Int) -> Match? {
         guard let month = month(at: start) else { return nil }
-        var index = skip(.symbol(".") , at: start + 1)
+        var index = skip(.symbol("."), at: start + 1)
         index = skip(.space, at: index)
         guard let day = number(at: index), tokens[index].text.count <= 2 else { return nil }
         index = skipPunctuation(after: skipOrdinal(after: index + 1))

@@ -29,7 +29,8 @@ enum HeadingClassifier {
             return .other
         }
 
-        let prefix = Array(tokens[..<version.range.lowerBound].enumerated().filter { !taken.contains($0.offset) }.map(\.element))
+        let prefix = Array(
+            tokens[..<version.range.lowerBound].enumerated().filter { !taken.contains($0.offset) }.map(\.element))
         let suffix = tokens[version.range.upperBound...].enumerated()
             .filter { !taken.contains($0.offset + version.range.upperBound) }.map(\.element)
         let lead = Lead(prefix)
@@ -44,7 +45,9 @@ enum HeadingClassifier {
     }
 
     /// The release's version: the later of `between 3.0.18 and 3.0.19`, else the first.
-    private static func chooseVersion(_ versions: [VersionScanner.Match], tokens: [HeadingToken]) -> VersionScanner.Match? {
+    private static func chooseVersion(_ versions: [VersionScanner.Match], tokens: [HeadingToken]) -> VersionScanner
+        .Match?
+    {
         let strong = versions.filter { !$0.isWeak }
         let candidates = strong.isEmpty ? versions : strong
         guard candidates.count >= 2, let first = candidates.first, let last = candidates.last else {
@@ -96,9 +99,11 @@ private struct Lead {
         }
         let meaningful = words.filter { !Self.stopWords.contains($0) }
         isAcceptable = meaningful.count <= 3 && !meaningful.contains { Self.connectives.contains($0) }
-        guard isAcceptable, !meaningful.isEmpty, let firstIndex = tokens.firstIndex(where: {
-            $0.kind == .word && !Self.stopWords.contains($0.text.lowercased())
-        }) else { return }
+        guard isAcceptable, !meaningful.isEmpty,
+            let firstIndex = tokens.firstIndex(where: {
+                $0.kind == .word && !Self.stopWords.contains($0.text.lowercased())
+            })
+        else { return }
         let text = tokens[firstIndex...].map(\.text).joined()
         let trimmed = text.trimmingCharacters(from: " ,:;-–—/[(`'\"")
         product = trimmed.isEmpty ? nil : trimmed
@@ -130,7 +135,9 @@ private struct Trail {
         if let firstMark, let mark = visible[firstMark].text.first, [":", "-", "–", "—"].contains(mark) {
             let rest = visible[(firstMark + 1)...].map(\.text).joined()
             let cleaned = rest.trimmingCharacters(from: " ,:;-–—/|·'\"").collapsingWhitespace()
-            name = cleaned.contains(where: \.isLetter) ? cleaned : nil
+            // `1.0.0 - Unreleased` and `2.0 - TBD` say how the release stands, not what it is called.
+            let isStatus = cleaned.split(separator: " ").allSatisfy { Self.releaseWords.contains($0.lowercased()) }
+            name = cleaned.contains(where: \.isLetter) && !isStatus ? cleaned : nil
             return
         }
         var index = 0
@@ -143,7 +150,8 @@ private struct Trail {
             }
             if token.isSymbol("'") || token.isSymbol("\"") || token.isSymbol("‘") || token.isSymbol("“") {
                 index += 1
-                while index < visible.count, !(visible[index].kind == .symbol && "'\"’”".contains(visible[index].text)) {
+                while index < visible.count, !(visible[index].kind == .symbol && "'\"’”".contains(visible[index].text))
+                {
                     index += 1
                 }
                 index += 1

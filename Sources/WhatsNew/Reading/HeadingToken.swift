@@ -14,10 +14,13 @@ struct HeadingToken: Hashable {
         var tokens: [HeadingToken] = []
         for character in text {
             let kind: Kind =
-                character.isASCII && character.isNumber ? .number
-                : character.isLetter ? .word
-                : character.isWhitespace ? .space
-                : .symbol
+                character.isASCII && character.isNumber
+                ? .number
+                : character.isLetter
+                    ? .word
+                    : character.isWhitespace
+                        ? .space
+                        : .symbol
             if kind != .symbol, let last = tokens.last, last.kind == kind {
                 tokens[tokens.count - 1].text.append(character)
             } else {

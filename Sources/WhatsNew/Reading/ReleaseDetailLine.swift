@@ -9,14 +9,30 @@ enum ReleaseDetailLine {
         return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first
     }
 
-    /// A "Full Changelog", "diff" or "GitHub release" link paragraph; returns its destination.
+    /// A "Full Changelog", "diff" or "GitHub release" link paragraph, or a line of nothing but
+    /// links (`[Burrow](…) • [burrow-core](…)`); returns the first destination.
     static func comparisonLink(in block: Block) -> String? {
         guard case .paragraph(let inlines) = block.content else { return nil }
         let text = PlainText.of(inlines).trimmedWhitespace().lowercased()
         let isComparison =
             linkTexts.contains(text.trimmingCharacters(from: " :")) || text.hasPrefix("full changelog")
+            || isOnlyLinks(inlines)
         guard isComparison else { return nil }
         return firstDestination(in: inlines)
+    }
+
+    /// Links separated by nothing but spaces, line breaks and `•`, `|`, `·` or commas.
+    private static func isOnlyLinks(_ inlines: [Inline]) -> Bool {
+        var links = 0
+        for inline in inlines {
+            switch inline {
+            case .link: links += 1
+            case .softBreak, .lineBreak: continue
+            case .text(let text) where text.allSatisfy({ $0.isWhitespace || "•|·,".contains($0) }): continue
+            default: return false
+            }
+        }
+        return links >= 2
     }
 
     static func firstDestination(in inlines: [Inline]) -> String? {

@@ -34,7 +34,9 @@ struct VersionScanner {
                 end += 2
                 parts += 1
             }
-            if isSymbol(".", at: end), let next = token(at: end + 1), next.text == "x" || next.text == "X" || next.text == "*" {
+            if isSymbol(".", at: end), let next = token(at: end + 1),
+                next.text == "x" || next.text == "X" || next.text == "*"
+            {
                 hasSeries = true
                 index = end + 2
                 continue
@@ -59,7 +61,8 @@ struct VersionScanner {
         var end = start
         if let token = token(at: end), token.kind == .word {
             end += 1
-        } else if (isSymbol("-", at: end) || isSymbol(".", at: end)), let next = token(at: end + 1), next.kind == .word {
+        } else if (isSymbol("-", at: end) || isSymbol(".", at: end)), let next = token(at: end + 1), next.kind == .word
+        {
             end += 2
         } else if isSymbol("-", at: end), isNumber(at: end + 1), isPrereleaseTail(at: end + 2) {
             end += 2
@@ -119,7 +122,9 @@ struct VersionScanner {
     }
 
     private func token(at index: Int) -> HeadingToken? { index < tokens.count ? tokens[index] : nil }
-    private func isSymbol(_ character: Character, at index: Int) -> Bool { token(at: index)?.isSymbol(character) ?? false }
+    private func isSymbol(_ character: Character, at index: Int) -> Bool {
+        token(at: index)?.isSymbol(character) ?? false
+    }
     private func isNumber(at index: Int) -> Bool { token(at: index)?.kind == .number }
     private func isSpace(before index: Int) -> Bool { index > 0 && tokens[index - 1].kind == .space }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The `whatsnew` executable SwiftPM built next to this test bundle, run as a user would.
+enum WhatsNewBinary {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let url: URL? = {
+        var directories = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()]
+        directories += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        return directories.map { $0.appendingPathComponent("whatsnew") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+    }()
+
+    /// Runs the binary; output goes through files so a large output cannot block on a pipe.
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Run {
+        let executable = try #require(url, "whatsnew was not built next to the tests")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
+        let err = scratch.appendingPathComponent("err")
+        let input = scratch.appendingPathComponent("in")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: input.path, contents: Data((stdin ?? "").utf8))
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
+
+/// Inputs shared with the library's tests.
+enum SharedFiles {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ group: String, _ name: String) -> String {
+        tests.appendingPathComponent("WhatsNewTests/Fixtures/\(group)/\(name).md").path
+    }
+    static func golden(_ path: String) throws -> String {
+        try String(contentsOf: tests.appendingPathComponent("WhatsNewTests/Golden/\(path)"), encoding: .utf8)
+    }
+
+    /// A new empty directory, removed by the caller.
+    static func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import WhatsNew
+
+struct FrontMatterSplitterTests {
+    private func split(_ text: String) -> FrontMatterSplitter.Result {
+        FrontMatterSplitter(path: "notes.md").split(Array(text.utf8))
+    }
+
+    @Test func blanksLinesButKeepsLineNumbers() {
+        let text = "---\ntitle: Sheet\n---\n\n## 1.0\n"
+        let result = split(text)
+        #expect(result.blocks.map(\.openingLine) == [1])
+        #expect(result.blocks[0].role == .sheet)
+        #expect(result.blocks[0].yaml == "title: Sheet")
+        #expect(String(decoding: result.markdown, as: UTF8.self) == "\n\n\n\n## 1.0\n")
+    }
+
+    @Test func sectionBlocksOpenAfterABlankLineOrAHeading() {
+        let text = """
+            ## 1.0
+
+            ---
+            icon: star
+            ---
+            Body.
+            ### Next
+            ---
+            title: After a heading
+            ---
+            """
+        #expect(split(text).blocks.map(\.openingLine) == [3, 8])
+        #expect(split(text).blocks.map(\.role) == [.section, .section])
+    }
+
+    @Test func dashesAfterAParagraphStayMarkdown() {
+        // A setext underline, not front matter.
+        let result = split("Some text\n---\ntitle: x\n---\n")
+        #expect(result.blocks.isEmpty)
+    }
+
+    @Test func unknownFirstKeyStaysMarkdown() {
+        #expect(split("---\nauthor: someone\n---\n").blocks.isEmpty)
+        #expect(split("Intro\n\n---\n\nNote: prose after a rule\n").blocks.isEmpty)
+    }
+
+    @Test func fencedCodeAndCommentsAreLeftAlone() {
+        let text = """
+            ```yaml
+
+            ---
+            title: inside a fence
+            ---
+            ```
+
+            <!--
+
+            ---
+            title: inside a comment
+            ---
+            -->
+            """
+        #expect(split(text).blocks.isEmpty)
+    }
+
+    @Test func lineOneBlockWithSectionKeysIsASection() {
+        #expect(split("---\nicon: star\ntitle: First\n---\n").blocks.map(\.role) == [.section])
+    }
+
+    @Test func unclosedBlockIsReported() {
+        let result = split("# Title\n\n---\ntitle: never closed\n")
+        #expect(result.blocks.isEmpty)
+        #expect(result.diagnostics.map(\.rule) == [.frontMatterUnclosed])
+        #expect(result.diagnostics.first?.location.line == 3)
+    }
+
+    @Test func windowsAndOldMacLineEndings() {
+        let crlf = split("---\r\ntitle: Sheet\r\n---\r\n\r\n---\r\nicon: star\r\n---\r\n")
+        #expect(crlf.blocks.map(\.openingLine) == [1, 5])
+        #expect(crlf.blocks[0].yaml == "title: Sheet")
+        let cr = split("---\rtitle: Sheet\r---\r\r## 1.0\r")
+        #expect(cr.blocks.map(\.closingLine) == [3])
+        #expect(String(decoding: cr.markdown, as: UTF8.self) == "\r\r\r\r## 1.0\r")
+    }
+
+    @Test func adjacentBlocks() {
+        #expect(split("---\nicon: a\ntitle: A\n---\n---\nicon: b\ntitle: B\n---\n").blocks.count == 2)
+    }
+}

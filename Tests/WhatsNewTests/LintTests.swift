@@ -1,0 +1,83 @@
+import Testing
+
+@testable import WhatsNew
+
+/// Each lint rule on a fixture that breaks it, with the lines it must point at.
+struct LintTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var fixture: String
+        /// `line:column rule` per finding.
+        var findings: [String]
+        var testDescription: String { fixture }
+    }
+
+    static let cases: [Case] = [
+        Case(fixture: "front-matter-syntax", findings: ["6:1 front-matter-syntax"]),
+        Case(
+            fixture: "front-matter-unknown-key",
+            findings: ["3:1 front-matter-unknown-key", "11:1 front-matter-unknown-key"]),
+        Case(
+            fixture: "front-matter-value",
+            findings: ["2:8 front-matter-value", "3:8 front-matter-value", "9:7 unknown-kind"]),
+        Case(fixture: "front-matter-unclosed", findings: ["3:1 front-matter-unclosed"]),
+        Case(fixture: "section-missing-title", findings: ["3:1 section-missing-title"]),
+        Case(fixture: "section-outside-release", findings: ["3:1 section-outside-release"]),
+        Case(fixture: "duplicate-version", findings: ["5:1 duplicate-version"]),
+        Case(fixture: "version-order", findings: ["9:1 version-order"]),
+        Case(fixture: "invalid-date", findings: ["3:7 invalid-date", "6:1 invalid-date", "12:1 invalid-date"]),
+        Case(fixture: "empty-release", findings: ["3:1 empty-release"]),
+    ]
+
+    private func findings(_ fixture: String) throws -> [Diagnostic] {
+        let reading = try Fixtures.read("lint", fixture)
+        let path = Fixtures.path("lint", fixture)
+        return (reading.diagnostics + Linter().check(reading.document, path: path)).sorted(by: Diagnostic.inFileOrder)
+    }
+
+    @Test(arguments: cases)
+    func rule(_ example: Case) throws {
+        let found = try findings(example.fixture).map {
+            "\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.rule.rawValue)"
+        }
+        #expect(found == example.findings)
+    }
+
+    @Test func everyFixtureIsChecked() {
+        #expect(Set(Fixtures.names(in: "lint")) == Set(Self.cases.map(\.fixture)))
+    }
+
+    @Test func messagesSayWhatToDo() throws {
+        let yaml = try #require(try findings("front-matter-syntax").first)
+        #expect(
+            yaml.description.hasSuffix(
+                "front-matter-syntax.md:6:1: error: front matter is not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence)"
+            ))
+        let unknown = try findings("front-matter-unknown-key")
+        #expect(unknown[1].message == "unknown key `sumary` in a section's front matter; did you mean `summary`?")
+        #expect(unknown.allSatisfy { $0.severity == .warning })
+        let duplicate = try #require(try findings("duplicate-version").first)
+        #expect(duplicate.message == "version 1.1.0 appears again; it was first on line 1")
+    }
+
+    @Test func releasesOldestFirstAreOneFinding() throws {
+        let reading = try Fixtures.read("## 1.0.0\n\n- a\n\n## 1.1.0\n\n- b\n\n## 1.2.0\n\n- c\n")
+        let found = Linter().check(reading.document, path: "notes.md")
+        #expect(found.map(\.message) == ["releases run oldest first; put the newest release at the top"])
+    }
+
+    @Test func datesJustifyInterleavedRelease() throws {
+        // Two maintained release lines, newest date first: in order.
+        let reading = try Fixtures.read(
+            "## 2.1.0 - 2024-03-02\n\n- a\n\n## 1.9.4 - 2024-03-01\n\n- b\n\n## 2.0.0 - 2024-02-01\n\n- c\n")
+        #expect(Linter().check(reading.document, path: "notes.md").isEmpty)
+    }
+
+    @Test func cleanNotesHaveNoFindings() throws {
+        for group in ["examples", "dialects"] {
+            for name in Fixtures.names(in: group) {
+                let reading = try Fixtures.read(group, name)
+                #expect(reading.diagnostics + Linter().check(reading.document, path: name) == [], "\(name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import WhatsNew
+
+struct VersionTests {
+    @Test(arguments: [
+        ("1.0.0", "1.0.1"), ("1.9.0", "1.10.0"), ("1.0.0-beta.2", "1.0.0-beta.10"), ("1.0.0-rc.1", "1.0.0"),
+        ("1.0.0rc4", "1.0.0"), ("2.14.0b2", "2.14.0"), ("1.1.1", "1.1.1a"), ("1.1.1v", "1.1.1w"), ("2.0", "2.0.post1"),
+        ("0.21.0.rc1", "0.21.0"), ("5.9", "5.10"), ("2023.12", "2024.03"),
+    ])
+    func precedence(_ older: String, _ newer: String) throws {
+        let a = try #require(Version(older))
+        let b = try #require(Version(newer))
+        #expect(a.compare(to: b) == .older)
+        #expect(b.compare(to: a) == .newer)
+    }
+
+    @Test func equalPrecedence() throws {
+        #expect(try #require(Version("1.0")).compare(to: try #require(Version("1.0.0"))) == .same)
+        #expect(try #require(Version("1.0.0+build.5")).compare(to: try #require(Version("1.0.0"))) == .same)
+    }
+
+    @Test func textDropsTheVPrefix() {
+        #expect(Version("v8.1.1")?.text == "8.1.1")
+        #expect(Version("Swift") == nil)
+        #expect(Version("v1.2")?.matches("1.2") == true)
+    }
+}
+
+struct DateScannerTests {
+    @Test(arguments: [
+        ("2024-05-02", "2024-05-02"), ("2020-12-1", "2020-12-01"), ("2026.06.03", "2026-06-03"),
+        ("2024/05/02", "2024-05-02"), ("31 July 2022", "2022-07-31"), ("July 1, 2025", "2025-07-01"),
+        ("6th December, 2024", "2024-12-06"), ("Sept. 3, 2024", "2024-09-03"), ("1 Jul 2025", "2025-07-01"),
+        ("31.07.2022", "2022-07-31"), ("February 29, 2024", "2024-02-29"),
+    ])
+    func readsDate(_ text: String, _ iso: String) {
+        #expect(DateScanner.date(in: text)?.date?.iso == iso)
+    }
+
+    @Test(arguments: ["2024-02-30", "2023-02-29", "2024-13-01", "31 April 2023"])
+    func impossibleDates(_ text: String) throws {
+        let match = try #require(DateScanner.date(in: text))
+        #expect(match.date == nil)
+    }
+
+    @Test(arguments: ["1.2.3", "July 2022", "2024", "version 5", "12/05/2024"])
+    func notDates(_ text: String) {
+        #expect(DateScanner.date(in: text) == nil)
+    }
+}
