@@ -84,4 +84,27 @@ struct MarkdownParserTests {
         #expect(kept.renderedHTML == "<ul>\n<li>Real change</li>\n</ul>\n")
         #expect(parser.parse("- None.\n").first?.removingItems(where: Placeholder.matches) == nil)
     }
+
+    @Test func deepNestingIsFlattenedNotOverflowed() throws {
+        let quotes = parser.parse(String(repeating: ">", count: 100_000) + " deep\n")
+        #expect(PlainText.of(quotes.map(\.block)) == "deep")
+        #expect(depth(of: quotes[0].block) <= MarkdownParser.maximumDepth)
+
+        let emphasis = parser.parse(String(repeating: "*", count: 50_000) + "x" + String(repeating: "*", count: 50_000))
+        #expect(PlainText.of(emphasis.map(\.block)) == "x")
+
+        var nestedList = ""
+        for level in 0..<200 { nestedList += String(repeating: " ", count: level * 2) + "- item \(level)\n" }
+        let list = parser.parse(nestedList)
+        let text = PlainText.of(list.map(\.block))
+        #expect(text.hasPrefix("item 0\nitem 1") && text.hasSuffix("item 199"))
+    }
+
+    private func depth(of block: Block) -> Int {
+        switch block.content {
+        case .blockQuote(let blocks): 1 + (blocks.map(depth).max() ?? 0)
+        case .list(let list): 1 + (list.items.flatMap(\.blocks).map(depth).max() ?? 0)
+        default: 1
+        }
+    }
 }

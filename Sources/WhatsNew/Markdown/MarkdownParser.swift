@@ -18,6 +18,10 @@ struct MarkdownParser {
     /// Added to cmark's line numbers, for Markdown that starts partway into the file.
     var lineOffset = 0
 
+    /// Containers nested deeper than this are flattened into the deepest one kept, their text
+    /// intact, so no walk over the model (or its deallocation) can exhaust the stack.
+    static let maximumDepth = 64
+
     func parse(_ bytes: [UInt8]) -> [SourceBlock] {
         guard !bytes.isEmpty else { return [] }
         let document = bytes.withUnsafeBytes { buffer in
@@ -45,12 +49,21 @@ struct MarkdownParser {
         defer { cmark_iter_free(iterator) }
         var result: [SourceBlock] = []
         var stack: [Frame] = []
+        var flattened = 0  // containers entered past the depth limit and not yet left
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             if event == CMARK_EVENT_ENTER, !Self.isLeaf(node) {
-                stack.append(Frame(node: node))
+                if stack.count >= Self.maximumDepth, Self.canFlatten(node, into: stack.last?.node) {
+                    flattened += 1
+                } else {
+                    stack.append(Frame(node: node))
+                }
+                continue
+            }
+            if event == CMARK_EVENT_EXIT, flattened > 0, stack.last?.node != node {
+                flattened -= 1
                 continue
             }
             let finished = event == CMARK_EVENT_EXIT ? stack.removeLast() : Frame(node: node)
@@ -119,6 +132,16 @@ struct MarkdownParser {
                 source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
                 alt: frame.inlines)
         default: return nil
+        }
+    }
+
+    /// Block containers and inline spans can give their children to the container above;
+    /// a paragraph or heading, and an item directly in a list, keep their own frame.
+    private static func canFlatten(_ node: OpaquePointer, into parent: OpaquePointer?) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING: false
+        case CMARK_NODE_ITEM: parent.map { cmark_node_get_type($0) != CMARK_NODE_LIST } ?? true
+        default: true
         }
     }
 
