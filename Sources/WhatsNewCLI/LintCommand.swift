@@ -24,7 +24,7 @@ struct LintCommand: ParsableCommand {
                 let source = try SourceFile.load(path: input)
                 let reading = DocumentReader(rendersHTML: false).read(source)
                 let findings = reading.diagnostics + Linter().check(reading.document, path: source.path)
-                diagnostics += findings.sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+                diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
             } catch {
                 diagnostics.append(error)
             }

@@ -1,12 +1,8 @@
 /// One finding about the input, with where it is and which rule it breaks.
 public struct Diagnostic: Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable, Comparable {
+    public enum Severity: String, Sendable, Hashable {
         case warning
         case error
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .warning && rhs == .error
-        }
     }
 
     public var severity: Severity

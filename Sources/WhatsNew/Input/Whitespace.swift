@@ -1,13 +1,52 @@
+// Text helpers for headings and short values. They walk Unicode scalars, not characters:
+// grapheme breaking is the expensive part of Swift strings, and none of these need it.
 extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and line breaks.
+    /// The text without leading and trailing whitespace.
     func trimmedWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(self[first...last])
+        trimmingScalars { $0.properties.isWhitespace }
+    }
+
+    /// The text without any of `characters` at either end (each a single scalar).
+    func trimmingCharacters(from characters: String) -> String {
+        let set = characters.unicodeScalars
+        return trimmingScalars { set.contains($0) }
     }
 
     /// Runs of whitespace folded to one space, ends trimmed.
     func collapsingWhitespace() -> String {
-        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if isTidy { return String(self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ASCII with single spaces between words and none at the ends: nothing to collapse.
+    private var isTidy: Bool {
+        var previousWasSpace = true
+        for byte in utf8 {
+            if byte >= 0x80 || (byte < 0x20) { return false }
+            let isSpace = byte == UInt8(ascii: " ")
+            if isSpace && previousWasSpace { return false }
+            previousWasSpace = isSpace
+        }
+        return !previousWasSpace || utf8.isEmpty
+    }
+
+    private func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !shouldTrim($0) }),
+            let last = scalars.lastIndex(where: { !shouldTrim($0) })
+        else { return "" }
+        return String(self[first..<scalars.index(after: last)])
     }
 }

@@ -32,11 +32,20 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Lowercase words and digits, apostrophes straightened, everything else a single space.
     static func normalized(_ title: String) -> String {
-        let letters = title.replacingApostrophes().lowercased().map { character -> Character in
-            character.isLetter || character.isNumber || character == "'" || character == "&" ? character : " "
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(title.utf8.count)
+        for scalar in title.lowercased().unicodeScalars {
+            switch scalar {
+            case "\u{2019}", "\u{2018}", "'": bytes.append(UInt8(ascii: "'"))
+            case "&": bytes.append(UInt8(ascii: "&"))
+            case _ where scalar.properties.isAlphabetic || ("0"..."9").contains(scalar):
+                UTF8.encode(scalar) { bytes.append($0) }
+            default: bytes.append(UInt8(ascii: " "))
+            }
         }
-        return String(letters).collapsingWhitespace()
+        return String(decoding: bytes, as: UTF8.self).collapsingWhitespace()
     }
 
     private static let names: [String: SectionKind] = {
@@ -91,11 +100,4 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         ("document", .docs), ("depend", .dependencies), ("improv", .changed), ("updat", .changed),
         ("chang", .changed),
     ]
-}
-
-extension String {
-    /// Curly apostrophes as straight ones, so `What’s New` and `What's New` match.
-    fileprivate func replacingApostrophes() -> String {
-        String(map { $0 == "\u{2019}" || $0 == "\u{2018}" ? "'" : $0 })
-    }
 }

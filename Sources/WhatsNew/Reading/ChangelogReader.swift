@@ -122,32 +122,29 @@ private struct State {
 
     private mutating func readHeading(level: Int, inlines: [Inline], role: HeadingRole, releaseLevel: Int?, line: Int) {
         let text = PlainText.of(inlines)
+        let link = ReleaseDetailLine.firstDestination(in: inlines)
         switch role {
         case .release(let heading):
+            let date = heading.date.flatMap { checked($0, line: line) }
             startRelease(
                 Release(
-                    version: heading.version, date: heading.date?.date, title: heading.title,
-                    isUnreleased: heading.isUnreleased, link: ReleaseDetailLine.firstDestination(in: inlines),
-                    line: line),
+                    version: heading.version, date: date, title: heading.title, isUnreleased: heading.isUnreleased,
+                    link: link, line: line),
                 level: level)
-            if let match = heading.date, match.date == nil { reportInvalidDate(match.text, line: line) }
         case .unreleased:
-            startRelease(
-                Release(
-                    title: "Unreleased", isUnreleased: true, link: ReleaseDetailLine.firstDestination(in: inlines),
-                    line: line),
-                level: level)
+            startRelease(Release(title: "Unreleased", isUnreleased: true, link: link, line: line), level: level)
         case .dateOnly(let match):
-            if var release = current, level > release.level, release.release.date == nil, release.isFresh,
+            // Right under an undated release, a date heading dates it (`## Swift 5.10` over
+            // `### 2024-03-05`); at the release level it is a release of its own.
+            if let release = current, level > release.level, release.release.date == nil, release.isFresh,
                 !release.release.isUnreleased
             {
-                release.release.date = match.date
-                current = release
-                if match.date == nil { reportInvalidDate(match.text, line: line) }
-            } else if current == nil || level <= (current?.level ?? 0) || level <= (releaseLevel ?? level) {
+                let date = checked(match, line: line)
+                current?.release.date = date
+            } else if level <= (current?.level ?? level) || level <= (releaseLevel ?? level) {
                 let iso = match.date?.iso ?? match.text
-                startRelease(Release(version: Version(iso), date: match.date, title: iso, line: line), level: level)
-                if match.date == nil { reportInvalidDate(match.text, line: line) }
+                let date = checked(match, line: line)
+                startRelease(Release(version: Version(iso), date: date, title: iso, line: line), level: level)
             } else {
                 startCategory(text, level: level, line: line)
             }
@@ -164,35 +161,25 @@ private struct State {
         }
     }
 
+    /// Edits `current` in place throughout, so its arrays are never copied.
     private mutating func readParagraph(_ source: SourceBlock, next: Block?) {
-        guard var release = current else { return }
+        guard let release = current else { return }
         let block = source.block
         if release.isFresh, release.release.date == nil, let match = ReleaseDetailLine.date(in: block) {
-            release.release.date = match.date
-            current = release
-            if match.date == nil { reportInvalidDate(match.text, line: block.line) }
-            return
+            let date = checked(match, line: block.line)
+            current?.release.date = date
+        } else if let link = ReleaseDetailLine.comparisonLink(in: block) {
+            if release.release.link == nil { current?.release.link = link }
+        } else if Placeholder.matches(block) {
+            current?.sawPlaceholder = true
+        } else if release.sections.last.map({ $0.section.origin == .pseudoHeading }) ?? true,
+            let title = PseudoHeading.title(of: block, followedBy: next)
+        {
+            let section = Section(origin: .pseudoHeading, kind: SectionKind.classify(title), title: title, line: block.line)
+            current?.sections.append(SectionBuilder(section: section))
+        } else {
+            current?.append(source)
         }
-        if let link = ReleaseDetailLine.comparisonLink(in: block) {
-            if release.release.link == nil { release.release.link = link }
-            current = release
-            return
-        }
-        if Placeholder.matches(block) {
-            release.sawPlaceholder = true
-            current = release
-            return
-        }
-        let canOpenPseudoSection = release.sections.last.map { $0.section.origin == .pseudoHeading } ?? true
-        if canOpenPseudoSection, let title = PseudoHeading.title(of: block, followedBy: next) {
-            let kind = SectionKind.classify(title)
-            release.sections.append(
-                SectionBuilder(section: Section(origin: .pseudoHeading, kind: kind, title: title, line: block.line)))
-            current = release
-            return
-        }
-        release.append(source)
-        current = release
     }
 
     mutating func startFrontMatterSection(_ metadata: SectionMetadata, summary: MarkdownContent?) {
@@ -235,10 +222,14 @@ private struct State {
         releases.append(release)
     }
 
-    private mutating func reportInvalidDate(_ text: String, line: Int) {
-        diagnostics.append(
-            Diagnostic(
-                .invalidDate, at: SourceLocation(path: path, line: line, column: 1),
-                "`\(text)` is not a real date; write release dates as YYYY-MM-DD"))
+    /// The date a match names; one that names no real day is reported and left out.
+    private mutating func checked(_ match: DateScanner.Match, line: Int) -> ReleaseDate? {
+        if match.date == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .invalidDate, at: SourceLocation(path: path, line: line, column: 1),
+                    "`\(match.text)` is not a real date; write release dates as YYYY-MM-DD"))
+        }
+        return match.date
     }
 }

@@ -53,7 +53,7 @@ public struct DocumentReader: Sendable {
 
 extension Diagnostic {
     /// By line, then column; problems with the whole file first.
-    static func inFileOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    public static func inFileOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         (lhs.location.line ?? 0, lhs.location.column ?? 0) < (rhs.location.line ?? 0, rhs.location.column ?? 0)
     }
 }

@@ -6,6 +6,11 @@
 /// follow.
 enum HeadingClassifier {
     static func role(of text: String) -> HeadingRole {
+        // Versions and dates need digits; most category headings have none.
+        guard text.utf8.contains(where: { (0x30...0x39).contains($0) }) else {
+            let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+            return isUnreleasedName(words) ? .unreleased : .other
+        }
         let tokens = HeadingToken.tokenize(text)
         let dates = DateScanner(tokens: tokens).matches()
         let taken = Set(dates.flatMap { Array($0.range) })
@@ -187,14 +192,4 @@ private struct Trail {
         "alpha", "rc", "preview", "prerelease", "nightly", "version", "edition", "security", "patch", "minor",
         "major", "update",
     ]
-}
-
-extension String {
-    /// The text without any of `characters` at either end.
-    func trimmingCharacters(from characters: String) -> String {
-        let set = Set(characters)
-        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) })
-        else { return "" }
-        return String(self[first...last])
-    }
 }

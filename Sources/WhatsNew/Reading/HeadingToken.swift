@@ -9,24 +9,25 @@ struct HeadingToken: Hashable {
     func isSymbol(_ character: Character) -> Bool { kind == .symbol && text.first == character }
 
     /// Splits text into maximal runs of letters, of ASCII digits and of whitespace; anything
-    /// else (punctuation, emoji) is a token of its own.
+    /// else (punctuation, each scalar of an emoji) is a token of its own. Scalars, not
+    /// characters: grapheme breaking costs more than any heading needs.
     static func tokenize(_ text: String) -> [HeadingToken] {
         var tokens: [HeadingToken] = []
-        for character in text {
-            let kind: Kind =
-                character.isASCII && character.isNumber
-                ? .number
-                : character.isLetter
-                    ? .word
-                    : character.isWhitespace
-                        ? .space
-                        : .symbol
+        for scalar in text.unicodeScalars {
+            let kind = Self.kind(of: scalar)
             if kind != .symbol, let last = tokens.last, last.kind == kind {
-                tokens[tokens.count - 1].text.append(character)
+                tokens[tokens.count - 1].text.unicodeScalars.append(scalar)
             } else {
-                tokens.append(HeadingToken(kind: kind, text: String(character)))
+                tokens.append(HeadingToken(kind: kind, text: String(scalar)))
             }
         }
         return tokens
+    }
+
+    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+        if ("0"..."9").contains(scalar) { return .number }
+        if scalar.properties.isAlphabetic { return .word }
+        if scalar.properties.isWhitespace { return .space }
+        return .symbol
     }
 }

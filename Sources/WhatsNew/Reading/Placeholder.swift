@@ -2,6 +2,8 @@
 /// say nothing a reader needs.
 enum Placeholder {
     static func matches(_ text: String) -> Bool {
+        // Every placeholder is short; most list items are not, and need no closer look.
+        guard text.utf8.count <= longest + 8 else { return false }
         let key = text.lowercased().trimmingCharacters(from: " .!*_~`()[]").collapsingWhitespace()
         return phrases.contains(key)
     }
@@ -15,8 +17,11 @@ enum Placeholder {
     }
 
     static func matches(_ item: ListItem) -> Bool {
-        item.blocks.allSatisfy(matches)
+        guard item.blocks.count == 1 else { return false }
+        return matches(item.blocks[0])
     }
+
+    private static let longest = phrases.map(\.utf8.count).max() ?? 0
 
     private static let phrases: Set<String> = [
         "none", "nothing", "n/a", "na", "-", "—", "no changes", "no significant changes", "no notable changes",

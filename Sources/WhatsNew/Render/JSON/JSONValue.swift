@@ -1,15 +1,12 @@
 /// A JSON value whose objects keep their keys in the order written, so the output reads in
 /// the schema's order (Foundation's encoder sorts keys or leaves them unordered).
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text() == rhs.text() }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text()) }
 
     /// `.string` or `.null`.
     static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }

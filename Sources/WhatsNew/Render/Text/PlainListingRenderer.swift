@@ -24,14 +24,3 @@ public struct PlainListingRenderer: Sendable {
         }
     }
 }
-
-extension Icon {
-    /// The icon as the notes wrote it.
-    public var spec: String {
-        switch self {
-        case .glyph(let glyph): glyph
-        case .symbol(let name): name
-        case .shortcode(let name): ":\(name):"
-        }
-    }
-}
