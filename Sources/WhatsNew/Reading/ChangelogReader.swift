@@ -175,7 +175,8 @@ private struct State {
         } else if release.sections.last.map({ $0.section.origin == .pseudoHeading }) ?? true,
             let title = PseudoHeading.title(of: block, followedBy: next)
         {
-            let section = Section(origin: .pseudoHeading, kind: SectionKind.classify(title), title: title, line: block.line)
+            let section = Section(
+                origin: .pseudoHeading, kind: SectionKind.classify(title), title: title, line: block.line)
             current?.sections.append(SectionBuilder(section: section))
         } else {
             current?.append(source)
