@@ -34,21 +34,21 @@ struct ChangelogReader {
             case .section(let metadata):
                 state.startFrontMatterSection(metadata, summary: summaryContent(metadata))
             case .block(let index):
+                let heading = outline.headings[index]
                 if index == skippedTitle {
-                    title = plainHeading(index)
+                    title = heading?.text
                     continue
                 }
                 let next = elements[(position + 1)...].lazy.compactMap { element -> Block? in
                     if case .block(let index) = element { return blocks[index].block }
                     return nil
                 }.first
-                if state.current == nil, state.releases.isEmpty, title == nil,
-                    case .heading(1, let inlines) = blocks[index].block.content,
-                    outline.roles[index] == .other
+                if state.current == nil, state.releases.isEmpty, title == nil, let heading, heading.level == 1,
+                    heading.role == .other
                 {
-                    title = PlainText.of(inlines)
+                    title = heading.text
                 }
-                state.read(blocks[index], role: outline.roles[index], releaseLevel: outline.releaseLevel, next: next)
+                state.read(blocks[index], heading: heading, releaseLevel: outline.releaseLevel, next: next)
             }
         }
         state.finishRelease()
@@ -80,11 +80,6 @@ struct ChangelogReader {
         }
         return others.allSatisfy { $0 > level } ? 0 : nil
     }
-
-    private func plainHeading(_ index: Int) -> String? {
-        guard case .heading(_, let inlines) = blocks[index].block.content else { return nil }
-        return PlainText.of(inlines)
-    }
 }
 
 /// The walk's state: the release and section being filled, and what is finished.
@@ -96,11 +91,10 @@ private struct State {
 
     init(path: String) { self.path = path }
 
-    mutating func read(_ source: SourceBlock, role: HeadingRole?, releaseLevel: Int?, next: Block?) {
+    mutating func read(_ source: SourceBlock, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: Block?) {
         let block = source.block
-        if case .heading(let level, let inlines) = block.content {
-            readHeading(
-                level: level, inlines: inlines, role: role ?? .other, releaseLevel: releaseLevel, line: block.line)
+        if let heading, case .heading(_, let inlines) = block.content {
+            readHeading(heading, inlines: inlines, releaseLevel: releaseLevel, line: block.line)
             return
         }
         guard current != nil else { return }  // nothing outside a release is shown
@@ -120,10 +114,12 @@ private struct State {
         }
     }
 
-    private mutating func readHeading(level: Int, inlines: [Inline], role: HeadingRole, releaseLevel: Int?, line: Int) {
-        let text = PlainText.of(inlines)
+    private mutating func readHeading(
+        _ heading: HeadingOutline.Heading, inlines: [Inline], releaseLevel: Int?, line: Int
+    ) {
+        let level = heading.level
         let link = ReleaseDetailLine.firstDestination(in: inlines)
-        switch role {
+        switch heading.role {
         case .release(let heading):
             let date = heading.date.flatMap { checked($0, line: line) }
             startRelease(
@@ -146,17 +142,17 @@ private struct State {
                 let date = checked(match, line: line)
                 startRelease(Release(version: Version(iso), date: date, title: iso, line: line), level: level)
             } else {
-                startCategory(text, level: level, line: line)
+                startCategory(CategoryHeading(heading.text), line: line)
             }
         case .series:
             finishRelease()
         case .other:
             guard let release = current else { return }
-            let category = CategoryHeading(text)
+            let category = CategoryHeading(heading.text)
             if level <= release.level, SectionKind.named(category.title) == nil {
                 finishRelease()  // `## Older releases` and the like end the release
             } else {
-                startCategory(text, level: level, line: line)
+                startCategory(category, line: line)
             }
         }
     }
@@ -197,12 +193,11 @@ private struct State {
         current?.sections.append(SectionBuilder(section: section))
     }
 
-    private mutating func startCategory(_ text: String, level: Int, line: Int) {
-        let category = CategoryHeading(text)
+    private mutating func startCategory(_ category: CategoryHeading, line: Int) {
         let section = Section(
             origin: .heading, kind: SectionKind.classify(category.title), icon: category.icon,
             title: category.title.isEmpty ? nil : category.title, line: line)
-        current?.sections.append(SectionBuilder(section: section, level: level))
+        current?.sections.append(SectionBuilder(section: section))
     }
 
     private mutating func startRelease(_ release: Release, level: Int) {

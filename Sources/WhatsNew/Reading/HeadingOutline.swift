@@ -6,36 +6,44 @@
 /// under `## Swift 5.10`); a version heading whose first child is a release continuing it
 /// (`OpenSSL 3.0` over `3.0.19`) is a series, not a release.
 struct HeadingOutline {
-    private(set) var roles: [Int: HeadingRole] = [:]
-    private(set) var levels: [Int: Int] = [:]
+    /// A heading as the reader needs it: read once, here.
+    struct Heading {
+        var level: Int
+        /// The heading's plain text.
+        var text: String
+        var role: HeadingRole
+    }
+
+    /// Every heading, by its index among the blocks.
+    private(set) var headings: [Int: Heading] = [:]
     private(set) var releaseLevel: Int?
 
     init(blocks: [SourceBlock]) {
         for (index, source) in blocks.enumerated() {
             guard case .heading(let level, let inlines) = source.block.content else { continue }
-            roles[index] = HeadingClassifier.role(of: PlainText.of(inlines))
-            levels[index] = level
+            let text = PlainText.of(inlines)
+            headings[index] = Heading(level: level, text: text, role: HeadingClassifier.role(of: text))
         }
-        releaseLevel = Self.mostCommonLevel(of: roles, levels: levels)
+        releaseLevel = Self.mostCommonLevel(of: headings)
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
     }
 
     /// Whether the notes have any release headings at all.
     var hasReleases: Bool {
-        roles.values.contains { role in
-            switch role {
+        headings.values.contains { heading in
+            switch heading.role {
             case .release, .unreleased, .dateOnly: true
             case .series, .other: false
             }
         }
     }
 
-    private static func mostCommonLevel(of roles: [Int: HeadingRole], levels: [Int: Int]) -> Int? {
+    private static func mostCommonLevel(of headings: [Int: Heading]) -> Int? {
         var counts: [Int: Int] = [:]
-        for (index, role) in roles {
-            if case .release(let release) = role, !release.isWeak, let level = levels[index] {
-                counts[level, default: 0] += 1
+        for heading in headings.values {
+            if case .release(let release) = heading.role, !release.isWeak {
+                counts[heading.level, default: 0] += 1
             }
         }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
@@ -43,23 +51,24 @@ struct HeadingOutline {
 
     private mutating func settleDoubtfulReleases() {
         var enclosing: (level: Int, version: Version)?
-        for index in roles.keys.sorted() {
-            guard let level = levels[index] else { continue }
-            switch roles[index] {
+        for index in headings.keys.sorted() {
+            guard let heading = headings[index] else { continue }
+            let level = heading.level
+            switch heading.role {
             case .release(let release):
                 if release.isWeak, level != releaseLevel {
-                    roles[index] = .other
+                    headings[index]?.role = .other
                 } else if let enclosing, enclosing.level < level, enclosing.version == release.version {
-                    roles[index] = .other  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
+                    headings[index]?.role = .other  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
                 } else if release.date == nil, let releaseLevel, level > releaseLevel,
                     enclosing.map({ $0.level < level && !Self.continues(release.version, $0.version) }) ?? false
                 {
-                    roles[index] = .other
+                    headings[index]?.role = .other
                 } else {
                     enclosing = (level, release.version)
                 }
             case .unreleased:
-                if let releaseLevel, level > releaseLevel { roles[index] = .other }
+                if let releaseLevel, level > releaseLevel { headings[index]?.role = .other }
             default:
                 break
             }
@@ -67,17 +76,15 @@ struct HeadingOutline {
     }
 
     private mutating func settleSeries(blocks: [SourceBlock]) {
-        let headings = roles.keys.sorted()
-        for (position, index) in headings.enumerated() {
-            guard case .release(let release) = roles[index], let level = levels[index],
-                position + 1 < headings.count
-            else { continue }
-            let next = headings[position + 1]
-            guard case .release(let child) = roles[next], let childLevel = levels[next], childLevel > level,
-                Self.extends(child.version, release.version),
+        let indices = headings.keys.sorted()
+        for (position, index) in indices.enumerated() where position + 1 < indices.count {
+            let next = indices[position + 1]
+            guard let heading = headings[index], case .release(let release) = heading.role,
+                let child = headings[next], case .release(let childRelease) = child.role,
+                child.level > heading.level, Self.extends(childRelease.version, release.version),
                 blocks[(index + 1)..<next].allSatisfy({ !Self.isContent($0.block) })
             else { continue }
-            roles[index] = .series
+            headings[index]?.role = .series
         }
     }
 

@@ -39,8 +39,6 @@ struct ReleaseBuilder {
 struct SectionBuilder {
     var section: Section
     var body: [SourceBlock] = []
-    /// The heading's level for a heading section.
-    var level: Int?
 
     func build() -> Section? {
         var section = self.section
