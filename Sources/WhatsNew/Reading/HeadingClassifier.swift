@@ -59,7 +59,7 @@ enum HeadingClassifier {
             return candidates.first
         }
         let between = tokens[first.range.upperBound..<last.range.lowerBound].map { $0.text.lowercased() }
-        return between.contains { ["and", "to", "→", "..."].contains($0) } ? last : first
+        return between.contains { ["and", "to", "→"].contains($0) } ? last : first
     }
 
     private static func isUnreleasedName(_ words: [String]) -> Bool {
@@ -71,15 +71,10 @@ enum HeadingClassifier {
 
     /// Word and number tokens outside `(…)` and not part of a date.
     private static func outsideParentheses(_ tokens: [HeadingToken], excluding taken: Set<Int>) -> [String] {
-        var depth = 0
-        var result: [String] = []
-        for (index, token) in tokens.enumerated() {
-            if token.isSymbol("(") { depth += 1 } else if token.isSymbol(")") { depth = max(0, depth - 1) }
-            if depth == 0, !taken.contains(index), token.kind == .word || token.kind == .number {
-                result.append(token.text)
-            }
-        }
-        return result
+        let parenthesised = HeadingToken.enclosure(of: tokens, opening: "(", closing: ")")
+        return tokens.indices.filter { index in
+            !parenthesised[index] && !taken.contains(index) && [.word, .number].contains(tokens[index].kind)
+        }.map { tokens[$0].text }
     }
 
     static let unreleasedNames: Set<String> = [
@@ -172,18 +167,8 @@ private struct Trail {
 
     /// The tokens outside `(…)` and `[…]`.
     static func outsideBrackets(_ tokens: [HeadingToken]) -> [HeadingToken] {
-        var depth = 0
-        var result: [HeadingToken] = []
-        for token in tokens {
-            if token.isSymbol("(") || token.isSymbol("[") {
-                depth += 1
-            } else if token.isSymbol(")") || token.isSymbol("]") {
-                depth = max(0, depth - 1)
-            } else if depth == 0 {
-                result.append(token)
-            }
-        }
-        return result
+        let enclosed = HeadingToken.enclosure(of: tokens, opening: "([", closing: ")]")
+        return tokens.indices.filter { !enclosed[$0] }.map { tokens[$0] }
     }
 
     static let releaseWords: Set<String> = [

@@ -8,6 +8,24 @@ struct HeadingToken: Hashable {
 
     func isSymbol(_ character: Character) -> Bool { kind == .symbol && text.first == character }
 
+    /// For each token, whether it stands inside brackets from `opening` and `closing` (the
+    /// brackets themselves included); an unmatched closing bracket is ignored.
+    static func enclosure(of tokens: [HeadingToken], opening: String, closing: String) -> [Bool] {
+        var depth = 0
+        return tokens.map { token in
+            guard token.kind == .symbol, let character = token.text.first else { return depth > 0 }
+            if opening.contains(character) {
+                depth += 1
+                return true
+            }
+            if closing.contains(character) {
+                depth = max(0, depth - 1)
+                return true
+            }
+            return depth > 0
+        }
+    }
+
     /// Splits text into maximal runs of letters, of ASCII digits and of whitespace; anything
     /// else (punctuation, each scalar of an emoji) is a token of its own. Scalars, not
     /// characters: grapheme breaking costs more than any heading needs.

@@ -17,13 +17,12 @@ struct VersionScanner {
     func scan() -> (matches: [Match], hasSeries: Bool) {
         var matches: [Match] = []
         var hasSeries = false
-        var depth = 0
+        let parenthesised = HeadingToken.enclosure(of: tokens, opening: "(", closing: ")")
         var index = 0
         while index < tokens.count {
-            let current = tokens[index]
-            if current.isSymbol("(") { depth += 1 }
-            if current.isSymbol(")") { depth = max(0, depth - 1) }
-            guard depth == 0, !taken.contains(index), current.kind == .number, let glue = glue(at: index) else {
+            guard !parenthesised[index], !taken.contains(index), tokens[index].kind == .number,
+                let glue = glue(at: index)
+            else {
                 index += 1
                 continue
             }
