@@ -7,17 +7,15 @@ enum InputFile {
         do {
             return try SourceFile.load(path: path)
         } catch {
-            try Diagnostics.failIfAny([error])
-            throw ExitCode(1)
+            throw Diagnostics.failure([error])
         }
     }
 }
 
 enum Diagnostics {
-    /// Prints the diagnostics to standard error and stops with exit 1, if there are any.
-    static func failIfAny(_ diagnostics: [Diagnostic]) throws {
-        guard !diagnostics.isEmpty else { return }
+    /// Prints the diagnostics to standard error; returns the exit-1 error to throw after them.
+    static func failure(_ diagnostics: [Diagnostic]) -> ExitCode {
         StandardError.write(diagnostics.map { "\($0)\n" }.joined())
-        throw ExitCode(1)
+        return ExitCode(1)
     }
 }

@@ -13,7 +13,7 @@ struct OutputTarget {
         do {
             try Self.replace(path, with: Array(text.utf8))
         } catch {
-            try Diagnostics.failIfAny([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "\(error.reason)")]
+            throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "\(error.reason)")]
             )
         }
     }

@@ -32,14 +32,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let source = try InputFile.load(input)
         let reading = DocumentReader(rendersHTML: format == .json).read(source)
-        try Diagnostics.failIfAny(reading.errors)
+        if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let releases: [Release]
         do {
             releases = try selection.releases(from: reading.document, path: source.path)
         } catch {
-            try Diagnostics.failIfAny([error])
-            return
+            throw Diagnostics.failure([error])
         }
         let text =
             switch format {
