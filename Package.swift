@@ -22,7 +22,8 @@ let package = Package(
         // The whole pipeline: front matter, cmark, model, layout, renderers.
         .target(
             name: "WhatsNew",
-            dependencies: ["CCMark", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CCMark", .product(name: "Yams", package: "Yams")],
+            exclude: ["Data/Generators"]
         ),
         // The thin command line on top of the library.
         .executableTarget(
