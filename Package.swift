@@ -23,7 +23,9 @@ let package = Package(
         .target(
             name: "WhatsNew",
             dependencies: ["CCMark", .product(name: "Yams", package: "Yams")],
-            exclude: ["Data/Generators"]
+            exclude: ["Data/Generators"],
+            // Icon tables kept as data, compiled into the binary so it runs from any directory.
+            resources: [.embedInCode("Data/sf-symbols.tsv"), .embedInCode("Data/shortcodes.tsv")]
         ),
         // The thin command line on top of the library.
         .executableTarget(

@@ -49,7 +49,7 @@ struct RenderCommandTests {
         let run = try WhatsNewBinary.run([SharedFiles.fixture("examples", "keep-a-changelog")])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Changelog\n\n1.4.0 · 2024-05-02\n"))
-        #expect(run.stdout.contains("  Security\n    Session tokens are no longer written to the debug log."))
+        #expect(run.stdout.contains("  🛡️ Security\n    Session tokens are no longer written to the debug log."))
     }
 }
 

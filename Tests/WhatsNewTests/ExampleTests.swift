@@ -54,8 +54,8 @@ struct ExampleTests {
         #expect(reading.document.title == "Inkwell Release Notes")
         #expect(
             reading.document.icons == [
-                IconOverride(category: "added", icon: .symbol("sparkles")),
-                IconOverride(category: "fixed", icon: .symbol("ladybug.fill")),
+                IconOverride(key: "added", icon: .symbol("sparkles")),
+                IconOverride(key: "fixed", icon: .symbol("ladybug.fill")),
             ])
         #expect(releases.map(\.version?.text) == ["2.0.0", "1.9.2"])
         #expect(releases[0].sections.map(\.title) == ["Collections", "Night Mode", "Added", "Fixed"])

@@ -14,7 +14,9 @@ struct FrontMatterDecoder {
             case .subtitle: sheet.subtitle = context.text(entry)
             case .version: sheet.version = context.text(entry)
             case .date: sheet.date = context.date(entry)
-            case .accent: sheet.accent = context.text(entry)
+            case .accent:
+                sheet.accent = context.text(entry)
+                sheet.accentPosition = context.textPosition(of: entry.value)
             case .icons: sheet.icons = context.icons(entry)
             default: break
             }
@@ -27,8 +29,12 @@ struct FrontMatterDecoder {
         var context = Context(decoder: self, block: block)
         for entry in context.entries() {
             switch context.key(entry, allowed: FrontMatterKey.sectionKeys, role: "a section's front matter") {
-            case .icon: section.icon = context.text(entry).flatMap(Icon.init)
-            case .color: section.color = context.text(entry)
+            case .icon:
+                section.icon = context.text(entry).flatMap(Icon.init)
+                section.iconPosition = context.textPosition(of: entry.value)
+            case .color:
+                section.color = context.text(entry)
+                section.colorPosition = context.textPosition(of: entry.value)
             case .title: section.title = context.text(entry)
             case .summary:
                 section.summary = context.text(entry)
@@ -138,18 +144,22 @@ private struct Context {
             diagnostics.append(
                 Diagnostic(
                     .frontMatterValue, at: position(of: entry.value),
-                    "`icons` must map categories to icons, such as `fixed: ladybug.fill`"))
+                    "`icons` must map categories or names to icons, such as `fixed: ladybug.fill`"))
             return []
         }
         return mapping.compactMap { pair -> IconOverride? in
-            guard let category = pair.key.string, let spec = text((pair.key, pair.value)), let icon = Icon(spec) else {
+            guard let key = pair.key.string, let spec = text((pair.key, pair.value)), let icon = Icon(spec) else {
                 return nil
             }
-            return IconOverride(category: category, icon: icon)
+            return IconOverride(key: key, icon: icon, position: textPosition(of: pair.value))
         }
     }
 
     func line(of node: Node) -> Int { block.openingLine + (node.mark?.line ?? 1) }
+
+    func textPosition(of node: Node) -> TextPosition {
+        TextPosition(line: line(of: node), column: node.mark?.column ?? 1)
+    }
 
     private func position(of node: Node) -> SourceLocation {
         decoder.location(line(of: node), node.mark?.column ?? 1)

@@ -1,7 +1,9 @@
 /// What a section's front matter says; the Markdown after it is the section's body.
 struct SectionMetadata: Sendable, Hashable {
     var icon: Icon?
+    var iconPosition: TextPosition?
     var color: String?
+    var colorPosition: TextPosition?
     var title: String?
     var summary: String?
     /// The line of the `summary:` key, so its Markdown keeps the file's line numbers.

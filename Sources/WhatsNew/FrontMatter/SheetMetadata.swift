@@ -6,4 +6,5 @@ struct SheetMetadata: Sendable, Hashable {
     var date: ReleaseDate?
     var icons: [IconOverride] = []
     var accent: String?
+    var accentPosition: TextPosition?
 }

@@ -3,6 +3,11 @@ struct TextPosition: Hashable {
     var line: Int
     var column: Int
 
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
     /// Walks the bytes before `offset`; only called to report a problem, so linear time is fine.
     init(of offset: Int, in bytes: [UInt8]) {
         var line = 1

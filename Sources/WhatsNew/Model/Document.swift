@@ -4,9 +4,14 @@ public struct Document: Sendable, Hashable {
     public var subtitle: String?
     /// The sheet's accent colour.
     public var accent: String?
-    /// Icons the sheet sets for category kinds or heading names (`added: sparkles`).
+    /// The sheet's `icons:` map: icons for categories (`added: sparkles`) and new names.
     public var icons: [IconOverride]
     public var releases: [Release]
+    /// Where front matter names the accent colour, for diagnostics.
+    var accentPosition: TextPosition?
+
+    /// The accent as a colour, when it is one.
+    public var accentColor: SheetColor? { accent.flatMap(SheetColor.init) }
 
     public init(
         title: String? = nil, subtitle: String? = nil, accent: String? = nil, icons: [IconOverride] = [],
@@ -20,14 +25,34 @@ public struct Document: Sendable, Hashable {
     }
 }
 
-/// One entry of a sheet's `icons:` map.
+/// One entry of an `icons:` map, in a sheet's front matter or an `--icons` file.
+///
+/// The key is a kind (`fixed`), a heading name (`Bug Fixes`) or a new icon name
+/// (`inkwell.nib`, `:inkwell:`) that sections can then use.
 public struct IconOverride: Sendable, Hashable {
-    /// A kind (`fixed`) or a heading name (`Bug Fixes`).
-    public var category: String
+    public var key: String
     public var icon: Icon
+    /// Where the value stands, for diagnostics.
+    var position: TextPosition?
 
-    public init(category: String, icon: Icon) {
-        self.category = category
+    public init(key: String, icon: Icon) {
+        self.key = key
         self.icon = icon
+    }
+
+    init(key: String, icon: Icon, position: TextPosition?) {
+        self.key = key
+        self.icon = icon
+        self.position = position
+    }
+
+    /// Two entries are equal when they say the same thing, wherever they stand.
+    public static func == (lhs: IconOverride, rhs: IconOverride) -> Bool {
+        lhs.key == rhs.key && lhs.icon == rhs.icon
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(icon)
     }
 }

@@ -1,8 +1,9 @@
-/// What a section names as its icon, before any table turns it into a glyph.
+/// What a section names as its icon, before the icon catalog turns it into a glyph.
 public enum Icon: Sendable, Hashable {
     /// An emoji or any other text glyph, shown as is.
     case glyph(String)
-    /// An SF Symbol name such as `star.circle.fill`; the artwork is Apple's and never shipped.
+    /// A name: an SF Symbol name such as `star.circle.fill`, or a bare shortcode name such as
+    /// `tada`. The SF Symbols artwork is Apple's and never shipped; a stand-in glyph is.
     case symbol(String)
     /// A `:shortcode:`, stored without its colons.
     case shortcode(String)
@@ -11,21 +12,30 @@ public enum Icon: Sendable, Hashable {
     public init?(_ spec: String) {
         let spec = spec.trimmedWhitespace()
         guard !spec.isEmpty else { return nil }
-        if spec.count > 2, spec.hasPrefix(":"), spec.hasSuffix(":") {
+        if spec.count > 2, spec.hasPrefix(":"), spec.hasSuffix(":"), Icon.isName(spec.dropFirst().dropLast()) {
             self = .shortcode(String(spec.dropFirst().dropLast()))
-        } else if Icon.isSymbolName(spec) {
+        } else if Icon.isName(spec) {
             self = .symbol(spec)
         } else {
             self = .glyph(spec)
         }
     }
 
-    /// SF Symbol names are lowercase ASCII words and digits joined by dots.
-    static func isSymbolName(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return text.contains { $0.isLetter }
-            && parts.allSatisfy { part in
-                !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+    /// Names are two or more ASCII letters, digits, dots, `_`, `+` or `-`, with a letter among
+    /// them; anything else (an emoji, `★`, a single character) is a glyph.
+    static func isName(_ text: some StringProtocol) -> Bool {
+        var hasLetter = false
+        var count = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): hasLetter = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "+"),
+                UInt8(ascii: "-"):
+                break
+            default: return false
             }
+            count += 1
+        }
+        return hasLetter && count >= 2
     }
 }

@@ -26,6 +26,11 @@ public struct Section: Sendable, Hashable {
     public var id: String?
     /// The line of the heading or of the front matter's opening `---`.
     public var line: Int
+    /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
+    public var appearance = SectionAppearance()
+    /// Where front matter names the icon and the colour, for diagnostics.
+    var iconPosition: TextPosition?
+    var colorPosition: TextPosition?
 
     public init(
         origin: Origin, kind: SectionKind? = nil, icon: Icon? = nil, color: String? = nil, title: String? = nil,

@@ -187,9 +187,11 @@ private struct State {
                     "this section stands before the first release, so no release shows it"))
             return
         }
-        let section = Section(
+        var section = Section(
             origin: .frontMatter, kind: metadata.kind, icon: metadata.icon, color: metadata.color,
             title: metadata.title, summary: summary, link: metadata.link, id: metadata.id, line: metadata.openingLine)
+        section.iconPosition = metadata.iconPosition
+        section.colorPosition = metadata.colorPosition
         current?.sections.append(SectionBuilder(section: section))
     }
 

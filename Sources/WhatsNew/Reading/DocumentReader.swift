@@ -2,9 +2,12 @@
 public struct DocumentReader: Sendable {
     /// Ask cmark for each block's HTML as well; JSON and HTML output need it, text does not.
     public var rendersHTML: Bool
+    /// The icon names and category icons known before the sheet adds its own.
+    public var icons: IconCatalog
 
-    public init(rendersHTML: Bool = true) {
+    public init(rendersHTML: Bool = true, icons: IconCatalog = .builtIn) {
         self.rendersHTML = rendersHTML
+        self.icons = icons
     }
 
     /// What reading found: the document and every problem met on the way.
@@ -44,9 +47,11 @@ public struct DocumentReader: Sendable {
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
         let result = reader.read(implicitRelease: implicit)
         diagnostics += result.diagnostics
-        let document = Document(
+        var document = Document(
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
+        document.accentPosition = sheet.accentPosition
+        AppearanceResolver(catalog: icons).resolve(&document)
         return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
     }
 }

@@ -26,28 +26,14 @@ public struct JSONRenderer: Sendable {
         let summary = section.lead.plainText
         return .object([
             ("kind", .string(section.kind?.rawValue)),
-            ("icon", .string(section.icon?.glyph)),
-            ("symbol", .string(section.icon?.symbolName)),
-            ("color", .string(section.color)),
+            ("icon", .string(section.appearance.icon?.glyph)),
+            ("symbol", .string(section.appearance.icon?.symbol)),
+            ("color", .string(section.appearance.color?.description)),
             ("title", .string(section.title)),
             ("summary", .string(summary.isEmpty ? nil : summary)),
             ("html", .string(section.content.html)),
             ("items", .array(section.items.map(JSONValue.string))),
             ("line", .int(section.line)),
         ])
-    }
-}
-
-extension Icon {
-    /// The glyph to show, where the notes give one directly.
-    var glyph: String? {
-        if case .glyph(let glyph) = self { return glyph }
-        return nil
-    }
-
-    /// The SF Symbol name, when the icon is one.
-    var symbolName: String? {
-        if case .symbol(let name) = self { return name }
-        return nil
     }
 }

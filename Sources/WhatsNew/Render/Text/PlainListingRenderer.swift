@@ -9,7 +9,7 @@ public struct PlainListingRenderer: Sendable {
             lines.append([release.title, release.date?.iso].compactMap { $0 }.joined(separator: " · "))
             if let summary = release.summary { lines += indented(summary.plainText, by: 2) }
             for section in release.sections {
-                let icon = section.icon?.glyph.map { $0 + " " } ?? ""
+                let icon = section.appearance.icon.map { $0.glyph + " " } ?? ""
                 if let title = section.title { lines.append("  " + icon + title) }
                 lines += indented(section.lead.plainText, by: section.title == nil ? 2 : 4)
             }

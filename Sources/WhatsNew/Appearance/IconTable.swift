@@ -1,0 +1,50 @@
+/// A table from names to glyphs, kept as data: `name<TAB>glyph` lines, `#` comments.
+struct IconTable: Sendable {
+    struct Entry: Sendable, Hashable {
+        var name: String
+        var glyph: String
+    }
+
+    /// Every entry in the order the file lists them.
+    private(set) var entries: [Entry] = []
+    private var index: [String: Int] = [:]
+
+    init(entries: [Entry] = []) {
+        for entry in entries { add(entry) }
+    }
+
+    /// Reads the tab-separated form the files under `Data/` use.
+    init(tsv bytes: [UInt8]) {
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard line.first != UInt8(ascii: "#"), let tab = line.firstIndex(of: UInt8(ascii: "\t")) else {
+                continue
+            }
+            let name = String(decoding: line[..<tab], as: UTF8.self)
+            let glyph = String(decoding: line[(tab + 1)...], as: UTF8.self).trimmedWhitespace()
+            guard !name.isEmpty, !glyph.isEmpty else { continue }
+            add(Entry(name: name, glyph: glyph))
+        }
+    }
+
+    subscript(name: String) -> String? {
+        index[name.lowercased()].map { entries[$0].glyph }
+    }
+
+    var count: Int { entries.count }
+
+    /// Adds an entry, or replaces the glyph of a name already listed.
+    mutating func add(_ entry: Entry) {
+        let key = entry.name.lowercased()
+        if let existing = index[key] {
+            entries[existing].glyph = entry.glyph
+        } else {
+            index[key] = entries.count
+            entries.append(entry)
+        }
+    }
+
+    /// The built-in SF Symbol stand-ins.
+    static let symbols = IconTable(tsv: PackageResources.sf_symbols_tsv)
+    /// The built-in GitHub shortcodes.
+    static let shortcodes = IconTable(tsv: PackageResources.shortcodes_tsv)
+}

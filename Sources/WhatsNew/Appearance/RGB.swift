@@ -1,0 +1,54 @@
+/// A colour as 8-bit red, green and blue.
+public struct RGB: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Reads `#RRGGBB`, in either case; nothing else.
+    public init?(hex text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
+        var value: UInt32 = 0
+        for digit in digits.dropFirst() {
+            guard let nibble = Self.nibble(digit) else { return nil }
+            value = value << 4 | UInt32(nibble)
+        }
+        self.init(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+
+    /// `#rrggbb`.
+    public var hex: String {
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = Array("0123456789abcdef")
+                return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+            }.joined()
+    }
+
+    public var description: String { hex }
+
+    /// How far apart two colours look: Euclidean distance weighted by the mean red ("redmean"),
+    /// a cheap approximation of perceived difference that needs no colour-space conversion.
+    func distance(to other: RGB) -> Double {
+        let meanRed = (Double(red) + Double(other.red)) / 2
+        let dr = Double(red) - Double(other.red)
+        let dg = Double(green) - Double(other.green)
+        let db = Double(blue) - Double(other.blue)
+        return ((2 + meanRed / 256) * dr * dr + 4 * dg * dg + (2 + (255 - meanRed) / 256) * db * db).squareRoot()
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
