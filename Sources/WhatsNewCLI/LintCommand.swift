@@ -17,13 +17,23 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The report format: text or json.")
     var format: LintFormat = .text
 
+    @OptionGroup var icons: IconOptions
+
     func run() throws {
         var diagnostics: [Diagnostic] = []
+        var linter = Linter()
+        do {
+            let overrides = try icons.overrides()
+            diagnostics += linter.unknownIcons(in: overrides, path: icons.iconMap ?? "")
+            linter.icons = linter.icons.adding(overrides)
+        } catch {
+            diagnostics.append(error)
+        }
         for input in inputs {
             do {
                 let source = try SourceFile.load(path: input)
-                let reading = DocumentReader(rendersHTML: false).read(source)
-                let findings = reading.diagnostics + Linter().check(reading.document, path: source.path)
+                let reading = DocumentReader(rendersHTML: false, icons: linter.icons).read(source)
+                let findings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
             } catch {
                 diagnostics.append(error)

@@ -23,6 +23,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
     var output: String?
 
+    @OptionGroup var icons: IconOptions
+
     func validate() throws {
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
@@ -30,8 +32,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        let catalog = try icons.catalog()
         let source = try InputFile.load(input)
-        let reading = DocumentReader(rendersHTML: format == .json).read(source)
+        let reading = DocumentReader(rendersHTML: format == .json, icons: catalog).read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let releases: [Release]

@@ -26,6 +26,10 @@ struct LintTests {
         Case(fixture: "version-order", findings: ["9:1 version-order"]),
         Case(fixture: "invalid-date", findings: ["3:7 invalid-date", "6:1 invalid-date", "12:1 invalid-date"]),
         Case(fixture: "empty-release", findings: ["3:1 empty-release"]),
+        Case(
+            fixture: "unknown-icon",
+            findings: ["4:10 unknown-icon", "10:7 unknown-icon", "15:1 unknown-icon"]),
+        Case(fixture: "unknown-color", findings: ["3:9 unknown-color", "10:8 unknown-color"]),
     ]
 
     private func findings(_ fixture: String) throws -> [Diagnostic] {
@@ -57,6 +61,12 @@ struct LintTests {
         #expect(unknown.allSatisfy { $0.severity == .warning })
         let duplicate = try #require(try findings("duplicate-version").first)
         #expect(duplicate.message == "version 1.1.0 appears again; it was first on line 1")
+        let icons = try findings("unknown-icon").map(\.message)
+        #expect(icons[1] == "unknown icon `strar.circle.fill`, shown as •; did you mean `star.circle.fill`?")
+        #expect(icons[0] == "unknown icon `lady.bug`, shown as •; did you mean `ladybug`?")
+        let color = try #require(try findings("unknown-color").last)
+        #expect(color.message.hasPrefix("`golden` is not a colour; use red, orange, yellow"))
+        #expect(color.severity == .error)
     }
 
     @Test func releasesOldestFirstAreOneFinding() throws {

@@ -58,7 +58,7 @@ public struct IconCatalog: Sendable {
         return categories.first { SectionKind(frontMatter: $0.key) == kind }?.icon
     }
 
-    /// Known names close to an unknown one, nearest first, for "did you mean" diagnostics.
+    /// The known names closest to an unknown one, for "did you mean" diagnostics.
     public func suggestions(for icon: Icon, limit: Int = 3) -> [String] {
         let (name, candidates, wrap): (String, [String], (String) -> String) =
             switch icon {
@@ -74,22 +74,36 @@ public struct IconCatalog: Sendable {
             let distance = editDistance(candidate, name)
             return distance <= threshold ? (candidate, distance) : nil
         }
-        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map { wrap($0.0) }
+        // Only the closest names: one near miss is a better hint than three far ones.
+        guard let best = scored.map(\.1).min() else { return [] }
+        return scored.filter { $0.1 == best }.map(\.0).sorted().prefix(limit).map(wrap)
     }
 
-    /// Every listed name containing the query, case-insensitively: SF Symbol names, then shortcodes.
-    public func search(_ query: String) -> (
-        symbols: [(name: String, glyph: String)], shortcodes: [(name: String, glyph: String)]
-    ) {
+    /// Every listed name with a word starting with the query (`star` finds `star.fill` and
+    /// `list.star`, not `restart`), case-insensitively: SF Symbol names, then shortcodes.
+    public func search(_ query: String) -> (symbols: [IconTable.Entry], shortcodes: [IconTable.Entry]) {
         let query = query.lowercased()
-        func matches(_ tables: IconTable...) -> [(name: String, glyph: String)] {
+        func matches(_ tables: IconTable...) -> [IconTable.Entry] {
             var seen = Set<String>()
             return tables.flatMap(\.entries).filter { entry in
-                (query.isEmpty || entry.name.lowercased().contains(query))
-                    && seen.insert(entry.name.lowercased()).inserted
-            }.map { ($0.name, $0.glyph) }
+                let name = entry.name.lowercased()
+                return Self.hasWord(startingWith: query, in: name) && seen.insert(name).inserted
+            }
         }
         return (matches(extraNames, .symbols), matches(extraShortcodes, .shortcodes))
+    }
+
+    /// Whether the query starts the name or follows a `.`, `_` or `-` in it.
+    static func hasWord(startingWith query: String, in name: String) -> Bool {
+        guard !query.isEmpty else { return true }
+        var searchStart = name.startIndex
+        while let match = name[searchStart...].range(of: query) {
+            if match.lowerBound == name.startIndex || ".-_".contains(name[name.index(before: match.lowerBound)]) {
+                return true
+            }
+            searchStart = name.index(after: match.lowerBound)
+        }
+        return false
     }
 
     private func symbolGlyph(_ name: String) -> String? {

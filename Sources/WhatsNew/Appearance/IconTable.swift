@@ -1,8 +1,14 @@
 /// A table from names to glyphs, kept as data: `name<TAB>glyph` lines, `#` comments.
-struct IconTable: Sendable {
-    struct Entry: Sendable, Hashable {
-        var name: String
-        var glyph: String
+public struct IconTable: Sendable {
+    /// One name and the glyph it stands for.
+    public struct Entry: Sendable, Hashable {
+        public var name: String
+        public var glyph: String
+
+        public init(name: String, glyph: String) {
+            self.name = name
+            self.glyph = glyph
+        }
     }
 
     /// Every entry in the order the file lists them.

@@ -12,6 +12,10 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case sectionMissingTitle = "section-missing-title"
     case sectionOutsideRelease = "section-outside-release"
     case unknownKind = "unknown-kind"
+    // Icons and colours.
+    case unknownIcon = "unknown-icon"
+    case unknownColor = "unknown-color"
+    case iconMap = "icon-map"
     // Releases.
     case duplicateVersion = "duplicate-version"
     case versionOrder = "version-order"
@@ -24,7 +28,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease:
+        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease, .unknownIcon:
             .warning
         default:
             .error

@@ -1,13 +1,70 @@
 /// Rules that look across the whole document once it is read.
 public struct Linter: Sendable {
-    public init() {}
+    /// The icon names known besides the document's own `icons:` map.
+    public var icons: IconCatalog
+
+    public init(icons: IconCatalog = .builtIn) {
+        self.icons = icons
+    }
 
     public func check(_ document: Document, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         found += duplicateVersions(in: document.releases, path: path)
         found += versionOrder(of: document.releases, path: path)
         found += untitledSections(in: document.releases, path: path)
+        found += unknownIcons(in: document.icons, path: path)
+        found += appearance(of: document, path: path)
         return found
+    }
+
+    /// Entries of an `icons:` map whose icon names nothing the catalog knows.
+    public func unknownIcons(in overrides: [IconOverride], path: String) -> [Diagnostic] {
+        overrides.compactMap { override in
+            unknownIcon(override.icon, catalog: icons, at: location(path, override.position, orLine: 1))
+        }
+    }
+
+    /// Sections whose own icon is unknown or whose colour is not one; an accent that is not a colour.
+    private func appearance(of document: Document, path: String) -> [Diagnostic] {
+        let catalog = icons.adding(document.icons)
+        var found: [Diagnostic] = []
+        if let accent = document.accent, document.accentColor == nil {
+            found.append(unknownColor(accent, at: location(path, document.accentPosition, orLine: 1)))
+        }
+        for section in document.releases.flatMap(\.sections) {
+            if let icon = section.icon, section.appearance.icon?.isKnown == false,
+                let diagnostic = unknownIcon(
+                    icon, catalog: catalog, at: location(path, section.iconPosition, orLine: section.line))
+            {
+                found.append(diagnostic)
+            }
+            if let color = section.color, SheetColor(color) == nil {
+                found.append(unknownColor(color, at: location(path, section.colorPosition, orLine: section.line)))
+            }
+        }
+        return found
+    }
+
+    private func unknownIcon(_ icon: Icon, catalog: IconCatalog, at location: SourceLocation) -> Diagnostic? {
+        guard !catalog.resolve(icon).isKnown else { return nil }
+        let written: String
+        switch icon {
+        case .glyph(let glyph): written = glyph
+        case .symbol(let name): written = name
+        case .shortcode(let name): written = ":\(name):"
+        }
+        let suggestions = catalog.suggestions(for: icon).map { "`\($0)`" }
+        let hint =
+            suggestions.isEmpty
+            ? "`whatsnew icons` lists the names it knows"
+            : "did you mean \(suggestions.joined(separator: " or "))?"
+        return Diagnostic(
+            .unknownIcon, at: location,
+            "unknown icon `\(written)`, shown as \(IconCatalog.fallbackGlyph); \(hint)")
+    }
+
+    private func unknownColor(_ color: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.unknownColor, at: location, "`\(color)` is not a colour; use \(SheetColor.accepted)")
     }
 
     private func duplicateVersions(in releases: [Release], path: String) -> [Diagnostic] {
@@ -62,5 +119,9 @@ public struct Linter: Sendable {
 
     private func location(_ path: String, _ line: Int) -> SourceLocation {
         SourceLocation(path: path, line: line, column: 1)
+    }
+
+    private func location(_ path: String, _ position: TextPosition?, orLine line: Int) -> SourceLocation {
+        SourceLocation(path: path, line: position?.line ?? line, column: position?.column ?? 1)
     }
 }

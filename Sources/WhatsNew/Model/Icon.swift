@@ -12,7 +12,9 @@ public enum Icon: Sendable, Hashable {
     public init?(_ spec: String) {
         let spec = spec.trimmedWhitespace()
         guard !spec.isEmpty else { return nil }
-        if spec.count > 2, spec.hasPrefix(":"), spec.hasSuffix(":"), Icon.isName(spec.dropFirst().dropLast()) {
+        if spec.count > 2, spec.hasPrefix(":"), spec.hasSuffix(":"),
+            Icon.isName(spec.dropFirst().dropLast(), needsLetter: false)
+        {
             self = .shortcode(String(spec.dropFirst().dropLast()))
         } else if Icon.isName(spec) {
             self = .symbol(spec)
@@ -22,8 +24,9 @@ public enum Icon: Sendable, Hashable {
     }
 
     /// Names are two or more ASCII letters, digits, dots, `_`, `+` or `-`, with a letter among
-    /// them; anything else (an emoji, `★`, a single character) is a glyph.
-    static func isName(_ text: some StringProtocol) -> Bool {
+    /// them; anything else (an emoji, `★`, a single character) is a glyph. Between colons no
+    /// letter is needed: `:+1:` and `:100:` are shortcodes.
+    static func isName(_ text: some StringProtocol, needsLetter: Bool = true) -> Bool {
         var hasLetter = false
         var count = 0
         for byte in text.utf8 {
@@ -36,6 +39,6 @@ public enum Icon: Sendable, Hashable {
             }
             count += 1
         }
-        return hasLetter && count >= 2
+        return (hasLetter || !needsLetter) && count >= (needsLetter ? 2 : 1)
     }
 }
