@@ -244,6 +244,16 @@ struct ColorTests {
         #expect(SheetColor.system(.orange).ansi256 == 214)
         #expect(SheetColor.system(.purple).ansi16 == 5)
         #expect(SheetColor.rgb(RGB(0, 200, 0)).ansi16 == 2)
+        // The table the README shows.
+        let palette: [SystemColor: (UInt8, UInt8)] = [
+            .red: (203, 1), .orange: (214, 3), .yellow: (220, 11), .green: (41, 2), .mint: (80, 14),
+            .teal: (80, 6), .cyan: (81, 14), .blue: (33, 12), .indigo: (62, 4), .purple: (135, 5),
+            .pink: (203, 13), .brown: (137, 3), .gray: (246, 8),
+        ]
+        for (color, expected) in palette {
+            #expect(SheetColor.system(color).ansi256 == expected.0, "\(color)")
+            #expect(SheetColor.system(color).ansi16 == expected.1, "\(color)")
+        }
         for color in SystemColor.allCases {
             // Each name lands on a colour of the fixed palette that is close to it.
             let nearest = ANSIPalette.color(at: SheetColor.system(color).ansi256)
