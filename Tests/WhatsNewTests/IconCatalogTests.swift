@@ -130,6 +130,20 @@ struct AppearanceTests {
         #expect(found.map { $0.appearance.color } == [.system(.green), .system(.red), .system(.mint)])
     }
 
+    /// Headings seen in the wild, in any case, land on Keep a Changelog's kinds and the others.
+    @Test(arguments: [
+        ("Added", SectionKind.added), ("ADDITIONS", .added), ("New", .added), ("New Features", .added),
+        ("features", .added), ("Enhancements", .added), ("Improvements", .changed), ("Changes", .changed),
+        ("Updated", .changed), ("Changed", .changed), ("Deprecated", .deprecated), ("Removed", .removed),
+        ("Fixes", .fixed), ("Bug Fixes", .fixed), ("Bugfixes", .fixed), ("fixed", .fixed),
+        ("Security", .security), ("Breaking Changes", .breaking), ("⚠ BREAKING CHANGES", .breaking),
+        ("Performance Improvements", .performance), ("Documentation", .docs), ("Dependencies", .dependencies),
+        ("Internal Changes", .internal), ("Known issues", .knownIssues), ("Miscellaneous", .other),
+    ])
+    func headingNamesMapOntoKinds(_ heading: String, _ kind: SectionKind) {
+        #expect(SectionKind.classify(heading) == kind)
+    }
+
     @Test func emojiInHeadingWinsOverTheDefault() throws {
         let found = try sections("## 1.0.0\n\n### 🚀 Features\n\n- a\n\n### :bug: Fixed\n\n- b\n")
         #expect(found.map { $0.appearance.icon?.glyph } == ["🚀", "🐛"])
