@@ -20,12 +20,26 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The output format: text or json.")
     var format: RenderFormat = .text
 
+    @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
+    var width: Int?
+
+    @Option(
+        help:
+            "Colour and styling for text: auto, always or never (auto follows NO_COLOR, FORCE_COLOR and the terminal).")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Count East Asian ambiguous-width characters as two cells, as CJK terminals draw them.")
+    var cjk = false
+
     @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
     var output: String?
 
     @OptionGroup var icons: IconOptions
 
     func validate() throws {
+        if let width, width < 20 {
+            throw ValidationError("--width must be at least 20 cells, not \(width)")
+        }
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }
@@ -46,11 +60,30 @@ struct RenderCommand: ParsableCommand {
         let text =
             switch format {
             case .json: JSONRenderer().render(reading.document, releases: releases)
-            case .text: PlainListingRenderer().render(reading.document, releases: releases)
+            case .text: TextSheetRenderer(options: terminalOptions()).render(reading.document, releases: releases)
             }
         try OutputTarget(path: output).write(text)
     }
 }
+
+extension RenderCommand {
+    /// Width and styling from the options, the environment and the terminal, in that order.
+    func terminalOptions() -> TerminalOptions {
+        let environment = TerminalEnvironment.variables
+        let toTerminal = output == nil && TerminalEnvironment.standardOutputIsTerminal
+        return TerminalOptions(
+            width: max(
+                20,
+                TerminalOptions.width(
+                    option: width, environment: environment,
+                    terminalColumns: toTerminal ? TerminalEnvironment.columns : nil)),
+            styling: color.styles(environment: environment, outputIsTerminal: toTerminal),
+            colorDepth: ColorDepth.from(environment: environment),
+            displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+    }
+}
+
+extension ColorChoice: ExpressibleByArgument {}
 
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json

@@ -48,8 +48,8 @@ struct RenderCommandTests {
     @Test func textListing() throws {
         let run = try WhatsNewBinary.run([SharedFiles.fixture("examples", "keep-a-changelog")])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Changelog\n\n1.4.0 · 2024-05-02\n"))
-        #expect(run.stdout.contains("  🛡️ Security\n    Session tokens are no longer written to the debug log."))
+        #expect(run.stdout.hasPrefix("Changelog\nVersion 1.4.0 · 2 May 2024\n"))
+        #expect(run.stdout.contains("\n🛡️  Security\n    • Session tokens are no longer written to the debug log.\n"))
     }
 }
 

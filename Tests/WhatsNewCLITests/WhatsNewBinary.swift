@@ -18,7 +18,10 @@ enum WhatsNewBinary {
     }()
 
     /// Runs the binary; output goes through files so a large output cannot block on a pipe.
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Run {
+    /// The environment is fixed (no COLUMNS, NO_COLOR or TERM from the caller) apart from `environment`.
+    static func run(
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
         let executable = try #require(url, "whatsnew was not built next to the tests")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -33,7 +36,7 @@ enum WhatsNewBinary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

@@ -1,0 +1,31 @@
+/// The grid measure: one icon column for every row shown, as wide as the widest icon over all
+/// of them, a two-cell gap, and the text column taking the rest of the line.
+public struct SheetLayout: Sendable, Hashable {
+    /// The whole line, in cells.
+    public var width: Int
+    /// The widest icon shown; 0 when no row has one.
+    public var iconColumn: Int
+    /// The narrowest text column, however narrow the terminal, so words stay readable.
+    public static let minimumMeasure = 8
+
+    public init(width: Int, iconColumn: Int) {
+        self.width = width
+        self.iconColumn = iconColumn
+    }
+
+    /// Measures every icon the releases show.
+    public init(releases: [Release], width: Int, displayWidth: DisplayWidth) {
+        let icons = releases.lazy.flatMap(\.sections).compactMap(\.appearance.icon)
+        self.init(
+            width: width, iconColumn: icons.map { displayWidth.of(TerminalSanitizer.clean($0.glyph)) }.max() ?? 0)
+    }
+
+    /// Cells between the icon column and the text; none when there is no icon column.
+    public var gap: Int { iconColumn > 0 ? 2 : 0 }
+
+    /// The column (0-based) where every title and summary line starts.
+    public var textColumn: Int { iconColumn + gap }
+
+    /// How wide the text column is.
+    public var measure: Int { max(Self.minimumMeasure, width - textColumn) }
+}

@@ -1,0 +1,99 @@
+/// The What's New sheet for a terminal: the sheet's title and a version line, then a row per
+/// section, with the icons in one column as wide as the widest icon and every title and
+/// wrapped summary line starting at the same column.
+public struct TextSheetRenderer: Sendable {
+    public var options: TerminalOptions
+
+    public init(options: TerminalOptions = TerminalOptions()) {
+        self.options = options
+    }
+
+    public func render(_ document: Document, releases: [Release]) -> String {
+        let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
+        return ANSIWriter(options: options).write(lines(document, releases: releases, layout: layout))
+    }
+
+    /// The whole sheet as laid-out lines.
+    func lines(_ document: Document, releases: [Release], layout: SheetLayout) -> [StyledLine] {
+        var lines = wrapped([Span(clean(document.title) ?? "What's New", .bold)], measure: layout.width)
+        if let subtitle = clean(document.subtitle) { lines += wrapped([Span(subtitle, .dim)], measure: layout.width) }
+        for release in releases {
+            if releases.count > 1 || lines.isEmpty { lines.append(.blank) }
+            lines += header(of: release, standsAlone: releases.count == 1, width: layout.width)
+            if let summary = release.summary {
+                lines.append(.blank)
+                lines += blockText.lines(summary.blocks, measure: layout.width)
+            }
+            for section in release.sections {
+                lines.append(.blank)
+                lines += row(section, layout: layout)
+            }
+            if release.summary == nil && release.sections.isEmpty {
+                lines.append(.blank)
+                let note = release.isUnreleased ? "Nothing listed yet." : "No changes listed."
+                lines.append(StyledLine(spans: [Span(note, .dim)]))
+            }
+        }
+        return lines
+    }
+
+    /// `Version 2024.03 · 18 March 2024`: dim under the sheet's title, bold above each of several releases.
+    private func header(of release: Release, standsAlone: Bool, width: Int) -> [StyledLine] {
+        let name: String
+        var date = release.date.map { $0.longText }
+        if let version = release.version {
+            name = "Version \(clean(version.text) ?? "")"
+            if release.isUnreleased && date == nil { date = "Unreleased" }
+        } else if release.isUnreleased {
+            name = "Unreleased"
+        } else {
+            name = clean(release.title) ?? ""
+        }
+        let spans =
+            standsAlone
+            ? [Span([name, date].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "), .dim)]
+            : [Span(name, .bold)] + (date.map { [Span(" · \($0)", .dim)] } ?? [])
+        return wrapped(spans, measure: width)
+    }
+
+    /// icon · title, then the summary, every line at the text column.
+    private func row(_ section: Section, layout: SheetLayout) -> [StyledLine] {
+        var text: [StyledLine] = []
+        if let title = clean(section.title) {
+            text += wrapped([Span(title, .bold)], measure: layout.measure)
+        }
+        text += blockText.lines(section.lead.blocks, measure: layout.measure)
+        if let link = clean(section.link) {
+            text += blockText.lines(
+                [Block(.paragraph([.link(destination: link, title: "", [.text(link)])]), line: section.line)],
+                measure: layout.measure)
+        }
+        var lines = text.map { line in
+            line.spans.isEmpty ? line : StyledLine(indent: layout.textColumn + line.indent, spans: line.spans)
+        }
+        if let icon = section.appearance.icon {
+            var style = TextStyle()
+            style.color = section.appearance.color
+            let iconSpan = Span(TerminalSanitizer.clean(icon.glyph), style)
+            if lines.isEmpty { lines.append(StyledLine()) }
+            lines[0].icon = iconSpan
+            lines[0].indent = layout.textColumn + (text.first?.indent ?? 0)
+        }
+        return lines
+    }
+
+    private var blockText: BlockText {
+        BlockText(inline: InlineText(hyperlinks: options.styling), width: options.displayWidth)
+    }
+
+    private func wrapped(_ spans: [Span], measure: Int) -> [StyledLine] {
+        LineWrapper(width: options.displayWidth, measure: measure).wrap(spans).map { StyledLine(spans: $0) }
+    }
+
+    /// Text from the notes, safe for the terminal; nil when nothing is left.
+    private func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let cleaned = TerminalSanitizer.clean(text).replacing("\n", with: " ").trimmedWhitespace()
+        return cleaned.isEmpty ? nil : cleaned
+    }
+}
