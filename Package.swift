@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // cmark, the CommonMark reference parser, as the system installs it.
@@ -19,10 +20,22 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // The HTML templates and stylesheet under Templates/, embedded in the binary.
+        .target(
+            name: "WhatsNewTemplates",
+            path: "Templates",
+            resources: [
+                .embedInCode("sheet.mustache"), .embedInCode("release.mustache"), .embedInCode("section.mustache"),
+                .embedInCode("standalone.mustache"), .embedInCode("whatsnew.css"),
+            ]
+        ),
         // The whole pipeline: front matter, cmark, model, layout, renderers.
         .target(
             name: "WhatsNew",
-            dependencies: ["CCMark", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "CCMark", "WhatsNewTemplates", .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             exclude: ["Data/Generators"],
             // Icon tables kept as data, compiled into the binary so it runs from any directory.
             resources: [.embedInCode("Data/sf-symbols.tsv"), .embedInCode("Data/shortcodes.tsv")]
@@ -39,7 +52,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WhatsNewCLITests",
-            dependencies: ["WhatsNewCLI"]
+            dependencies: ["WhatsNewCLI"],
+            exclude: ["Browser"]
         ),
     ]
 )

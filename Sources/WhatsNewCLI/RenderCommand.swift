@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WhatsNew
 
 /// The default command: read the notes, choose releases, write the sheet.
@@ -17,7 +18,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show every release newer than this version, in one sheet.")
     var since: String?
 
-    @Option(help: "The output format: text or json.")
+    @Option(help: "The output format: text, html or json.")
     var format: RenderFormat = .text
 
     @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
@@ -31,12 +32,21 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Count East Asian ambiguous-width characters as two cells, as CJK terminals draw them.")
     var cjk = false
 
+    @Flag(help: "With --format html, a whole HTML5 document rather than a fragment to embed.")
+    var standalone = false
+
+    @Option(help: "With --format html, a Mustache template to use instead of the built-in sheet.")
+    var template: String?
+
     @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
     var output: String?
 
     @OptionGroup var icons: IconOptions
 
     func validate() throws {
+        if (standalone || template != nil) && format != .html {
+            throw ValidationError("--standalone and --template shape HTML; add --format html")
+        }
         if let width, width < 20 {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
         }
@@ -48,7 +58,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let catalog = try icons.catalog()
         let source = try InputFile.load(input)
-        let reading = DocumentReader(rendersHTML: format == .json, icons: catalog).read(source)
+        let templates = try htmlTemplates()
+        let reading = DocumentReader(rendersHTML: format != .text, icons: catalog).read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let releases: [Release]
@@ -60,6 +71,8 @@ struct RenderCommand: ParsableCommand {
         let text =
             switch format {
             case .json: JSONRenderer().render(reading.document, releases: releases)
+            case .html:
+                HTMLRenderer(templates: templates, standalone: standalone).render(reading.document, releases: releases)
             case .text: TextSheetRenderer(options: terminalOptions()).render(reading.document, releases: releases)
             }
         try OutputTarget(path: output).write(text)
@@ -67,6 +80,19 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension RenderCommand {
+    /// The built-in templates, or the user's with its neighbours as partials.
+    func htmlTemplates() throws -> HTMLTemplates {
+        guard let template else { return .builtIn }
+        let directory = template.contains("/") ? String(template[..<template.lastIndex(of: "/")!]) : "."
+        let neighbours = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".mustache") }.sorted().map { directory + "/" + $0 }
+        do {
+            return try HTMLTemplates.custom(path: template, neighbours: neighbours)
+        } catch {
+            throw Diagnostics.failure([error])
+        }
+    }
+
     /// Width and styling from the options, the environment and the terminal, in that order.
     func terminalOptions() -> TerminalOptions {
         let environment = TerminalEnvironment.variables
@@ -86,5 +112,5 @@ extension RenderCommand {
 extension ColorChoice: ExpressibleByArgument {}
 
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, html, json
 }

@@ -25,6 +25,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case unknownRelease = "unknown-release"
     // Writing the output.
     case unwritableOutput = "unwritable-output"
+    case template = "template"
 
     public var severity: Diagnostic.Severity {
         switch self {

@@ -1,0 +1,13 @@
+/// The HTML templates in this folder, compiled into the binary (SwiftPM `embedInCode`), so an
+/// installed whatsnew renders HTML from any directory.
+public enum BuiltInTemplates {
+    /// Every template by the name partials use: `sheet`, `release`, `section`, `standalone`,
+    /// and `style` (the stylesheet).
+    public static let all: [String: String] = [
+        "sheet": String(decoding: PackageResources.sheet_mustache, as: UTF8.self),
+        "release": String(decoding: PackageResources.release_mustache, as: UTF8.self),
+        "section": String(decoding: PackageResources.section_mustache, as: UTF8.self),
+        "standalone": String(decoding: PackageResources.standalone_mustache, as: UTF8.self),
+        "style": String(decoding: PackageResources.whatsnew_css, as: UTF8.self),
+    ]
+}

