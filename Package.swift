@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "whatsnew", targets: ["WhatsNewCLI"]),
         .library(name: "WhatsNew", targets: ["WhatsNew"]),
+        .plugin(name: "WhatsNewPlugin", targets: ["WhatsNewPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +45,14 @@ let package = Package(
         .executableTarget(
             name: "WhatsNewCLI",
             dependencies: ["WhatsNew", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `swift package whatsnew …` for packages that depend on this one.
+        .plugin(
+            name: "WhatsNewPlugin",
+            capability: .command(
+                intent: .custom(verb: "whatsnew", description: "Render or lint release notes with whatsnew")),
+            dependencies: ["WhatsNewCLI"],
+            path: "Sources/WhatsNewPlugin"
         ),
         .testTarget(
             name: "WhatsNewTests",

@@ -12,6 +12,35 @@ enum InputFile {
     }
 }
 
+/// Release notes read and the releases chosen from them, or the diagnostics and exit 1.
+struct ChosenNotes {
+    let source: SourceFile
+    let document: Document
+    let releases: [Release]
+
+    init(_ path: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool) throws {
+        source = try InputFile.load(path)
+        let reading = DocumentReader(rendersHTML: rendersHTML, icons: icons).read(source)
+        if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
+        document = reading.document
+        do {
+            releases = try selection.releases(from: reading.document, path: source.path)
+        } catch {
+            throw Diagnostics.failure([error])
+        }
+    }
+
+    /// A store's text for the chosen releases, or its over-the-limit diagnostic and exit 1.
+    func storeText(_ store: Store, truncates: Bool) throws -> String {
+        do {
+            return try StoreTextRenderer(store: store, truncates: truncates)
+                .render(document, releases: releases, path: source.path)
+        } catch {
+            throw Diagnostics.failure([error])
+        }
+    }
+}
+
 enum Diagnostics {
     /// Prints the diagnostics to standard error; returns the exit-1 error to throw after them.
     static func failure(_ diagnostics: [Diagnostic]) -> ExitCode {

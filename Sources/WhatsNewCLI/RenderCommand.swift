@@ -18,7 +18,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show every release newer than this version, in one sheet.")
     var since: String?
 
-    @Option(help: "The output format: text, html or json.")
+    @Option(help: "The output format: text, html, markdown, json, appstore or play.")
     var format: RenderFormat = .text
 
     @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
@@ -31,6 +31,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Count East Asian ambiguous-width characters as two cells, as CJK terminals draw them.")
     var cjk = false
+
+    @Flag(help: "With --format appstore or play, cut at a whole item to fit the store's limit instead of failing.")
+    var truncate = false
 
     @Flag(help: "With --format html, a whole HTML5 document rather than a fragment to embed.")
     var standalone = false
@@ -57,23 +60,18 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try icons.catalog()
-        let source = try InputFile.load(input)
         let templates = try htmlTemplates()
-        let reading = DocumentReader(rendersHTML: format != .text, icons: catalog).read(source)
-        if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-        let releases: [Release]
-        do {
-            releases = try selection.releases(from: reading.document, path: source.path)
-        } catch {
-            throw Diagnostics.failure([error])
-        }
+        let notes = try ChosenNotes(input, selection: selection, icons: catalog, rendersHTML: format != .text)
+        let (document, releases) = (notes.document, notes.releases)
         let text =
             switch format {
-            case .json: JSONRenderer().render(reading.document, releases: releases)
-            case .html:
-                HTMLRenderer(templates: templates, standalone: standalone).render(reading.document, releases: releases)
-            case .text: TextSheetRenderer(options: terminalOptions()).render(reading.document, releases: releases)
+            case .json: JSONRenderer().render(document, releases: releases)
+            case .markdown: MarkdownRenderer().render(document, releases: releases)
+            case .html: HTMLRenderer(templates: templates, standalone: standalone).render(document, releases: releases)
+            case .text: TextSheetRenderer(options: terminalOptions()).render(document, releases: releases)
+            case .appstore: try notes.storeText(.appStore, truncates: truncate)
+            case .play: try notes.storeText(.play, truncates: truncate)
             }
         try OutputTarget(path: output).write(text)
     }
@@ -112,5 +110,5 @@ extension RenderCommand {
 extension ColorChoice: ExpressibleByArgument {}
 
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, html, json
+    case text, html, markdown, json, appstore, play
 }

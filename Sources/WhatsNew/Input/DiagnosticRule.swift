@@ -26,6 +26,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     // Writing the output.
     case unwritableOutput = "unwritable-output"
     case template = "template"
+    case storeLimit = "store-limit"
 
     public var severity: Diagnostic.Severity {
         switch self {
