@@ -46,6 +46,12 @@ let package = Package(
             name: "WhatsNewCLI",
             dependencies: ["WhatsNew", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The whole pipeline for libFuzzer (`.ci/fuzz` builds it with -sanitize=fuzzer), or a
+        // corpus replayer in a plain build.
+        .executableTarget(
+            name: "WhatsNewFuzz",
+            dependencies: ["WhatsNew"]
+        ),
         // `swift package whatsnew …` for packages that depend on this one.
         .plugin(
             name: "WhatsNewPlugin",

@@ -38,6 +38,8 @@ struct FastlaneExportCommand: ParsableCommand {
 
     @OptionGroup var icons: IconOptions
 
+    @OptionGroup var limit: InputLimit
+
     func validate() throws {
         if release == "all" { throw ValidationError("a store takes the notes of one release; name it with --release") }
         if let versionCode, versionCode < 1 { throw ValidationError("--version-code must be a positive number") }
@@ -48,7 +50,8 @@ struct FastlaneExportCommand: ParsableCommand {
 
     func run() throws {
         let notes = try ChosenNotes(
-            input, selection: ReleaseSelection(release: release), icons: try icons.catalog(), rendersHTML: false)
+            input, selection: ReleaseSelection(release: release), icons: try icons.catalog(), rendersHTML: false,
+            maximumSize: limit.bytes)
         // Every text is made before any file is written, so a failure leaves all of them as they were.
         var files = [
             ("\(dir)/metadata/\(locale)/release_notes.txt", try notes.storeText(.appStore, truncates: truncate))

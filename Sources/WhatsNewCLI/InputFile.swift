@@ -3,9 +3,9 @@ import WhatsNew
 
 enum InputFile {
     /// The source file, or the diagnostic on standard error and exit 1.
-    static func load(_ path: String) throws -> SourceFile {
+    static func load(_ path: String, maximumSize: Int = SourceFile.defaultMaximumSize) throws -> SourceFile {
         do {
-            return try SourceFile.load(path: path)
+            return try SourceFile.load(path: path, maximumSize: maximumSize)
         } catch {
             throw Diagnostics.failure([error])
         }
@@ -18,8 +18,8 @@ struct ChosenNotes {
     let document: Document
     let releases: [Release]
 
-    init(_ path: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool) throws {
-        source = try InputFile.load(path)
+    init(_ path: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool, maximumSize: Int) throws {
+        source = try InputFile.load(path, maximumSize: maximumSize)
         let reading = DocumentReader(rendersHTML: rendersHTML, icons: icons).read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         document = reading.document

@@ -19,6 +19,8 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var icons: IconOptions
 
+    @OptionGroup var limit: InputLimit
+
     func run() throws {
         var diagnostics: [Diagnostic] = []
         var linter = Linter()
@@ -31,7 +33,7 @@ struct LintCommand: ParsableCommand {
         }
         for input in inputs {
             do {
-                let source = try SourceFile.load(path: input)
+                let source = try SourceFile.load(path: input, maximumSize: limit.bytes)
                 let reading = DocumentReader(rendersHTML: false, icons: linter.icons).read(source)
                 let findings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)

@@ -46,6 +46,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var icons: IconOptions
 
+    @OptionGroup var limit: InputLimit
+
     func validate() throws {
         if (standalone || template != nil) && format != .html {
             throw ValidationError("--standalone and --template shape HTML; add --format html")
@@ -62,7 +64,8 @@ struct RenderCommand: ParsableCommand {
         let catalog = try icons.catalog()
         let templates = try htmlTemplates()
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-        let notes = try ChosenNotes(input, selection: selection, icons: catalog, rendersHTML: format != .text)
+        let notes = try ChosenNotes(
+            input, selection: selection, icons: catalog, rendersHTML: format != .text, maximumSize: limit.bytes)
         let (document, releases) = (notes.document, notes.releases)
         let text =
             switch format {

@@ -24,12 +24,15 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
 
     /// `#rrggbb`.
     public var hex: String {
-        "#"
-            + [red, green, blue].map { byte in
-                let digits = Array("0123456789abcdef")
-                return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-            }.joined()
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for channel in [red, green, blue] {
+            bytes.append(Self.hexDigits[Int(channel >> 4)])
+            bytes.append(Self.hexDigits[Int(channel & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     public var description: String { hex }
 

@@ -4,6 +4,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case unreadableFile = "unreadable-file"
     case binaryFile = "binary-file"
     case invalidEncoding = "invalid-utf8"
+    case inputTooLarge = "input-too-large"
     // Front matter.
     case frontMatterSyntax = "front-matter-syntax"
     case frontMatterUnclosed = "front-matter-unclosed"

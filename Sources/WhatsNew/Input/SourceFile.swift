@@ -34,10 +34,14 @@ public struct SourceFile: Sendable {
         self.bytes = hasBOM ? Array(bytes.dropFirst(3)) : bytes
     }
 
-    /// Reads a file, or standard input for `-`.
-    public static func load(path: String) throws(Diagnostic) -> SourceFile {
+    /// The largest input read unless the caller says otherwise: 64 MB.
+    public static let defaultMaximumSize = 64 << 20
+
+    /// Reads a file, or standard input for `-`, refusing anything over `maximumSize` bytes.
+    public static func load(path: String, maximumSize: Int = defaultMaximumSize) throws(Diagnostic) -> SourceFile {
         if path == "-" {
-            return try SourceFile(path: "<stdin>", bytes: try readAll(descriptor: 0, path: "<stdin>"))
+            let bytes = try readAll(descriptor: 0, path: "<stdin>", maximumSize: maximumSize)
+            return try SourceFile(path: "<stdin>", bytes: bytes)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw fileError(path: path, errno: errno) }
@@ -46,10 +50,16 @@ public struct SourceFile: Sendable {
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             throw Diagnostic(.unreadableFile, at: SourceLocation(path: path), "is a directory, not a Markdown file")
         }
-        return try SourceFile(path: path, bytes: try readAll(descriptor: descriptor, path: path))
+        // A regular file says its size up front: refuse before reading a byte.
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumSize {
+            throw tooLarge(path: path, size: Int(status.st_size), maximumSize: maximumSize)
+        }
+        return try SourceFile(
+            path: path, bytes: try readAll(descriptor: descriptor, path: path, maximumSize: maximumSize))
     }
 
-    private static func readAll(descriptor: Int32, path: String) throws(Diagnostic) -> [UInt8] {
+    /// Everything up to the limit; a pipe that goes on past it is refused, not read to the end.
+    private static func readAll(descriptor: Int32, path: String, maximumSize: Int) throws(Diagnostic) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -60,7 +70,20 @@ public struct SourceFile: Sendable {
                 throw fileError(path: path, errno: errno)
             }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
         }
+    }
+
+    private static func tooLarge(path: String, size: Int?, maximumSize: Int) -> Diagnostic {
+        func megabytes(_ bytes: Int) -> String {
+            let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
+            return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
+        }
+        let what = size.map { "is \(megabytes($0)), over" } ?? "is larger than"
+        return Diagnostic(
+            .inputTooLarge, at: SourceLocation(path: path),
+            "this input \(what) the \(megabytes(maximumSize)) limit; raise it with --max-size if it is meant to be this big"
+        )
     }
 
     private static func fileError(path: String, errno code: Int32) -> Diagnostic {

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Input built to hurt: exponential YAML, absurd nesting, endless lines, huge counts, bad
+/// encodings, escape sequences and markup injection. Each ends in a clear diagnostic or in
+/// output, never in a crash, a hang or a half-written file. (The terminal-escape and HTML
+/// cases live with their renderers: TerminalOutputTests and HTMLOutputTests.)
+struct HostileInputTests {
+    private func run(_ input: String, _ arguments: [String] = []) throws -> WhatsNewBinary.Run {
+        try WhatsNewBinary.run(["-"] + arguments, stdin: input)
+    }
+
+    @Test func billionLaughsEndsInAnError() throws {
+        var yaml = ["---", "title: &a0 \"lol\""]
+        for level in 1...9 {
+            yaml.append(
+                "subtitle: &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        let notes = (yaml + ["icons:", "  fixed: *a9", "---", "", "## 1.0.0", "", "- x", ""]).joined(separator: "\n")
+        for format in ["text", "html", "json"] {
+            let result = try run(notes, ["--format", format])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("error:"))
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func nestingAHundredThousandDeep() throws {
+        let quotes = "## 1.0.0\n\n### Fixed\n\n" + String(repeating: "> ", count: 100_000) + "deep\n"
+        let lists = "## 1.0.0\n\n### Fixed\n\n" + String(repeating: "- ", count: 100_000) + "deep\n"
+        let indented =
+            "## 1.0.0\n\n### Fixed\n\n" + (0..<3000).map { String(repeating: "  ", count: $0) + "- item\n" }.joined()
+        for notes in [quotes, lists, indented] {
+            for format in ["text", "html", "json", "markdown"] {
+                let result = try run(notes, ["--format", format])
+                #expect(result.status == 0, "\(format): \(result.stderr.prefix(200))")
+                #expect(!result.stdout.isEmpty)
+            }
+        }
+    }
+
+    @Test func aVeryLongLine() throws {
+        let notes = "## 1.0.0\n\n### Added\n\n- " + String(repeating: "word ", count: 400_000) + "\n"
+        let text = try run(notes, ["--width", "60"])
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        let unbroken = try run("## 1.0.0\n\n" + String(repeating: "x", count: 1_000_000) + "\n", ["--width", "40"])
+        #expect(unbroken.status == 0)
+        #expect(unbroken.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func escapeSequencesNestedAHundredThousandDeep() throws {
+        let nested = String(repeating: "\u{1B}]52;c;", count: 100_000) + String(repeating: "\u{1B}[", count: 100_000)
+        let notes = "## 1.0.0\n\n### Fixed\n\n- before \(nested) after\n- kept\n"
+        for color in ["always", "never"] {
+            let result = try run(notes, ["--color", color])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("kept"))
+            #expect(!result.stdout.contains("52;"))
+        }
+    }
+
+    @Test func fiftyThousandTinyReleases() throws {
+        let notes = (0..<50_000).map { "## 0.\($0 / 1000).\($0 % 1000)\n- x\n" }.joined()
+        let result = try run(notes, ["--release", "all", "--format", "json"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((json?["releases"] as? [Any])?.count == 50_000)
+    }
+
+    @Test func inputsOverTheSizeLimitAreRefused() throws {
+        let notes = "## 1.0.0\n\n- " + String(repeating: "a", count: 2 << 20) + "\n"
+        let piped = try run(notes, ["--max-size", "1M"])
+        #expect(piped.status == 1)
+        #expect(
+            piped.stderr
+                == "<stdin>: error: this input is larger than the 1 MB limit; raise it with --max-size if it is meant to be this big\n"
+        )
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("big.md")
+        try notes.write(to: file, atomically: true, encoding: .utf8)
+        let read = try WhatsNewBinary.run([file.path, "--max-size", "1M"])
+        #expect(read.stderr.contains("this input is 2.1 MB, over the 1 MB limit"))
+        let lint = try WhatsNewBinary.run(["lint", file.path, "--max-size", "512K"])
+        #expect(lint.status == 1 && lint.stdout.contains("over the 0.5 MB limit"))
+        #expect(try WhatsNewBinary.run([file.path, "--max-size", "3"]).status == 0)
+        #expect(try WhatsNewBinary.run([file.path, "--max-size", "lots"]).status == 2)
+    }
+
+    @Test func encodingsAndLineEndingsKeepTheirLineNumbers() throws {
+        let bad = "## 1.0.0\n\n- ok\n- caf\u{E9}\n"
+        var bytes = Array(bad.utf8)
+        bytes.replaceSubrange(bytes.count - 3..<bytes.count - 1, with: [0xE9])  // a lone Latin-1 é
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let latin1 = directory.appendingPathComponent("latin1.md")
+        try Data(bytes).write(to: latin1)
+        let invalid = try WhatsNewBinary.run([latin1.path])
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.hasPrefix("\(latin1.path):4:6: error: invalid UTF-8: byte 0xE9 at offset 20"))
+
+        for (name, ending) in [("crlf", "\r\n"), ("cr", "\r")] {
+            let notes = ["\u{FEFF}---", "title: Notes", "---", "", "## 1.0.0 - 2024-02-30", "", "- x", ""]
+                .joined(separator: ending)
+            let file = directory.appendingPathComponent("\(name).md")
+            try notes.write(to: file, atomically: true, encoding: .utf8)
+            let lint = try WhatsNewBinary.run(["lint", file.path])
+            #expect(lint.stdout.hasPrefix("\(file.path):5:1: error: `2024-02-30` is not a real date"), "\(name)")
+        }
+    }
+}
