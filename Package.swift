@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WhatsNewTests",
-            dependencies: ["WhatsNew"],
+            dependencies: ["WhatsNew", "WhatsNewFuzz"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(

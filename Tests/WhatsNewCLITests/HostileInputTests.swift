@@ -3,8 +3,8 @@ import Testing
 
 /// Input built to hurt: exponential YAML, absurd nesting, endless lines, huge counts, bad
 /// encodings, escape sequences and markup injection. Each ends in a clear diagnostic or in
-/// output, never in a crash, a hang or a half-written file. (The terminal-escape and HTML
-/// cases live with their renderers: TerminalOutputTests and HTMLOutputTests.)
+/// output, never in a crash, a hang or a half-written file. One suite, so
+/// `swift test --filter HostileInputTests` runs every case.
 struct HostileInputTests {
     private func run(_ input: String, _ arguments: [String] = []) throws -> WhatsNewBinary.Run {
         try WhatsNewBinary.run(["-"] + arguments, stdin: input)
@@ -108,5 +108,96 @@ struct HostileInputTests {
             let lint = try WhatsNewBinary.run(["lint", file.path])
             #expect(lint.stdout.hasPrefix("\(file.path):5:1: error: `2024-02-30` is not a real date"), "\(name)")
         }
+    }
+
+    // MARK: - Escape sequences for the terminal
+
+    /// Notes holding escape sequences and control bytes: none reach the output, styled or not.
+    @Test(arguments: [false, true])
+    func hostileNotesCannotReachTheTerminal(_ styled: Bool) throws {
+        let escape = "\u{1B}"
+        let hostile = """
+            ---
+            title: "Evil\\e[2J title\\a"
+            ---
+
+            ## 1.0.0
+
+            ---
+            icon: "\\e]52;c;ZXZpbA==\\a🐞"
+            color: red
+            title: "Clear\\e[2J\\e[H screen"
+            summary: "Copy \\e]52;c;c2VjcmV0\\aclipboard"
+            ---
+
+            ### Fixed
+
+            - Screen \(escape)[2J\(escape)[3J cleared and \(escape)]8;;https://evil.example\(escape)\\clicked\(escape)]8;;\(escape)\\ here.
+            - Bell \u{07}\u{07} and C1 \u{9B}31m and \u{9D}52;c;eA==\u{9C} bytes, DEL \u{7F}.
+            - `code \(escape)[31mred` and a [link](https://example.com/\(escape)[2J) too.
+            - Unterminated \(escape)]52;c;bm90aGluZw== to the end
+            """
+        let run = try WhatsNewBinary.run(["-", "--color", styled ? "always" : "never"], stdin: hostile)
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = run.stdout
+        #expect(output.contains("Clear screen"))
+        #expect(output.contains("Screen cleared and clicked here."))
+        #expect(output.contains("Bell and C1 and bytes, DEL ."))
+        for payload in ["52;", "2J", "3J", "evil.example", "ZXZpbA", "c2VjcmV0", "bm90aGluZw"] {
+            #expect(!output.contains(payload), "\(payload) reached the output")
+        }
+        let scalars = output.unicodeScalars
+        #expect(!scalars.contains { $0.value == 0x07 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+        if styled {
+            #expect(TerminalOutputTests.unexpectedEscapes(in: output) == [])
+        } else {
+            #expect(!output.utf8.contains(0x1B))
+        }
+    }
+
+    // MARK: - Markup for the browser
+
+    @Test func injectedMarkupRunsNothing() throws {
+        let hostile = """
+            ---
+            title: "Notes \\" onmouseover=\\"alert(1)\\" <script>alert('title')</script>"
+            subtitle: "<img src=x onerror=alert('subtitle')>"
+            ---
+
+            ## 1.0.0
+
+            ---
+            icon: "<img src=x onerror=alert('icon')>"
+            color: "red;background:url(javascript:alert(1))"
+            title: "Quote \\" and <b>angle</b> 'brackets'"
+            link: "javascript:alert('link')"
+            id: "x\\" onclick=\\"alert(1)"
+            summary: "<script>alert('summary')</script> and [a link](javascript:alert('md'))"
+            ---
+
+            ### Fixed
+
+            - <script>alert('item')</script>
+            - <img src=x onerror="alert('img')">
+            - [click](javascript:alert('click')) and [data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)
+            - [vb](vbscript:msgbox(1)) and [file](file:///etc/passwd)
+            - <a href="javascript:alert('raw')">raw link</a>
+            """
+        let file = try SharedFiles.scratchDirectory().appendingPathComponent("hostile.html")
+        let run = try WhatsNewBinary.run(
+            ["-", "--format", "html", "--standalone", "--output", file.path], stdin: hostile)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: file, encoding: .utf8)
+        #expect(!html.contains("<script"))
+        #expect(!html.lowercased().contains("javascript:"))
+        // Front-matter values arrive as escaped text, never as markup or attributes.
+        #expect(!html.contains("<img") && !html.contains(" onclick=\"") && !html.contains(" onmouseover=\""))
+        #expect(html.contains("&lt;img src=x onerror=alert(&#39;icon&#39;)&gt;"))
+        guard let report = try Browser.check("injection", file) else { return }
+        #expect((report["dialogs"] as? [Any])?.isEmpty == true, "\(report["dialogs"]!)")
+        #expect(report["scripts"] as? Int == 0)
+        #expect((report["handlers"] as? [Any])?.isEmpty == true, "\(report["handlers"]!)")
+        #expect((report["scriptLinks"] as? [Any])?.isEmpty == true, "\(report["scriptLinks"]!)")
+        #expect((report["titles"] as? [String])?.first == "Quote \" and <b>angle</b> 'brackets'")
     }
 }

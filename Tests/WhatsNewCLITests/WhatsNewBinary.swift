@@ -36,7 +36,10 @@ enum WhatsNewBinary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
+        // Sanitizer settings pass through, so `swift test --sanitize=…` can tune its runtime.
+        let sanitizers = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(sanitizers) { $1 }
+            .merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

@@ -26,7 +26,7 @@ struct BlockText {
             return lines(list, measure: measure, depth: depth)
         case .blockQuote(let blocks):
             let bar = Span("│", .dim)
-            return lines(blocks, measure: measure - 2, depth: depth).map { line in
+            return lines(blocks, measure: Self.inner(measure, less: 2), depth: depth).map { line in
                 guard !line.spans.isEmpty else { return StyledLine(spans: [bar]) }
                 return StyledLine(spans: [Span("│ ", .dim), Self.spaces(line.indent)] + line.spans)
             }
@@ -43,7 +43,7 @@ struct BlockText {
         case .html:
             return []
         case .thematicBreak:
-            return [StyledLine(spans: [Span(String(repeating: "─", count: min(measure, 24)), .dim)])]
+            return [StyledLine(spans: [Span(String(repeating: "─", count: max(1, min(measure, 24))), .dim)])]
         }
     }
 
@@ -56,7 +56,8 @@ struct BlockText {
         var result: [StyledLine] = []
         for (item, marker) in zip(list.items, markers) {
             if !result.isEmpty && !list.isTight { result.append(.blank) }
-            let itemLines = lines(item.blocks, measure: measure - markerWidth, depth: depth + 1, tight: list.isTight)
+            let itemLines = lines(
+                item.blocks, measure: Self.inner(measure, less: markerWidth), depth: depth + 1, tight: list.isTight)
             guard let first = itemLines.first else {
                 result.append(StyledLine(spans: [Span(marker, .dim)]))
                 continue
@@ -74,6 +75,10 @@ struct BlockText {
     private func wrapped(_ spans: [Span], measure: Int) -> [StyledLine] {
         LineWrapper(width: width, measure: measure).wrap(spans).map { StyledLine(spans: $0) }
     }
+
+    /// The measure inside a quote or list item. Deep nesting would drive it to nothing (or
+    /// below, which the fuzzer found); it stops at one cell and the lines run wide instead.
+    static func inner(_ measure: Int, less indent: Int) -> Int { max(1, measure - indent) }
 
     /// Bullets by depth: solid, hollow, then square.
     static let bullets = ["•", "◦", "▪"]
