@@ -200,23 +200,10 @@ enum NuChecker {
 }
 
 enum Tool {
+    /// A program found on PATH, with the test's own environment.
     static func run(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let directory = try SharedFiles.scratchDirectory()
-        let out = directory.appendingPathComponent("out")
-        let err = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
-            try String(contentsOf: err, encoding: .utf8)
-        )
+        let run = try WhatsNewBinary.execute(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        return (run.status, run.stdout, run.stderr)
     }
 
     static func missing(_ what: String) {

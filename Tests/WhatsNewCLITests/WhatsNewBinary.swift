@@ -23,6 +23,18 @@ enum WhatsNewBinary {
         _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> Run {
         let executable = try #require(url, "whatsnew was not built next to the tests")
+        // Sanitizer settings pass through, so `swift test --sanitize=…` can tune its runtime.
+        let sanitizers = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+        let fixed = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(sanitizers) { $1 }.merging(environment) { $1 }
+        return try execute(executable, arguments, stdin: stdin, in: directory, environment: fixed)
+    }
+
+    /// Runs any program; output goes through files so a large output cannot block on a pipe.
+    /// With no `environment`, the program inherits the test's own.
+    static func execute(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -36,10 +48,7 @@ enum WhatsNewBinary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        // Sanitizer settings pass through, so `swift test --sanitize=…` can tune its runtime.
-        let sanitizers = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(sanitizers) { $1 }
-            .merging(environment) { $1 }
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

@@ -22,8 +22,7 @@ struct HTMLContext {
 
     private func release(_ release: Release) -> [String: Any] {
         var result: [String: Any] = [
-            "name": release.version.map { "Version \($0.text)" }
-                ?? (release.isUnreleased ? "Unreleased" : release.title),
+            "name": release.displayName,
             "title": release.title,
             "isUnreleased": release.isUnreleased,
             "hasSections": !release.sections.isEmpty,
@@ -80,7 +79,7 @@ struct HTMLContext {
     /// Web and mail addresses and relative links; never `javascript:`, `data:` or the like.
     static func isSafeLink(_ link: String) -> Bool {
         let lower = link.lowercased().trimmedWhitespace()
-        if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") { return true }
+        if LinkScheme.isWebOrMail(lower) { return true }
         // A relative link has no scheme: nothing before a ':' that comes before any '/', '?' or '#'.
         guard let colon = lower.firstIndex(of: ":") else { return true }
         return lower[..<colon].contains { "/?#".contains($0) }

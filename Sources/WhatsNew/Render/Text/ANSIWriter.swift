@@ -18,7 +18,8 @@ struct ANSIWriter {
         let hasText = line.spans.contains { !$0.text.isEmpty }
         if let icon = line.icon {
             if options.styling {
-                output += sgr(icon.style) + icon.text + (sgr(icon.style).isEmpty ? "" : "\u{1B}[0m")
+                let style = sgr(icon.style)
+                output += style + icon.text + (style.isEmpty ? "" : "\u{1B}[0m")
                 if hasText { output += "\u{1B}[\(line.indent + 1)G" }
             } else {
                 output += icon.text

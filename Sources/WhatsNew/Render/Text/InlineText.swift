@@ -65,8 +65,5 @@ struct InlineText {
 
     /// Only web and mail addresses become hyperlinks: a terminal should not open `file:` or
     /// anything stranger from a release note.
-    static func isFollowable(_ destination: String) -> Bool {
-        let lower = destination.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
-    }
+    static func isFollowable(_ destination: String) -> Bool { LinkScheme.isWebOrMail(destination) }
 }

@@ -39,16 +39,9 @@ public struct TextSheetRenderer: Sendable {
 
     /// `Version 2024.03 · 18 March 2024`: dim under the sheet's title, bold above each of several releases.
     private func header(of release: Release, standsAlone: Bool, width: Int) -> [StyledLine] {
-        let name: String
+        let name = clean(release.displayName) ?? ""
         var date = release.date.map { $0.longText }
-        if let version = release.version {
-            name = "Version \(clean(version.text) ?? "")"
-            if release.isUnreleased && date == nil { date = "Unreleased" }
-        } else if release.isUnreleased {
-            name = "Unreleased"
-        } else {
-            name = clean(release.title) ?? ""
-        }
+        if release.version != nil && release.isUnreleased && date == nil { date = "Unreleased" }
         let spans =
             standsAlone
             ? [Span([name, date].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "), .dim)]

@@ -1,0 +1,17 @@
+extension Release {
+    /// What every renderer calls the release: `Version 1.4.0`, `Unreleased`, or its heading's
+    /// own title when it names no version.
+    var displayName: String {
+        if let version { return "Version \(version.text)" }
+        return isUnreleased ? "Unreleased" : title
+    }
+}
+
+/// Addresses a reader may be sent to from release notes: the web and mail, nothing that runs
+/// or opens local files (`javascript:`, `data:`, `file:` …).
+enum LinkScheme {
+    static func isWebOrMail(_ address: String) -> Bool {
+        let lower = address.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
+    }
+}
