@@ -1,0 +1,55 @@
+/// Output built as UTF-8 bytes in one growing buffer.
+///
+/// Renderers append here rather than to a `String`: a String append costs a call and a
+/// capacity check per piece, and escaping scalar by scalar costs one per character, which on a
+/// large changelog was most of the run (callgrind: 1.49 G of 2.22 G instructions for JSON).
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ text: Substring) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(byte: UInt8) { bytes.append(byte) }
+
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+
+    mutating func write(_ value: Int) { write(String(value)) }
+
+    mutating func write(spaces count: Int) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
+
+    /// Appends `text` in one pass: runs of bytes that need nothing are copied whole, and each
+    /// byte `needsEscape` picks is handed to `escape` instead.
+    mutating func write(
+        _ text: String, escapingWhere needsEscape: (UInt8) -> Bool, with escape: (inout ByteWriter, UInt8) -> Void
+    ) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count where needsEscape(utf8[index]) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                escape(&self, utf8[index])
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+    }
+
+    /// The bytes as a String; they are valid UTF-8 because only Strings were written.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
