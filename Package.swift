@@ -12,7 +12,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // cmark, the CommonMark reference parser, as the system installs it.
@@ -35,7 +34,6 @@ let package = Package(
             name: "WhatsNew",
             dependencies: [
                 "CCMark", "WhatsNewTemplates", .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Data/Generators"],
             // Icon tables kept as data, compiled into the binary so it runs from any directory.

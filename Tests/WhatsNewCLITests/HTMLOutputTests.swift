@@ -88,6 +88,16 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.stderr.hasPrefix("\(template.path):2:"))
         #expect(broken.stderr.contains("error: this Mustache template does not parse"))
+
+        // A row that includes the sheet would never finish: refused with the tag's place.
+        try "<div>{{#releases}}{{> row}}{{/releases}}</div>\n".write(to: template, atomically: true, encoding: .utf8)
+        try "<p>\n{{> sheet}}</p>".write(
+            to: directory.appendingPathComponent("row.mustache"), atomically: true, encoding: .utf8)
+        let loop = try WhatsNewBinary.run([inkwell, "--format", "html", "--template", template.path])
+        #expect(loop.status == 1)
+        #expect(loop.stdout.isEmpty)
+        #expect(loop.stderr.contains("error: `{{> "))
+        #expect(loop.stderr.contains("leads back to this template"))
         let misuse = try WhatsNewBinary.run([inkwell, "--standalone"])
         #expect(misuse.status == 2)
     }

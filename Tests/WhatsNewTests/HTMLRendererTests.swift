@@ -1,4 +1,5 @@
 import Testing
+import WhatsNewTemplates
 
 @testable import WhatsNew
 
@@ -60,9 +61,11 @@ struct HTMLRendererTests {
     }
 
     @Test func everyBuiltInTemplateParses() {
-        #expect(HTMLTemplates.builtIn.library.getTemplate(named: "sheet") != nil)
-        for name in ["sheet", "release", "section", "standalone", "style"] {
-            #expect(HTMLTemplates.builtIn.library.getTemplate(named: name) != nil, "\(name)")
+        for (name, text) in BuiltInTemplates.all {
+            var library = MustacheLibrary()
+            #expect(throws: Never.self, "\(name)") { try library.register(text, named: name) }
+            #expect(HTMLTemplates.builtIn.library.template(named: name) != nil, "\(name)")
         }
+        #expect(HTMLTemplates.builtIn.library.partialCycle() == nil)
     }
 }

@@ -8,48 +8,58 @@ struct HTMLContext {
     let releases: [Release]
     let layout: SheetLayout
     let standalone: Bool
+    /// The templates that will read the context; values none of them names are left out.
+    let templates: HTMLTemplates
 
-    var dictionary: [String: Any] {
-        var sheet: [String: Any] = [
-            "title": document.title ?? "What's New",
-            "iconColumn": Self.em(cells: layout.iconColumn),
-            "documentLang": "en",
+    var value: TemplateValue {
+        var sheet: [(String, TemplateValue)] = [
+            ("title", .text(document.title ?? "What's New")),
+            ("iconColumn", .text(Self.em(cells: layout.iconColumn))),
+            ("documentLang", .text("en")),
         ]
-        if let subtitle = document.subtitle { sheet["subtitle"] = subtitle }
-        if let accent = document.accentColor { sheet["accent"] = Self.color(accent) }
-        return ["sheet": sheet, "standalone": standalone, "releases": releases.map(release)]
+        if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
+        if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
+        return .object([
+            ("sheet", .object(sheet)), ("standalone", .bool(standalone)), ("releases", .list(releases.map(release))),
+        ])
     }
 
-    private func release(_ release: Release) -> [String: Any] {
-        var result: [String: Any] = [
-            "name": release.displayName,
-            "title": release.title,
-            "isUnreleased": release.isUnreleased,
-            "hasSections": !release.sections.isEmpty,
-            "sections": release.sections.map(section),
+    private func release(_ release: Release) -> TemplateValue {
+        var result: [(String, TemplateValue)] = [
+            ("name", .text(release.displayName)),
+            ("title", .text(release.title)),
+            ("isUnreleased", .bool(release.isUnreleased)),
+            ("hasSections", .bool(!release.sections.isEmpty)),
+            ("sections", .list(release.sections.map(section))),
         ]
-        if let version = release.version { result["version"] = version.text }
-        if let date = release.date { result["date"] = ["iso": date.iso, "text": date.longText] }
-        if let summary = release.summary, !summary.html.isEmpty { result["summaryHTML"] = Self.trimmed(summary.html) }
-        return result
-    }
-
-    private func section(_ section: Section) -> [String: Any] {
-        var result: [String: Any] = [
-            "summaryHTML": Self.trimmed(section.lead.html),
-            "items": section.items,
-            "line": section.line,
-        ]
-        if let kind = section.kind { result["kind"] = kind.rawValue }
-        if let title = section.title { result["title"] = title }
-        if let icon = section.appearance.icon {
-            result["icon"] = icon.glyph
-            if let symbol = icon.symbol { result["symbol"] = symbol }
+        if let version = release.version { result.append(("version", .text(version.text))) }
+        if let date = release.date {
+            result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(date.longText))])))
         }
-        if let color = section.appearance.color { result["color"] = Self.color(color) }
-        if let link = section.link, Self.isSafeLink(link) { result["link"] = link }
-        if let id = section.id { result["id"] = id }
-        return result
+        if let summary = release.summary, !summary.html.isEmpty {
+            result.append(("summaryHTML", .text(Self.trimmed(summary.html))))
+        }
+        return .object(result)
+    }
+
+    private func section(_ section: Section) -> TemplateValue {
+        var result: [(String, TemplateValue)] = [
+            ("summaryHTML", .text(Self.trimmed(section.lead.html))),
+            ("line", .number(section.line)),
+        ]
+        // The plain text of every item costs a walk over the section; only a template that
+        // shows it pays for it.
+        if templates.reads("items") { result.append(("items", .list(section.items.map(TemplateValue.text)))) }
+        if let kind = section.kind { result.append(("kind", .text(kind.rawValue))) }
+        if let title = section.title { result.append(("title", .text(title))) }
+        if let icon = section.appearance.icon {
+            result.append(("icon", .text(icon.glyph)))
+            if let symbol = icon.symbol { result.append(("symbol", .text(symbol))) }
+        }
+        if let color = section.appearance.color { result.append(("color", Self.color(color))) }
+        if let link = section.link, Self.isSafeLink(link) { result.append(("link", .text(link))) }
+        if let id = section.id { result.append(("id", .text(id))) }
+        return .object(result)
     }
 
     /// cmark ends its HTML with a newline; the templates place their own.
@@ -59,13 +69,16 @@ struct HTMLContext {
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host
     /// page can restyle it; an exact colour is used as it is.
-    static func color(_ color: SheetColor) -> [String: Any] {
+    static func color(_ color: SheetColor) -> TemplateValue {
         let css =
             switch color {
             case .system(let named): "var(--whatsnew-\(named.rawValue))"
             case .rgb(let rgb): rgb.hex
             }
-        return ["css": css, "name": color.description, "light": color.light.hex, "dark": color.dark.hex]
+        return .object([
+            ("css", .text(css)), ("name", .text(color.description)), ("light", .text(color.light.hex)),
+            ("dark", .text(color.dark.hex)),
+        ])
     }
 
     /// The icon column in em of the list's font: a two-cell emoji drawn at 1.75em is about

@@ -11,7 +11,12 @@ public struct HTMLRenderer: Sendable {
 
     public func render(_ document: Document, releases: [Release]) -> String {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
-        let context = HTMLContext(document: document, releases: releases, layout: layout, standalone: standalone)
-        return templates.render(context.dictionary, template: standalone ? "standalone" : "sheet")
+        let context = HTMLContext(
+            document: document, releases: releases, layout: layout, standalone: standalone, templates: templates)
+        // The sheet is about the size of cmark's HTML for the notes, plus a few hundred bytes a row.
+        let expected = releases.reduce(0) { total, release in
+            release.sections.reduce(total + 512) { $0 + $1.lead.html.utf8.count + 512 }
+        }
+        return templates.render(context.value, template: standalone ? "standalone" : "sheet", expectedSize: expected)
     }
 }

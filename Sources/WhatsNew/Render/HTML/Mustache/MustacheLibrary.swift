@@ -1,0 +1,136 @@
+/// Named Mustache templates that use one another as partials, rendered with a typed context
+/// straight into bytes.
+struct MustacheLibrary: Sendable {
+    private var sources: [String: String] = [:]
+    private var templates: [String: MustacheTemplate] = [:]
+
+    init() {}
+
+    /// Parses `text` and files it under `name`, replacing any template of that name.
+    mutating func register(_ text: String, named name: String) throws(MustacheSyntaxError) {
+        var parser = MustacheParser(text)
+        templates[name] = try parser.parse()
+        sources[name] = text
+    }
+
+    func template(named name: String) -> MustacheTemplate? { templates[name] }
+
+    /// Every name any template mentions.
+    var names: Set<String> { templates.values.reduce(into: []) { $0.formUnion($1.names) } }
+
+    /// A partial that leads back to the template it stands in — which would never finish
+    /// rendering — as the template holding the tag that closes the loop, and where that tag is.
+    func partialCycle() -> (template: String, partial: String, position: TextPosition)? {
+        var finished: Set<String> = []
+        for start in templates.keys.sorted() where !finished.contains(start) {
+            // Depth-first, iteratively: each entry is a template and the partials still to visit.
+            var path: [(name: String, pending: ArraySlice<(name: String, position: TextPosition)>)] = [
+                (start, (templates[start]?.partials ?? [])[...])
+            ]
+            var onPath: Set<String> = [start]
+            while let top = path.last {
+                guard let next = top.pending.first else {
+                    finished.insert(top.name)
+                    onPath.remove(top.name)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].pending = top.pending.dropFirst()
+                guard let template = templates[next.name], !finished.contains(next.name) else { continue }
+                if onPath.contains(next.name) { return (top.name, next.name, next.position) }
+                onPath.insert(next.name)
+                path.append((next.name, template.partials[...]))
+            }
+        }
+        return nil
+    }
+
+    /// The template `name` rendered with `context`; an unknown name renders as nothing.
+    func render(_ name: String, context: TemplateValue, expectedSize: Int = 0) -> String {
+        guard let template = templates[name] else { return "" }
+        var rendering = Rendering(library: self, output: ByteWriter(capacity: expectedSize), stack: [context])
+        rendering.render(template.nodes)
+        return rendering.output.text
+    }
+
+    /// A partial with the spec's indentation before each of its lines, parsed once per
+    /// indentation.
+    fileprivate func indented(_ name: String, by indentation: String) -> MustacheTemplate? {
+        guard let source = sources[name] else { return nil }
+        var parser = MustacheParser(MustacheParser.indenting(source, by: indentation))
+        return try? parser.parse()
+    }
+}
+
+/// One render: the output so far, the stack of contexts names are looked up in, and the
+/// indented partials met so far.
+private struct Rendering {
+    let library: MustacheLibrary
+    var output: ByteWriter
+    var stack: [TemplateValue]
+    var indentedPartials: [String: MustacheTemplate] = [:]
+
+    mutating func render(_ nodes: [MustacheTemplate.Node]) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output.write(text)
+            case .value(let path, let escaped):
+                switch lookUp(path) {
+                case .text(let text): escaped ? output.writeEscapingHTML(text) : output.write(text)
+                case .number(let number): output.write(number)
+                case .bool(let value): output.write(value ? "true" : "false")
+                case .list, .object, nil: break
+                }
+            case .section(let path, let inverted, let body):
+                let value = lookUp(path)
+                guard !inverted else {
+                    if !(value?.isShown ?? false) { render(body) }
+                    continue
+                }
+                guard let value, value.isShown else { continue }
+                switch value {
+                case .list(let items):
+                    for item in items {
+                        stack.append(item)
+                        render(body)
+                        stack.removeLast()
+                    }
+                case .bool:
+                    render(body)
+                case .text, .number, .object:
+                    stack.append(value)
+                    render(body)
+                    stack.removeLast()
+                }
+            case .partial(let name, let indentation, _):
+                guard let partial = partial(name, indentation: indentation) else { continue }
+                render(partial.nodes)
+            }
+        }
+    }
+
+    /// The spec's look-up: the first part of a dotted name in the innermost context that has
+    /// it, the rest inside that value only.
+    private func lookUp(_ path: MustacheTemplate.Path) -> TemplateValue? {
+        guard let first = path.first else { return stack.last }
+        for frame in stack.reversed() {
+            guard var value = frame.member(first) else { continue }
+            for key in path.dropFirst() {
+                guard let inner = value.member(key) else { return nil }
+                value = inner
+            }
+            return value
+        }
+        return nil
+    }
+
+    private mutating func partial(_ name: String, indentation: String) -> MustacheTemplate? {
+        guard !indentation.isEmpty else { return library.template(named: name) }
+        let key = indentation + "\u{0}" + name
+        if let known = indentedPartials[key] { return known }
+        let template = library.indented(name, by: indentation)
+        indentedPartials[key] = template
+        return template
+    }
+}

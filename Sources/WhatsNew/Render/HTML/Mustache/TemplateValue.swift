@@ -1,0 +1,28 @@
+/// A value a template can show or iterate: the context the HTML templates are rendered with.
+///
+/// Typed rather than `Any`, so finding a name is a comparison of a few short keys, not a
+/// dynamic cast per look-up.
+enum TemplateValue: Sendable {
+    case text(String)
+    case bool(Bool)
+    case number(Int)
+    case list([TemplateValue])
+    /// Keys in the order written; objects are small, so a linear search beats hashing.
+    case object([(String, TemplateValue)])
+
+    /// The value under `key` when this is an object.
+    func member(_ key: String) -> TemplateValue? {
+        guard case .object(let members) = self else { return nil }
+        for (name, value) in members where name == key { return value }
+        return nil
+    }
+
+    /// Whether a section shows: not for `false` or an empty list; any other value counts.
+    var isShown: Bool {
+        switch self {
+        case .bool(let value): value
+        case .list(let values): !values.isEmpty
+        case .text, .number, .object: true
+        }
+    }
+}

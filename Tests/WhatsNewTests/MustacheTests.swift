@@ -1,0 +1,114 @@
+import Testing
+
+@testable import WhatsNew
+
+/// The Mustache engine the HTML templates run on, case by case against the spec's rules.
+struct MustacheTests {
+    private func render(
+        _ template: String, _ context: TemplateValue, partials: [String: String] = [:]
+    ) throws -> String {
+        var library = MustacheLibrary()
+        for (name, text) in partials { try library.register(text, named: name) }
+        try library.register(template, named: "main")
+        return library.render("main", context: context)
+    }
+
+    private func syntaxError(_ template: String) -> MustacheSyntaxError? {
+        var parser = MustacheParser(template)
+        do {
+            _ = try parser.parse()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private let person: TemplateValue = .object([
+        ("name", .text("Ada <& \"Lovelace\" 'A'>")), ("age", .number(36)), ("admin", .bool(true)),
+        ("address", .object([("city", .text("London"))])), ("tags", .list([.text("a"), .text("b")])),
+        ("none", .list([])), ("off", .bool(false)),
+    ])
+
+    @Test func interpolationEscapesUnlessTripleOrAmpersand() throws {
+        #expect(try render("{{name}}", person) == "Ada &lt;&amp; &quot;Lovelace&quot; &#39;A&#39;&gt;")
+        #expect(try render("{{{name}}}|{{& name}}", person) == "Ada <& \"Lovelace\" 'A'>|Ada <& \"Lovelace\" 'A'>")
+        #expect(try render("{{age}} {{admin}} {{ missing }}.", person) == "36 true .")
+    }
+
+    @Test func dottedNamesLookInsideTheFirstMatchOnly() throws {
+        #expect(try render("{{address.city}}", person) == "London")
+        // `address` is found, so a missing `address.name` is empty, not the outer `name`.
+        #expect(
+            try render("{{#address}}{{name}}{{/address}}", .object([("name", .text("x")), ("address", .object([]))]))
+                == "x")
+        #expect(try render("{{address.name}}", person) == "")
+    }
+
+    @Test func sectionsIterateListsPushObjectsAndTestBooleans() throws {
+        #expect(try render("{{#tags}}[{{.}}]{{/tags}}", person) == "[a][b]")
+        #expect(try render("{{#address}}{{city}} {{age}}{{/address}}", person) == "London 36")
+        #expect(
+            try render(
+                "{{#admin}}yes{{/admin}}{{#off}}no{{/off}}{{#none}}no{{/none}}{{#missing}}no{{/missing}}", person)
+                == "yes")
+        #expect(try render("{{#name}}<{{.}}>{{/name}}", .object([("name", .text("x"))])) == "<x>")
+        #expect(
+            try render(
+                "{{^off}}a{{/off}}{{^none}}b{{/none}}{{^missing}}c{{/missing}}{{^admin}}d{{/admin}}{{^tags}}e{{/tags}}",
+                person) == "abc")
+    }
+
+    @Test func standaloneTagsTakeTheirLine() throws {
+        let template = "<ul>\n  {{#tags}}\n  <li>{{.}}</li>\n  {{/tags}}\n  {{! a comment }}\n</ul>\n"
+        #expect(try render(template, person) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
+        #expect(try render("a\r\n{{#admin}}\r\nb\r\n{{/admin}}\r\n", person) == "a\r\nb\r\n")
+        #expect(try render("  {{#admin}}x{{/admin}}\n", person) == "  x\n")
+        #expect(try render("{{#admin}}\n#{{/admin}}", person) == "#")
+    }
+
+    @Test func partialsAreIndentedLineByLine() throws {
+        let partials = ["row": "<li>\n{{{name}}}\n</li>\n"]
+        // The partial's own lines take the indentation; an interpolated value does not.
+        let out = try render("<ul>\n  {{> row}}\n</ul>\n", .object([("name", .text("a\nb"))]), partials: partials)
+        #expect(out == "<ul>\n  <li>\n  a\nb\n  </li>\n</ul>\n")
+        #expect(try render("[{{> row}}]", .object([("name", .text("x"))]), partials: partials) == "[<li>\nx\n</li>\n]")
+        #expect(try render("[{{> nowhere}}]", person) == "[]")
+    }
+
+    @Test func delimitersCanBeChanged() throws {
+        #expect(
+            try render(
+                "{{=<% %>=}}<% name %> {{name}} <%={{ }}=%>{{age}}",
+                .object([("name", .text("x")), ("age", .number(1))])) == "x {{name}} 1")
+    }
+
+    @Test func syntaxErrorsSayWhereTheyAre() {
+        let unclosed = syntaxError("a\n{{#releases}}\nb")
+        #expect(unclosed?.position == TextPosition(line: 2, column: 1))
+        #expect(unclosed?.message.contains("never closed") == true)
+        let mismatched = syntaxError("{{#releases}}\n  {{/sections}}\n")
+        #expect(mismatched?.position == TextPosition(line: 2, column: 3))
+        #expect(syntaxError("{{/x}}")?.message.contains("never opened") == true)
+        #expect(syntaxError("ab {{name")?.position == TextPosition(line: 1, column: 4))
+        #expect(syntaxError("{{}}")?.message.contains("names nothing") == true)
+        #expect(syntaxError("{{<parent}}{{/parent}}")?.message.contains("inheritance") == true)
+        #expect(syntaxError("{{=<%>=}}")?.message.contains("delimiter") == true)
+        let deep = String(repeating: "{{#a}}", count: 101) + String(repeating: "{{/a}}", count: 101)
+        #expect(syntaxError(deep)?.message.contains("nest more than 100") == true)
+        #expect(syntaxError(String(repeating: "{{#a}}", count: 100) + String(repeating: "{{/a}}", count: 100)) == nil)
+    }
+
+    @Test func partialLoopsAreFound() throws {
+        var library = MustacheLibrary()
+        try library.register("a {{#x}}{{> b}}{{/x}}", named: "a")
+        try library.register("b {{> c}}", named: "b")
+        #expect(library.partialCycle() == nil)
+        try library.register("\n  {{> a}}", named: "c")
+        let cycle = try #require(library.partialCycle())
+        #expect(Set([cycle.template, cycle.partial]).isSubset(of: ["a", "b", "c"]))
+        var alone = MustacheLibrary()
+        try alone.register("x\n{{#a}}{{> self}}{{/a}}", named: "self")
+        let own = try #require(alone.partialCycle())
+        #expect(own.template == "self" && own.partial == "self" && own.position == TextPosition(line: 2, column: 7))
+    }
+}
