@@ -13,7 +13,7 @@ enum InputFile {
 }
 
 /// Release notes read and the releases chosen from them, or the diagnostics and exit 1.
-struct ChosenNotes {
+struct ChosenNotes: Sendable {
     let source: SourceFile
     let document: Document
     let releases: [Release]

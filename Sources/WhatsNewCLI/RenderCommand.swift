@@ -77,6 +77,8 @@ struct RenderCommand: ParsableCommand {
             case .play: try notes.storeText(.play, truncates: truncate)
             }
         try OutputTarget(path: output).write(text)
+        KeptUntilExit.keep(notes)
+        KeptUntilExit.keep(text)
     }
 }
 

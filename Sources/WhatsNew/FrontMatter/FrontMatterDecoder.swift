@@ -69,7 +69,9 @@ private struct Context {
     mutating func entries() -> [Entry] {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: block.yaml, .default, .default, .utf8)
+            // Values are read as the text written, so no scalar needs its type guessed; the
+            // default resolver's regular expressions cost more than the rest of the parse.
+            root = try Yams.compose(yaml: block.yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             diagnostics.append(syntaxDiagnostic(error))
             return []

@@ -42,7 +42,8 @@ struct DateScanner {
 
     /// `YYYY-M-D` with one separator throughout, or `D.M.YYYY`.
     private func numericDate(at start: Int) -> Match? {
-        guard let first = number(at: start), let separator = symbol(at: start + 1), "-./".contains(separator),
+        guard let first = number(at: start), let separator = symbol(at: start + 1),
+            ["-", ".", "/"].contains(separator),
             let second = number(at: start + 2), symbol(at: start + 3) == separator, let third = number(at: start + 4)
         else { return nil }
         let end = start + 5
@@ -94,13 +95,13 @@ struct DateScanner {
     }
 
     private func year(at index: Int) -> Int? {
-        guard index < tokens.count, tokens[index].text.count == 4 else { return nil }
+        guard index < tokens.count, tokens[index].text.utf8.count == 4 else { return nil }
         return number(at: index)
     }
 
-    private func symbol(at index: Int) -> Character? {
+    private func symbol(at index: Int) -> Unicode.Scalar? {
         guard index < tokens.count, tokens[index].kind == .symbol else { return nil }
-        return tokens[index].text.first
+        return tokens[index].text.unicodeScalars.first
     }
 
     private func month(at index: Int) -> Int? {
@@ -108,7 +109,7 @@ struct DateScanner {
         return Self.months[tokens[index].text.lowercased()]
     }
 
-    private enum Skippable { case space, symbol(Character) }
+    private enum Skippable { case space, symbol(Unicode.Scalar) }
 
     private func skip(_ what: Skippable, at index: Int) -> Int {
         guard index < tokens.count else { return index }

@@ -71,7 +71,7 @@ enum HeadingClassifier {
 
     /// Word and number tokens outside `(…)` and not part of a date.
     private static func outsideParentheses(_ tokens: [HeadingToken], excluding taken: Set<Int>) -> [String] {
-        let parenthesised = HeadingToken.enclosure(of: tokens, opening: "(", closing: ")")
+        let parenthesised = HeadingToken.enclosure(of: tokens, opening: ["("], closing: [")"])
         return tokens.indices.filter { index in
             !parenthesised[index] && !taken.contains(index) && [.word, .number].contains(tokens[index].kind)
         }.map { tokens[$0].text }
@@ -167,7 +167,7 @@ private struct Trail {
 
     /// The tokens outside `(…)` and `[…]`.
     static func outsideBrackets(_ tokens: [HeadingToken]) -> [HeadingToken] {
-        let enclosed = HeadingToken.enclosure(of: tokens, opening: "([", closing: ")]")
+        let enclosed = HeadingToken.enclosure(of: tokens, opening: ["(", "["], closing: [")", "]"])
         return tokens.indices.filter { !enclosed[$0] }.map { tokens[$0] }
     }
 

@@ -19,10 +19,14 @@ struct HeadingOutline {
     private(set) var releaseLevel: Int?
 
     init(blocks: [SourceBlock]) {
+        // Category headings repeat (`### Fixed` in every release), so each text is classified once.
+        var roles: [String: HeadingRole] = [:]
         for (index, source) in blocks.enumerated() {
             guard case .heading(let level, let inlines) = source.block.content else { continue }
             let text = PlainText.of(inlines)
-            headings[index] = Heading(level: level, text: text, role: HeadingClassifier.role(of: text))
+            let role = roles[text] ?? HeadingClassifier.role(of: text)
+            roles[text] = role
+            headings[index] = Heading(level: level, text: text, role: role)
         }
         releaseLevel = Self.mostCommonLevel(of: headings)
         settleDoubtfulReleases()

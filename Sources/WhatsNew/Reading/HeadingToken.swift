@@ -6,14 +6,18 @@ struct HeadingToken: Hashable {
     var kind: Kind
     var text: String
 
-    func isSymbol(_ character: Character) -> Bool { kind == .symbol && text.first == character }
+    /// Compared as scalars: a symbol token is one scalar, and making a `Character` of it
+    /// would run grapheme breaking on every comparison.
+    func isSymbol(_ scalar: Unicode.Scalar) -> Bool { kind == .symbol && text.unicodeScalars.first == scalar }
 
     /// For each token, whether it stands inside brackets from `opening` and `closing` (the
     /// brackets themselves included); an unmatched closing bracket is ignored.
-    static func enclosure(of tokens: [HeadingToken], opening: String, closing: String) -> [Bool] {
+    static func enclosure(
+        of tokens: [HeadingToken], opening: [Unicode.Scalar], closing: [Unicode.Scalar]
+    ) -> [Bool] {
         var depth = 0
         return tokens.map { token in
-            guard token.kind == .symbol, let character = token.text.first else { return depth > 0 }
+            guard token.kind == .symbol, let character = token.text.unicodeScalars.first else { return depth > 0 }
             if opening.contains(character) {
                 depth += 1
                 return true
@@ -43,7 +47,14 @@ struct HeadingToken: Hashable {
     }
 
     private static func kind(of scalar: Unicode.Scalar) -> Kind {
-        if ("0"..."9").contains(scalar) { return .number }
+        if scalar.isASCII {  // most headings are ASCII; Unicode properties cost a table look-up
+            switch scalar {
+            case "0"..."9": return .number
+            case "a"..."z", "A"..."Z": return .word
+            case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": return .space
+            default: return .symbol
+            }
+        }
         if scalar.properties.isAlphabetic { return .word }
         if scalar.properties.isWhitespace { return .space }
         return .symbol

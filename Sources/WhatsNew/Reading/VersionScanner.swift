@@ -17,7 +17,7 @@ struct VersionScanner {
     func scan() -> (matches: [Match], hasSeries: Bool) {
         var matches: [Match] = []
         var hasSeries = false
-        let parenthesised = HeadingToken.enclosure(of: tokens, opening: "(", closing: ")")
+        let parenthesised = HeadingToken.enclosure(of: tokens, opening: ["("], closing: [")"])
         var index = 0
         while index < tokens.count {
             guard !parenthesised[index], !taken.contains(index), tokens[index].kind == .number,
@@ -121,7 +121,7 @@ struct VersionScanner {
     }
 
     private func token(at index: Int) -> HeadingToken? { index < tokens.count ? tokens[index] : nil }
-    private func isSymbol(_ character: Character, at index: Int) -> Bool {
+    private func isSymbol(_ character: Unicode.Scalar, at index: Int) -> Bool {
         token(at: index)?.isSymbol(character) ?? false
     }
     private func isNumber(at index: Int) -> Bool { token(at: index)?.kind == .number }

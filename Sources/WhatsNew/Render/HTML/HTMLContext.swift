@@ -64,7 +64,9 @@ struct HTMLContext {
 
     /// cmark ends its HTML with a newline; the templates place their own.
     static func trimmed(_ html: String) -> String {
-        html.hasSuffix("\n") ? String(html.dropLast()) : html
+        // By bytes: dropping a Character walks the whole string to find the last one.
+        guard html.utf8.last == UInt8(ascii: "\n") else { return html }
+        return String(Substring(html.utf8.dropLast()))
     }
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host
