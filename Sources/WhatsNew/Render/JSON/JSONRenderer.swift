@@ -5,35 +5,62 @@ public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document, releases: [Release]) -> String {
-        JSONValue.object([
-            ("schemaVersion", .int(Self.schemaVersion)),
-            ("title", .string(document.title)),
-            ("releases", .array(releases.map(json))),
-        ]).text()
+        // Written as it goes: building a tree of values first, then freeing it, cost more than
+        // the writing (callgrind, 1 MB changelog: 126 M + 80 M instructions of 677 M).
+        var json = JSONWriter(capacity: releases.reduce(4096) { $0 + $1.sections.count * 1024 })
+        json.beginObject()
+        json.key("schemaVersion")
+        json.value(Self.schemaVersion)
+        json.key("title")
+        json.value(document.title)
+        json.key("releases")
+        json.beginArray()
+        for release in releases { write(release, to: &json) }
+        json.end()
+        json.end()
+        return json.finish()
     }
 
-    private func json(_ release: Release) -> JSONValue {
-        .object([
-            ("version", .string(release.version?.text)),
-            ("date", .string(release.date?.iso)),
-            ("title", .string(release.title)),
-            ("summary", .string(release.summary.map(\.plainText))),
-            ("sections", .array(release.sections.map(json))),
-        ])
+    private func write(_ release: Release, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("version")
+        json.value(release.version?.text)
+        json.key("date")
+        json.value(release.date?.iso)
+        json.key("title")
+        json.value(release.title)
+        json.key("summary")
+        json.value(release.summary.map(\.plainText))
+        json.key("sections")
+        json.beginArray()
+        for section in release.sections { write(section, to: &json) }
+        json.end()
+        json.end()
     }
 
-    private func json(_ section: Section) -> JSONValue {
+    private func write(_ section: Section, to json: inout JSONWriter) {
         let summary = section.lead.plainText
-        return .object([
-            ("kind", .string(section.kind?.rawValue)),
-            ("icon", .string(section.appearance.icon?.glyph)),
-            ("symbol", .string(section.appearance.icon?.symbol)),
-            ("color", .string(section.appearance.color?.description)),
-            ("title", .string(section.title)),
-            ("summary", .string(summary.isEmpty ? nil : summary)),
-            ("html", .string(section.content.html)),
-            ("items", .array(section.items.map(JSONValue.string))),
-            ("line", .int(section.line)),
-        ])
+        json.beginObject()
+        json.key("kind")
+        json.value(section.kind?.rawValue)
+        json.key("icon")
+        json.value(section.appearance.icon?.glyph)
+        json.key("symbol")
+        json.value(section.appearance.icon?.symbol)
+        json.key("color")
+        json.value(section.appearance.color?.description)
+        json.key("title")
+        json.value(section.title)
+        json.key("summary")
+        json.value(summary.isEmpty ? nil : summary)
+        json.key("html")
+        json.value(section.content.html)
+        json.key("items")
+        json.beginArray()
+        for item in section.items { json.value(item) }
+        json.end()
+        json.key("line")
+        json.value(section.line)
+        json.end()
     }
 }

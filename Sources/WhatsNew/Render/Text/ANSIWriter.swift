@@ -6,56 +6,64 @@ struct ANSIWriter {
     let options: TerminalOptions
 
     func write(_ lines: [StyledLine]) -> String {
-        var output = ""
+        var output = ByteWriter(capacity: lines.count * 64)
         for line in lines {
             write(line, to: &output)
-            output += "\n"
+            output.write(byte: UInt8(ascii: "\n"))
         }
-        return output
+        return output.text
     }
 
-    private func write(_ line: StyledLine, to output: inout String) {
+    private func write(_ line: StyledLine, to output: inout ByteWriter) {
         let hasText = line.spans.contains { !$0.text.isEmpty }
         if let icon = line.icon {
             if options.styling {
                 let style = sgr(icon.style)
-                output += style + icon.text + (style.isEmpty ? "" : "\u{1B}[0m")
-                if hasText { output += "\u{1B}[\(line.indent + 1)G" }
-            } else {
-                output += icon.text
+                output.write(style)
+                output.write(icon.text)
+                if !style.isEmpty { output.write("\u{1B}[0m") }
                 if hasText {
-                    output += String(repeating: " ", count: max(0, line.indent - options.displayWidth.of(icon.text)))
+                    output.write("\u{1B}[")
+                    output.write(line.indent + 1)
+                    output.write("G")
                 }
+            } else {
+                output.write(icon.text)
+                if hasText { output.write(spaces: line.indent - options.displayWidth.of(icon.text)) }
             }
         } else if hasText {
-            output += String(repeating: " ", count: line.indent)
+            output.write(spaces: line.indent)
         }
         guard hasText else { return }
         guard options.styling else {
-            for span in line.spans { output += span.text }
+            for span in line.spans { output.write(span.text) }
             return
         }
         var openStyle = ""
         var openLink: String? = nil
         for span in line.spans where !span.text.isEmpty {
             if span.style.link != openLink {
-                if openLink != nil { output += Self.closeLink }
-                if let link = span.style.link { output += "\u{1B}]8;;\(link)\u{1B}\\" }
+                if openLink != nil { output.write(Self.closeLink) }
+                if let link = span.style.link {
+                    output.write("\u{1B}]8;;")
+                    output.write(link)
+                    output.write("\u{1B}\\")
+                }
                 openLink = span.style.link
             }
             let style = sgr(span.style)
             if style != openStyle {
-                if !openStyle.isEmpty { output += "\u{1B}[0m" }
-                output += style
+                if !openStyle.isEmpty { output.write("\u{1B}[0m") }
+                output.write(style)
                 openStyle = style
             }
-            output += span.text
+            output.write(span.text)
         }
-        if !openStyle.isEmpty { output += "\u{1B}[0m" }
-        if openLink != nil { output += Self.closeLink }
+        if !openStyle.isEmpty { output.write("\u{1B}[0m") }
+        if openLink != nil { output.write(Self.closeLink) }
     }
 
-    private static let closeLink = "\u{1B}]8;;\u{1B}\\"
+    private static let closeLink: StaticString = "\u{1B}]8;;\u{1B}\\"
 
     /// The SGR sequence that sets a style from scratch; empty for plain text.
     func sgr(_ style: TextStyle) -> String {
