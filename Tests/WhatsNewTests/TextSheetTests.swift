@@ -158,6 +158,65 @@ struct LineWrapperTests {
         #expect(wrap("one\ntwo three", 20) == ["one", "two three"])
     }
 
+    @Test func spacesCollapseAndLineEndingsBreak() {
+        #expect(wrap("a  b\t\tc   d", 40) == ["a b c d"])
+        #expect(wrap("one\r\ntwo", 40) == ["one", "two"])
+        #expect(wrap("a\rb", 40) == ["a\rb"])  // a lone CR is kept, as a character of no width
+        #expect(wrap("one\n\ntwo", 40) == ["one", "", "two"])
+    }
+
+    @Test func asciiNextToIdeographsBreaksBetweenThem() {
+        #expect(wrap("ab修复cd", 4) == ["ab修", "复cd"])
+        #expect(wrap("ab修复cd", 40) == ["ab修复cd"])
+        #expect(wrap("see 修复。ok", 5) == ["see", "修", "复。", "ok"])
+    }
+
+    @Test func wordsRunAcrossSpansAndKeepTheirStyles() {
+        var bold = TextStyle()
+        bold.bold = true
+        let lines = LineWrapper(width: DisplayWidth(), measure: 40).wrap([Span("a b"), Span("c d", bold)])
+        #expect(lines == [[Span("a b"), Span("c d", bold)]])
+        let narrow = LineWrapper(width: DisplayWidth(), measure: 3).wrap([Span("a b"), Span("c d", bold)])
+        #expect(narrow == [[Span("a")], [Span("b"), Span("c", bold)], [Span("d", bold)]])
+    }
+
+    /// ASCII text takes a fast path by runs; a plain greedy wrapper written for the test must
+    /// agree with it on every input and measure.
+    @Test func asciiRunsAgreeWithAPlainGreedyWrapper() {
+        func reference(_ text: String, _ measure: Int) -> [String] {
+            var lines: [String] = []
+            var line = ""
+            for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) {
+                if line.isEmpty || line.count + 1 + word.count > measure {
+                    if !line.isEmpty { lines.append(line) }
+                    line = ""
+                    var rest = Substring(word)
+                    while rest.count > measure {
+                        lines.append(String(rest.prefix(measure)))
+                        rest = rest.dropFirst(measure)
+                    }
+                    line = String(rest)
+                } else {
+                    line += " " + word
+                }
+            }
+            if !line.isEmpty { lines.append(line) }
+            return lines
+        }
+        var seed: UInt64 = 2024
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let words = ["a", "to", "fix", "crash", "layout", "thumbnail", "notification", "--index", "(#1234)", "x.y"]
+        for _ in 0..<300 {
+            let text = (0..<next(30)).map { _ in words[next(words.count)] + String(repeating: " ", count: 1 + next(2)) }
+                .joined()
+            let measure = 1 + next(40)
+            #expect(wrap(text, measure) == reference(text, measure), "\(measure): \(text)")
+        }
+    }
+
     @Test func stylesStayWithTheirWords() {
         var bold = TextStyle()
         bold.bold = true
