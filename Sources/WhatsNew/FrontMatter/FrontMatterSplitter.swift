@@ -105,6 +105,8 @@ struct LineContext {
 
     var isPlain: Bool { fence == nil && !inComment }
 
+    private static let commentOpening = Array("<!--".utf8)
+
     mutating func advance(over text: ArraySlice<UInt8>) {
         let trimmed = text.trimmingLeadingSpaces(upTo: 3)
         if let open = fence {
@@ -119,7 +121,7 @@ struct LineContext {
         if let marker = trimmed.first, marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") {
             let run = trimmed.prefix { $0 == marker }.count
             if run >= 3 { fence = (marker, run) }
-        } else if trimmed.starts(with: Array("<!--".utf8)) {
+        } else if trimmed.first == UInt8(ascii: "<"), trimmed.starts(with: Self.commentOpening) {
             inComment = !trimmed.dropFirst(4).containsSequence("-->")
         }
     }

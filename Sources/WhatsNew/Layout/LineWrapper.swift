@@ -14,55 +14,59 @@ struct LineWrapper {
     }
 
     func wrap(_ spans: [Span]) -> [[Span]] {
-        var state = State(measure: measure, width: width)
+        // Indices are kept into the spans' own text, so that text must be the contiguous UTF-8
+        // the scan reads (a native string already is; this copies nothing then).
+        let spans = spans.map { span in
+            var span = span
+            span.text.makeContiguousUTF8()
+            return span
+        }
+        var state = State(measure: measure, width: width, spans: spans)
         for (source, span) in spans.enumerated() {
             state.source = source
             let text = span.text
             let utf8 = text.utf8
-            var index = utf8.startIndex
-            while index < utf8.endIndex {
-                switch utf8[index] {
-                case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                    state.finishWord()
-                    state.pendingSpace = span.style
-                    index = utf8.index(after: index)
-                case UInt8(ascii: "\n"):
-                    state.finishWord()
-                    state.finishLine()
-                    index = utf8.index(after: index)
-                case UInt8(ascii: "\r"):
-                    // `\r\n` is one break; a lone `\r` is a character of no width.
-                    let next = utf8.index(after: index)
-                    if next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
+            // Offsets into contiguous UTF-8 become indices in constant time.
+            func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            _ = utf8.withContiguousStorageIfAvailable { bytes in
+                var index = 0
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                        state.finishWord()
+                        state.pendingSpace = source
+                        index += 1
+                    case UInt8(ascii: "\n"):
                         state.finishWord()
                         state.finishLine()
-                        index = utf8.index(after: next)
-                    } else {
-                        state.appendCharacters(of: text[index..<next], style: span.style)
-                        index = next
-                    }
-                default:
-                    // A run of text up to the next space or line break, taken whole when it is
-                    // printable ASCII (one cell a byte, no ideographs): the usual case, without a
-                    // grapheme break or width look-up per character.
-                    var end = index
-                    var isASCII = true
-                    while end < utf8.endIndex {
-                        let byte = utf8[end]
-                        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-                            || byte == UInt8(ascii: "\r")
-                        {
-                            break
+                        index += 1
+                    case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
+                        state.finishWord()  // `\r\n` is one break; a lone `\r` is a character of no width
+                        state.finishLine()
+                        index += 2
+                    default:
+                        // A run of text up to the next space or line break, taken whole when it
+                        // is printable ASCII (one cell a byte, no ideographs): the usual case,
+                        // without a grapheme break or width look-up per character.
+                        var end = index
+                        var isASCII = true
+                        while end < bytes.count {
+                            let byte = bytes[end]
+                            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                                || (byte == UInt8(ascii: "\r") && end > index)
+                            {
+                                break
+                            }
+                            if byte >= 0x7F || byte < 0x20 { isASCII = false }
+                            end += 1
                         }
-                        if byte >= 0x7F || byte < 0x20 { isASCII = false }
-                        end = utf8.index(after: end)
+                        if isASCII {
+                            state.appendASCII(at(index), at(end), cells: end - index)
+                        } else {
+                            state.appendCharacters(of: text[at(index)..<at(end)])
+                        }
+                        index = end
                     }
-                    if isASCII {
-                        state.appendASCII(text[index..<end], style: span.style)
-                    } else {
-                        state.appendCharacters(of: text[index..<end], style: span.style)
-                    }
-                    index = end
                 }
             }
         }
@@ -89,48 +93,60 @@ struct LineWrapper {
     /// A set, not a string to search: this is asked for every CJK character.
     private static let closingPunctuation = Set("、。，．：；！？）」』】〕〉》ー・ぁぃぅぇぉっゃゅょァィゥェォッャュョ".unicodeScalars)
 
-    /// A stretch of one span's text, kept as a slice until its line is finished: words that
-    /// follow each other in the notes (one space apart) stay one slice, so a line is usually
-    /// copied out once rather than appended to word by word.
+    /// A stretch of one input span's text, as indices into it, so gathering words and lines
+    /// copies no strings and retains nothing: words that follow each other in the notes (one
+    /// space apart) stay one piece, and a line's text is copied out once, when it is finished.
     private struct Piece {
-        var text: Substring
-        var cells: Int
-        var style: TextStyle
-        /// Which input span the text is a slice of; -1 for a space the wrapper supplied.
+        /// The input span the piece is a stretch of; `space(of:)` for a space the wrapper adds.
         var source: Int
+        var start: String.Index
+        var end: String.Index
+
+        /// A single space in the style of span `source`.
+        static func space(of source: Int) -> Piece {
+            Piece(source: -1 - source, start: spaceText.startIndex, end: spaceText.endIndex)
+        }
+
+        var isSpace: Bool { source < 0 }
+        /// The span whose style the piece takes.
+        var styleSource: Int { source < 0 ? -1 - source : source }
+
+        static let spaceText = " "
     }
 
     /// The line being filled and the word being gathered.
     private struct State {
         let measure: Int
         let width: DisplayWidth
+        let spans: [Span]
         /// The input span being read.
         var source = 0
         var lines: [[Span]] = []
         var line: [Piece] = []
         var lineWidth = 0
-        /// The word so far, in pieces of one style each.
+        /// The word so far, in pieces of one span each.
         var word: [Piece] = []
         var wordWidth = 0
-        /// A space seen since the last word, in the style it was written in.
-        var pendingSpace: TextStyle?
+        /// The span of a space seen since the last word, whose style the space takes.
+        var pendingSpace: Int?
         var lastWasIdeographic = false
 
-        init(measure: Int, width: DisplayWidth) {
+        init(measure: Int, width: DisplayWidth, spans: [Span]) {
             self.measure = measure
             self.width = width
+            self.spans = spans
         }
 
-        mutating func appendASCII(_ text: Substring, style: TextStyle) {
+        mutating func appendASCII(_ start: String.Index, _ end: String.Index, cells: Int) {
             // After an ideograph a line may break before anything but closing punctuation,
             // and no ASCII character is one.
             if lastWasIdeographic { finishWord() }
-            append(text, cells: text.utf8.count, style: style)
+            append(start, end, cells: cells)
             lastWasIdeographic = false
         }
 
         /// Text with non-ASCII characters in it, a grapheme cluster at a time.
-        mutating func appendCharacters(of text: Substring, style: TextStyle) {
+        mutating func appendCharacters(of text: Substring) {
             var index = text.startIndex
             while index < text.endIndex {
                 let next = text.index(after: index)
@@ -139,19 +155,18 @@ struct LineWrapper {
                 let ideographic = cells == 2 && LineWrapper.isIdeographic(character)
                 let mayBreakBefore = ideographic || lastWasIdeographic
                 if mayBreakBefore && !LineWrapper.isClosingPunctuation(character) { finishWord() }
-                append(text[index..<next], cells: cells, style: style)
+                append(index, next, cells: cells)
                 lastWasIdeographic = ideographic
                 index = next
             }
         }
 
-        private mutating func append(_ text: Substring, cells: Int, style: TextStyle) {
-            let piece = Piece(text: text, cells: cells, style: style, source: source)
-            if let last = word.last, Self.canExtend(last, with: piece) {
-                word[word.count - 1].text = last.text.base[last.text.startIndex..<text.endIndex]
-                word[word.count - 1].cells += cells
+        private mutating func append(_ start: String.Index, _ end: String.Index, cells: Int) {
+            let last = word.count - 1
+            if last >= 0, word[last].source == source, word[last].end == start {
+                word[last].end = end
             } else {
-                word.append(piece)
+                word.append(Piece(source: source, start: start, end: end))
             }
             wordWidth += cells
         }
@@ -166,7 +181,7 @@ struct LineWrapper {
             }
             let space = lineWidth > 0 && pendingSpace != nil ? 1 : 0
             if lineWidth + space + wordWidth <= measure {
-                if space == 1, let style = pendingSpace { putSpace(style) }
+                if space == 1, let pendingSpace { putSpace(of: pendingSpace) }
                 lineWidth += space
                 putWord()
                 return
@@ -178,12 +193,13 @@ struct LineWrapper {
             }
             // Longer than a whole line: break between grapheme clusters.
             for piece in word {
-                var index = piece.text.startIndex
-                while index < piece.text.endIndex {
-                    let next = piece.text.index(after: index)
-                    let cells = width.of(piece.text[index])
+                let text = spans[piece.source].text
+                var index = piece.start
+                while index < piece.end {
+                    let next = text.index(after: index)
+                    let cells = width.of(text[index])
                     if lineWidth > 0 && lineWidth + cells > measure { finishLine() }
-                    put(Piece(text: piece.text[index..<next], cells: cells, style: piece.style, source: piece.source))
+                    put(Piece(source: piece.source, start: index, end: next))
                     lineWidth += cells
                     index = next
                 }
@@ -191,15 +207,18 @@ struct LineWrapper {
         }
 
         mutating func finishLine() {
-            var spans: [Span] = []
+            var result: [Span] = []
+            var styleSource = -1
             for piece in line {
-                if let last = spans.last, last.style == piece.style {
-                    spans[spans.count - 1].text += piece.text
+                let text = piece.isSpace ? Piece.spaceText[...] : spans[piece.source].text[piece.start..<piece.end]
+                if styleSource >= 0, sameStyle(styleSource, piece.styleSource) {
+                    result[result.count - 1].text += text
                 } else {
-                    spans.append(Span(String(piece.text), piece.style))
+                    styleSource = piece.styleSource
+                    result.append(Span(String(text), spans[styleSource].style))
                 }
             }
-            lines.append(spans)
+            lines.append(result)
             line.removeAll(keepingCapacity: true)
             lineWidth = 0
             pendingSpace = nil
@@ -211,33 +230,35 @@ struct LineWrapper {
         }
 
         /// The space between two words: the one written in the notes when it is a single
-        /// space, so the slice before it can run on over it.
-        private mutating func putSpace(_ style: TextStyle) {
-            if let last = line.last, let first = word.first, last.source == first.source, last.style == style,
-                first.style == style
-            {
-                let base = last.text.base
-                let gap = base.utf8[last.text.endIndex..<first.text.startIndex]
-                if gap.count == 1, gap.first == UInt8(ascii: " ") {
-                    line[line.count - 1].text = base[last.text.startIndex..<first.text.startIndex]
+        /// space between them in one span, so the piece before it runs on over it.
+        private mutating func putSpace(of spaceSource: Int) {
+            let last = line.count - 1
+            if last >= 0, let first = word.first, line[last].source == spaceSource, first.source == spaceSource {
+                let utf8 = spans[spaceSource].text.utf8
+                let afterLast = line[last].end
+                if afterLast < first.start, utf8[afterLast] == UInt8(ascii: " "),
+                    utf8.index(after: afterLast) == first.start
+                {
+                    line[last].end = first.start
                     return
                 }
             }
-            put(Piece(text: " ", cells: 1, style: style, source: -1))
+            put(.space(of: spaceSource))
         }
 
-        /// Adds a piece to the line, joining it to the last one when it continues that slice.
+        /// Adds a piece to the line, joining it to the last one when it continues that stretch.
         private mutating func put(_ piece: Piece) {
-            if let last = line.last, Self.canExtend(last, with: piece) {
-                line[line.count - 1].text = last.text.base[last.text.startIndex..<piece.text.endIndex]
+            let last = line.count - 1
+            if last >= 0, !piece.isSpace, line[last].source == piece.source, line[last].end == piece.start {
+                line[last].end = piece.end
             } else {
                 line.append(piece)
             }
         }
 
-        private static func canExtend(_ piece: Piece, with next: Piece) -> Bool {
-            piece.source >= 0 && piece.source == next.source && piece.text.endIndex == next.text.startIndex
-                && piece.style == next.style
+        /// Whether two spans look the same; a span always looks like itself.
+        private func sameStyle(_ first: Int, _ second: Int) -> Bool {
+            first == second || spans[first].style == spans[second].style
         }
     }
 }
