@@ -3,6 +3,22 @@ import Testing
 @testable import WhatsNew
 
 struct SourceFileTests {
+    /// ASCII is skipped eight bytes at a time: a bad byte is found wherever it falls in a word.
+    @Test func invalidByteIsFoundAtEveryAlignment() {
+        let ascii = Array(repeating: UInt8(ascii: "a"), count: 40)
+        for offset in 0..<ascii.count {
+            var bytes = ascii
+            bytes[offset] = 0xFF
+            #expect(UTF8Validation.firstInvalidOffset(in: bytes) == offset)
+            var truncated = ascii
+            truncated.insert(contentsOf: [0xE2, 0x82], at: offset)  // `€` without its last byte
+            #expect(UTF8Validation.firstInvalidOffset(in: truncated) == offset)
+            var valid = ascii
+            valid.insert(contentsOf: Array("€🚀".utf8), at: offset)
+            #expect(UTF8Validation.firstInvalidOffset(in: valid) == nil)
+        }
+    }
+
     @Test func byteOrderMarkIsDropped() throws {
         let source = try SourceFile(path: "a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("# Hi\n".utf8))
         #expect(source.bytes == Array("# Hi\n".utf8))

@@ -26,27 +26,37 @@ public struct IconTable: Sendable {
                 continue
             }
             let name = String(decoding: line[..<tab], as: UTF8.self)
-            let glyph = String(decoding: line[(tab + 1)...], as: UTF8.self).trimmedWhitespace()
+            var glyphBytes = line[(tab + 1)...]
+            while let last = glyphBytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\r") {
+                glyphBytes.removeLast()
+            }
+            let glyph = String(decoding: glyphBytes, as: UTF8.self)
             guard !name.isEmpty, !glyph.isEmpty else { continue }
             add(Entry(name: name, glyph: glyph))
         }
     }
 
     subscript(name: String) -> String? {
-        index[name.lowercased()].map { entries[$0].glyph }
+        index[Self.key(name)].map { entries[$0].glyph }
     }
 
     var count: Int { entries.count }
 
     /// Adds an entry, or replaces the glyph of a name already listed.
     mutating func add(_ entry: Entry) {
-        let key = entry.name.lowercased()
+        let key = Self.key(entry.name)
         if let existing = index[key] {
             entries[existing].glyph = entry.glyph
         } else {
             index[key] = entries.count
             entries.append(entry)
         }
+    }
+
+    /// Names match without regard to case; most are lowercase already, and lowercasing
+    /// every one of the 3,700 built-in names at start-up cost more than reading them.
+    private static func key(_ name: String) -> String {
+        name.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? name.lowercased() : name
     }
 
     /// The built-in SF Symbol stand-ins.

@@ -16,7 +16,11 @@ public struct SourceFile: Sendable {
     /// Checks `bytes` and keeps them; the thrown diagnostic names the first bad byte.
     public init(path: String, bytes: [UInt8]) throws(Diagnostic) {
         self.path = path
-        if let nul = bytes.firstIndex(of: 0) {
+        let nulOffset = bytes.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+        if let nul = nulOffset {
             let place = TextPosition(of: nul, in: bytes)
             throw Diagnostic(
                 .binaryFile, at: SourceLocation(path: path, line: place.line, column: place.column),
