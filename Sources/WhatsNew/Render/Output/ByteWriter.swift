@@ -24,6 +24,12 @@ struct ByteWriter {
 
     mutating func write(byte: UInt8) { bytes.append(byte) }
 
+    /// Takes back everything written after the first `count` bytes.
+    mutating func truncate(to count: Int) {
+        guard count < bytes.count else { return }
+        bytes.removeSubrange(count...)
+    }
+
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
 
     mutating func write(_ value: Int) { write(String(value)) }
@@ -34,7 +40,9 @@ struct ByteWriter {
     }
 
     /// Appends `text` in one pass: runs of bytes that need nothing are copied whole, and each
-    /// byte `needsEscape` picks is handed to `escape` instead.
+    /// byte `needsEscape` picks is handed to `escape` instead. Inlined, so the test is not a
+    /// closure call per byte.
+    @inline(__always)
     mutating func write(
         _ text: String, escapingWhere needsEscape: (UInt8) -> Bool, with escape: (inout ByteWriter, UInt8) -> Void
     ) {
