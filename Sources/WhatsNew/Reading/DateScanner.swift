@@ -101,7 +101,7 @@ struct DateScanner {
 
     private func symbol(at index: Int) -> Unicode.Scalar? {
         guard index < tokens.count, tokens[index].kind == .symbol else { return nil }
-        return tokens[index].text.unicodeScalars.first
+        return tokens[index].first
     }
 
     private func month(at index: Int) -> Int? {

@@ -5,10 +5,18 @@ struct HeadingToken: Hashable {
 
     var kind: Kind
     var text: String
+    /// The token's first scalar, kept so symbol tests need not decode the text again.
+    var first: Unicode.Scalar
+
+    init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
+        first = text.unicodeScalars.first ?? " "
+    }
 
     /// Compared as scalars: a symbol token is one scalar, and making a `Character` of it
     /// would run grapheme breaking on every comparison.
-    func isSymbol(_ scalar: Unicode.Scalar) -> Bool { kind == .symbol && text.unicodeScalars.first == scalar }
+    func isSymbol(_ scalar: Unicode.Scalar) -> Bool { kind == .symbol && first == scalar }
 
     /// For each token, whether it stands inside brackets from `opening` and `closing` (the
     /// brackets themselves included); an unmatched closing bracket is ignored.
@@ -17,7 +25,8 @@ struct HeadingToken: Hashable {
     ) -> [Bool] {
         var depth = 0
         return tokens.map { token in
-            guard token.kind == .symbol, let character = token.text.unicodeScalars.first else { return depth > 0 }
+            guard token.kind == .symbol else { return depth > 0 }
+            let character = token.first
             if opening.contains(character) {
                 depth += 1
                 return true

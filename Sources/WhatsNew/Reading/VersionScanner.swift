@@ -122,8 +122,8 @@ struct VersionScanner {
 
     private func token(at index: Int) -> HeadingToken? { index < tokens.count ? tokens[index] : nil }
     private func isSymbol(_ character: Unicode.Scalar, at index: Int) -> Bool {
-        token(at: index)?.isSymbol(character) ?? false
+        index < tokens.count && tokens[index].isSymbol(character)
     }
-    private func isNumber(at index: Int) -> Bool { token(at: index)?.kind == .number }
+    private func isNumber(at index: Int) -> Bool { index < tokens.count && tokens[index].kind == .number }
     private func isSpace(before index: Int) -> Bool { index > 0 && tokens[index - 1].kind == .space }
 }
