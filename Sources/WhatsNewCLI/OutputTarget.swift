@@ -9,7 +9,13 @@ struct OutputTarget {
     var path: String?
 
     func write(_ text: String) throws {
-        guard let path else { return StandardOutput.write(text) }
+        guard let path else {
+            guard let error = StandardOutput.write(text) else { return }
+            let reason = String(cString: strerror(error)).lowercased()
+            throw Diagnostics.failure([
+                Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(reason)")
+            ])
+        }
         do {
             try Self.replace(path, with: Array(text.utf8))
         } catch {

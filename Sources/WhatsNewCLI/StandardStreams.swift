@@ -1,8 +1,24 @@
 import Foundation
 
 enum StandardOutput {
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// Written straight from the string's storage: a sheet can be tens of megabytes, and
+    /// copying it into `Data` first doubled the memory it took.
+    /// Returns the error number when the text could not all be written (a full disk).
+    @discardableResult
+    static func write(_ text: String) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes -> Int32? in
+            var written = 0
+            while written < bytes.count {
+                let count = Foundation.write(1, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
+            }
+            return nil
+        }
     }
 }
 

@@ -25,6 +25,17 @@ struct RenderCommandTests {
         #expect(releases?.map { $0["version"] as? String } == ["1.4.0"])
     }
 
+    /// Standard output on a full disk is an error, not a quiet success with half a sheet.
+    @Test func fullStandardOutputFails() throws {
+        let executable = try #require(WhatsNewBinary.url)
+        let inkwell = SharedFiles.fixture("examples", "inkwell-whats-new")
+        let run = try WhatsNewBinary.execute(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" \"$1\" --format html > /dev/full", executable.path, inkwell])
+        #expect(run.status == 1)
+        #expect(run.stderr == "<stdout>: error: cannot write: no space left on device\n")
+    }
+
     @Test func standardInput() throws {
         let run = try WhatsNewBinary.run(
             ["-", "--format", "json"], stdin: "## 2.0.0 - 2025-01-02\n\n### Fixed\n\n- A bug.\n")
