@@ -35,6 +35,14 @@ struct MustacheTests {
         #expect(try render("{{age}} {{admin}} {{ missing }}.", person) == "36 true .")
     }
 
+    @Test func slicesShowLikeText() throws {
+        let html = "<p>a & b</p>\n"
+        let context = TemplateValue.object([("s", .slice(html.dropLast()))])
+        #expect(
+            try render("{{{s}}}|{{s}}|{{#s}}[{{{.}}}]{{/s}}", context)
+                == "<p>a & b</p>|&lt;p&gt;a &amp; b&lt;/p&gt;|[<p>a & b</p>]")
+    }
+
     @Test func dottedNamesLookInsideTheFirstMatchOnly() throws {
         #expect(try render("{{address.city}}", person) == "London")
         // `address` is found, so a missing `address.name` is empty, not the outer `name`.

@@ -37,14 +37,14 @@ struct HTMLContext {
             result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(date.longText))])))
         }
         if let summary = release.summary, !summary.html.isEmpty {
-            result.append(("summaryHTML", .text(Self.trimmed(summary.html))))
+            result.append(("summaryHTML", .slice(Self.trimmed(summary.html))))
         }
         return .object(result)
     }
 
     private func section(_ section: Section) -> TemplateValue {
         var result: [(String, TemplateValue)] = [
-            ("summaryHTML", .text(Self.trimmed(section.lead.html))),
+            ("summaryHTML", .slice(Self.trimmed(section.lead.html))),
             ("line", .number(section.line)),
         ]
         // The plain text of every item costs a walk over the section; only a template that
@@ -63,10 +63,10 @@ struct HTMLContext {
     }
 
     /// cmark ends its HTML with a newline; the templates place their own.
-    static func trimmed(_ html: String) -> String {
+    static func trimmed(_ html: String) -> Substring {
         // By bytes: dropping a Character walks the whole string to find the last one.
-        guard html.utf8.last == UInt8(ascii: "\n") else { return html }
-        return String(Substring(html.utf8.dropLast()))
+        guard html.utf8.last == UInt8(ascii: "\n") else { return html[...] }
+        return Substring(html.utf8.dropLast())
     }
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host

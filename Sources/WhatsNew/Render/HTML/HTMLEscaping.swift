@@ -1,6 +1,6 @@
 extension ByteWriter {
     /// Text for HTML content or a quoted attribute: `& < > " '` as character references.
-    mutating func writeEscapingHTML(_ text: String) {
+    mutating func writeEscapingHTML(_ text: Substring) {
         write(text, escapingWhere: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) {
             output, byte in
             switch byte {

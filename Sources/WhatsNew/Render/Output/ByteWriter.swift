@@ -44,7 +44,7 @@ struct ByteWriter {
     /// closure call per byte.
     @inline(__always)
     mutating func write(
-        _ text: String, escapingWhere needsEscape: (UInt8) -> Bool, with escape: (inout ByteWriter, UInt8) -> Void
+        _ text: Substring, escapingWhere needsEscape: (UInt8) -> Bool, with escape: (inout ByteWriter, UInt8) -> Void
     ) {
         var text = text
         text.withUTF8 { utf8 in

@@ -6,8 +6,11 @@
 /// half-written OSC 52 cannot leak its payload; an ESC inside one ends it and starts afresh.
 public enum TerminalSanitizer {
     public static func clean(_ text: String) -> String {
-        // Most text has no control character at all; hand it back untouched.
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        // Most text has no control character at all; hand it back untouched. Checked by bytes:
+        // C0 and DEL are single bytes, and every C1 control starts with 0xC2.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+            text.unicodeScalars.contains(where: isControl)
+        else { return text }
         var output = String.UnicodeScalarView()
         var input = Reader(text.unicodeScalars)
         while let scalar = input.next() {

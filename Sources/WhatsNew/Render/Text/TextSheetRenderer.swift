@@ -86,6 +86,12 @@ public struct TextSheetRenderer: Sendable {
     /// Text from the notes, safe for the terminal; nil when nothing is left.
     private func clean(_ text: String?) -> String? {
         guard let text else { return nil }
+        // Most titles are printable ASCII with nothing to trim: they come back as they are.
+        if let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20,
+            text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        {
+            return text
+        }
         let cleaned = TerminalSanitizer.clean(text).replacing("\n", with: " ").trimmedWhitespace()
         return cleaned.isEmpty ? nil : cleaned
     }

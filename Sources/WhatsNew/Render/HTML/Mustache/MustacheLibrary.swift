@@ -77,7 +77,8 @@ private struct Rendering {
                 output.write(text)
             case .value(let path, let escaped):
                 switch lookUp(path) {
-                case .text(let text): escaped ? output.writeEscapingHTML(text) : output.write(text)
+                case .text(let text): escaped ? output.writeEscapingHTML(text[...]) : output.write(text)
+                case .slice(let text): escaped ? output.writeEscapingHTML(text) : output.write(text)
                 case .number(let number): output.write(number)
                 case .bool(let value): output.write(value ? "true" : "false")
                 case .list, .object, nil: break
@@ -98,7 +99,7 @@ private struct Rendering {
                     }
                 case .bool:
                     render(body)
-                case .text, .number, .object:
+                case .text, .slice, .number, .object:
                     stack.append(value)
                     render(body)
                     stack.removeLast()

@@ -4,6 +4,9 @@
 /// dynamic cast per look-up.
 enum TemplateValue: Sendable {
     case text(String)
+    /// Text that is a part of a longer string, such as cmark's HTML without its final newline;
+    /// shown like `text`, without copying it first.
+    case slice(Substring)
     case bool(Bool)
     case number(Int)
     case list([TemplateValue])
@@ -22,7 +25,7 @@ enum TemplateValue: Sendable {
         switch self {
         case .bool(let value): value
         case .list(let values): !values.isEmpty
-        case .text, .number, .object: true
+        case .text, .slice, .number, .object: true
         }
     }
 }
