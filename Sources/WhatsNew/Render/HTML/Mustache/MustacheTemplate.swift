@@ -3,7 +3,7 @@ struct MustacheTemplate: Sendable {
     /// A dotted name split once: `sheet.title` → `["sheet", "title"]`; `.` → `[]`.
     typealias Path = [String]
 
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         case text(String)
         case value(Path, escaped: Bool)
         case section(Path, inverted: Bool, [Node])
