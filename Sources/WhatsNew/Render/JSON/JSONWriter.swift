@@ -80,38 +80,22 @@ struct JSONWriter {
     /// RFC 8259 escaping: quotes, backslashes and control characters.
     private mutating func writeString(_ value: String) {
         output.write("\"")
-        var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                // Bytes from 0x23 up, but for the backslash, never need escaping: one test for most.
-                if byte > UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") || byte == UInt8(ascii: " ")
-                    || byte == UInt8(ascii: "!")
-                {
-                    index += 1
-                    continue
-                }
-                output.write(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): output.write("\\\"")
-                case UInt8(ascii: "\\"): output.write("\\\\")
-                case UInt8(ascii: "\n"): output.write("\\n")
-                case UInt8(ascii: "\r"): output.write("\\r")
-                case UInt8(ascii: "\t"): output.write("\\t")
-                case 0x08: output.write("\\b")
-                case 0x0C: output.write("\\f")
-                default:
-                    let digits: StaticString = "0123456789abcdef"
-                    output.write("\\u00")
-                    output.write(byte: digits.utf8Start[Int(byte >> 4)])
-                    output.write(byte: digits.utf8Start[Int(byte & 0xF)])
-                }
-                index += 1
-                start = index
+        output.write(value[...], escapingWhere: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output, byte in
+            switch byte {
+            case UInt8(ascii: "\""): output.write("\\\"")
+            case UInt8(ascii: "\\"): output.write("\\\\")
+            case UInt8(ascii: "\n"): output.write("\\n")
+            case UInt8(ascii: "\r"): output.write("\\r")
+            case UInt8(ascii: "\t"): output.write("\\t")
+            case 0x08: output.write("\\b")
+            case 0x0C: output.write("\\f")
+            default:
+                let digits: StaticString = "0123456789abcdef"
+                output.write("\\u00")
+                output.write(byte: digits.utf8Start[Int(byte >> 4)])
+                output.write(byte: digits.utf8Start[Int(byte & 0xF)])
             }
-            output.write(UnsafeBufferPointer(rebasing: utf8[start..<index]))
         }
         output.write("\"")
     }

@@ -30,8 +30,6 @@ struct ByteWriter {
         bytes.removeSubrange(count...)
     }
 
-    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
-
     mutating func write(_ value: Int) { write(String(value)) }
 
     mutating func write(spaces count: Int) {
