@@ -5,14 +5,9 @@ struct HeadingToken: Hashable {
 
     var kind: Kind
     var text: String
-    /// The token's first scalar, kept so symbol tests need not decode the text again.
-    var first: Unicode.Scalar
 
-    init(kind: Kind, text: String) {
-        self.kind = kind
-        self.text = text
-        first = text.unicodeScalars.first ?? " "
-    }
+    /// The token's first scalar: the whole of a symbol token.
+    var first: Unicode.Scalar { text.unicodeScalars.first ?? " " }
 
     /// Compared as scalars: a symbol token is one scalar, and making a `Character` of it
     /// would run grapheme breaking on every comparison.
