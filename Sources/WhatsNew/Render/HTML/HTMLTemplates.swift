@@ -35,11 +35,11 @@ public struct HTMLTemplates: Sendable {
         try register(path, as: "sheet", in: &library)
         files["sheet"] = path
         if let cycle = library.partialCycle() {
+            // A loop closed inside a built-in template is reported at the top of the user's file.
+            let (file, position) =
+                files[cycle.template].map { ($0, cycle.position) } ?? (path, TextPosition(line: 1, column: 1))
             throw Diagnostic(
-                .template,
-                at: SourceLocation(
-                    path: files[cycle.template] ?? path, line: files[cycle.template] == nil ? 1 : cycle.position.line,
-                    column: files[cycle.template] == nil ? 1 : cycle.position.column),
+                .template, at: SourceLocation(path: file, line: position.line, column: position.column),
                 "`{{> \(cycle.partial)}}` leads back to this template, so the sheet would never finish")
         }
         return HTMLTemplates(library: library)
