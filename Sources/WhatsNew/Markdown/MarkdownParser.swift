@@ -22,18 +22,48 @@ struct MarkdownParser {
     /// intact, so no walk over the model (or its deallocation) can exhaust the stack.
     static let maximumDepth = 64
 
+    /// Large input is cut at top-level headings and the pieces parsed on every core when the
+    /// cut provably changes nothing (`ParallelMarkdownParser`); otherwise it is parsed whole.
     func parse(_ bytes: [UInt8]) -> [SourceBlock] {
-        guard !bytes.isEmpty else { return [] }
-        let document = bytes.withUnsafeBytes { buffer in
-            cmark_parse_document(
-                buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, CMARK_OPT_DEFAULT)
-        }
-        guard let document else { return [] }
+        ParallelMarkdownParser(parser: self).parse(bytes).blocks
+    }
+
+    func parse(_ text: String) -> [SourceBlock] { parse(Array(text.utf8)) }
+
+    /// The blocks of the whole input parsed in one piece, with what the parallel parser checks.
+    func parseWhole(_ bytes: [UInt8]) -> ParsedMarkdown {
+        guard !bytes.isEmpty else { return ParsedMarkdown() }
+        guard let document = Self.document(bytes) else { return ParsedMarkdown() }
         defer { cmark_node_free(document) }
         return walk(document)
     }
 
-    func parse(_ text: String) -> [SourceBlock] { parse(Array(text.utf8)) }
+    /// The top-level blocks cmark finds in `bytes`, without copying anything else.
+    static func outline(of bytes: [UInt8]) -> [ParsedMarkdown.Span] {
+        guard !bytes.isEmpty, let document = document(bytes) else { return [] }
+        defer { cmark_node_free(document) }
+        var spans: [ParsedMarkdown.Span] = []
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            spans.append(span(of: node, lineOffset: 0))
+            child = cmark_node_next(node)
+        }
+        return spans
+    }
+
+    private static func document(_ bytes: [UInt8]) -> OpaquePointer? {
+        bytes.withUnsafeBytes { buffer in
+            cmark_parse_document(
+                buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, CMARK_OPT_DEFAULT)
+        }
+    }
+
+    private static func span(of node: OpaquePointer, lineOffset: Int) -> ParsedMarkdown.Span {
+        ParsedMarkdown.Span(
+            lines: (Int(cmark_node_get_start_line(node)) + lineOffset)...(max(
+                Int(cmark_node_get_end_line(node)), Int(cmark_node_get_start_line(node))) + lineOffset),
+            isHeading: cmark_node_get_type(node) == CMARK_NODE_HEADING)
+    }
 
     /// A container being filled while the walk is inside it.
     private struct Frame {
@@ -44,10 +74,10 @@ struct MarkdownParser {
         var itemHTML: [String] = []
     }
 
-    private func walk(_ document: OpaquePointer) -> [SourceBlock] {
-        guard let iterator = cmark_iter_new(document) else { return [] }
+    private func walk(_ document: OpaquePointer) -> ParsedMarkdown {
+        guard let iterator = cmark_iter_new(document) else { return ParsedMarkdown() }
         defer { cmark_iter_free(iterator) }
-        var result: [SourceBlock] = []
+        var result = ParsedMarkdown()
         var stack: [Frame] = []
         var flattened = 0  // containers entered past the depth limit and not yet left
         // Each top-level block is freed once the walk is past it (the iterator only ever looks
@@ -73,6 +103,7 @@ struct MarkdownParser {
             let finished = event == CMARK_EVENT_EXIT ? stack.removeLast() : Frame(node: node)
             guard !stack.isEmpty else { break }  // the document itself
             if let inline = inline(from: finished) {
+                result.linkBytes += Self.linkBytes(of: inline)
                 stack[stack.count - 1].inlines.append(inline)
             } else if cmark_node_get_type(node) == CMARK_NODE_ITEM {
                 let item = ListItem(blocks: finished.blocks, line: line(of: node))
@@ -80,7 +111,8 @@ struct MarkdownParser {
                 if rendersHTML, stack.count == 2 { stack[1].itemHTML.append(html(of: node)) }
             } else if let block = block(from: finished) {
                 if stack.count == 1 {
-                    result.append(SourceBlock(block: block, html: topLevelHTML(of: node, finished)))
+                    result.blocks.append(SourceBlock(block: block, html: topLevelHTML(of: node, finished)))
+                    result.spans.append(Self.span(of: node, lineOffset: lineOffset))
                     if let copiedTopLevel { cmark_node_free(copiedTopLevel) }
                     copiedTopLevel = node
                 } else {
@@ -138,6 +170,15 @@ struct MarkdownParser {
                 source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
                 alt: frame.inlines)
         default: return nil
+        }
+    }
+
+    /// What a link costs against cmark's limit on expanding references: its destination and title.
+    private static func linkBytes(of inline: Inline) -> Int {
+        switch inline {
+        case .link(let destination, let title, _): destination.utf8.count + title.utf8.count
+        case .image(let source, let title, _): source.utf8.count + title.utf8.count
+        default: 0
         }
     }
 

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a large Markdown file may be cut into pieces that cmark parses apart, found from its
+/// lines alone. Nothing here is trusted: `ParallelMarkdownParser` has cmark confirm each cut.
+///
+/// A line opening an ATX heading at the margin closes every block cmark has open, unless a
+/// fenced code block or an HTML block takes it in, so such lines are the candidate cuts. Link
+/// reference definitions are what one piece needs from the others; each one contains `]:`, so
+/// every line holding `]:` must lie in a run of lines starting with `[` that can be handed to
+/// every piece, or the file is not cut at all.
+struct MarkdownCutPlan {
+    let bytes: [UInt8]
+    /// The offset of each line's first byte: line `n` starts at `lineStarts[n - 1]`.
+    private(set) var lineStarts: [Int] = []
+    /// The lines that could open an ATX heading, ascending.
+    private(set) var headingLines: [Int] = []
+    /// Runs of lines that may be link reference definitions, in file order.
+    private(set) var definitionRuns: [ClosedRange<Int>] = []
+
+    /// nil when the file cannot be cut: a lone carriage return (cmark ends a line there, so
+    /// the line numbers here would drift), or a `]:` outside any run that could be definitions.
+    init?(bytes: [UInt8]) {
+        self.bytes = bytes
+        let found = self.bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress, !Self.hasLoneCarriageReturn(base, count: buffer.count) else {
+                return false
+            }
+            findLines(base, count: buffer.count)
+            return findDefinitionRuns(base, count: buffer.count)
+        }
+        guard found else { return nil }
+    }
+
+    var lineCount: Int { lineStarts.count }
+
+    /// The byte range of line `line`, its line ending included.
+    func byteRange(ofLine line: Int) -> Range<Int> {
+        lineStarts[line - 1]..<(line < lineStarts.count ? lineStarts[line] : bytes.count)
+    }
+
+    /// The bytes of lines `lines`, endings included.
+    func byteRange(ofLines lines: ClosedRange<Int>) -> Range<Int> {
+        byteRange(ofLine: lines.lowerBound).lowerBound..<byteRange(ofLine: lines.upperBound).upperBound
+    }
+
+    /// Whether a line holds nothing but spaces and tabs, as cmark decides blankness.
+    func isBlank(_ line: Int) -> Bool {
+        bytes[byteRange(ofLine: line)].allSatisfy {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n")
+                || $0 == UInt8(ascii: "\r")
+        }
+    }
+
+    /// Heading lines that split the bytes into about `pieces` equal parts; each starts a piece.
+    func cuts(into pieces: Int) -> [Int] {
+        var cuts: [Int] = []
+        for piece in 1..<max(pieces, 1) {
+            let target = bytes.count / pieces * piece
+            var low = 0
+            var high = headingLines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lineStarts[headingLines[middle] - 1] < target { low = middle + 1 } else { high = middle }
+            }
+            guard low < headingLines.count else { break }
+            let line = headingLines[low]
+            if line > (cuts.last ?? 1) { cuts.append(line) }
+        }
+        return cuts
+    }
+
+    /// The definition runs as one text, each run followed by a blank line, and its line count.
+    func definitionText() -> (bytes: [UInt8], lines: Int) {
+        var text: [UInt8] = []
+        var lines = 0
+        for run in definitionRuns {
+            text += bytes[byteRange(ofLines: run)]
+            if text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
+            text.append(UInt8(ascii: "\n"))
+            lines += run.count + 1
+        }
+        return (text, lines)
+    }
+
+    private static func hasLoneCarriageReturn(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 0
+        while offset < count, let found = memchr(base + offset, 0x0D, count - offset) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if index + 1 >= count || base[index + 1] != 0x0A { return true }
+            offset = index + 1
+        }
+        return false
+    }
+
+    private mutating func findLines(_ base: UnsafePointer<UInt8>, count: Int) {
+        var start = 0
+        while start < count {
+            lineStarts.append(start)
+            if Self.opensATXHeading(base, from: start, count: count) { headingLines.append(lineStarts.count) }
+            guard let newline = memchr(base + start, 0x0A, count - start) else { break }
+            start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+    }
+
+    /// Up to three spaces, one to six `#`, then a space, a tab or the line's end.
+    private static func opensATXHeading(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
+        var index = start
+        while index < count, index - start < 3, base[index] == UInt8(ascii: " ") { index += 1 }
+        let hashes = index
+        while index < count, base[index] == UInt8(ascii: "#") { index += 1 }
+        guard (1...6).contains(index - hashes) else { return false }
+        return index == count || [UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0A, 0x0D].contains(base[index])
+    }
+
+    /// Finds the run around every `]:`; false when one of them cannot be a definition's run.
+    private mutating func findDefinitionRuns(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 0
+        var line = 1
+        while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "]")), count - offset) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            offset = index + 1
+            guard index + 1 < count, base[index + 1] == UInt8(ascii: ":") else { continue }
+            while line < lineStarts.count, lineStarts[line] <= index { line += 1 }
+            if let last = definitionRuns.last, last.contains(line) { continue }
+            guard let run = run(around: line), startsWithBracket(run.lowerBound) else { return false }
+            definitionRuns.append(run)
+        }
+        return true
+    }
+
+    /// The non-blank lines around `line`, bounded by blank lines and heading lines.
+    private func run(around line: Int) -> ClosedRange<Int>? {
+        guard !isBlank(line), !isHeadingLine(line) else { return nil }
+        var first = line
+        while first > 1, !isBlank(first - 1), !isHeadingLine(first - 1) { first -= 1 }
+        var last = line
+        while last < lineCount, !isBlank(last + 1), !isHeadingLine(last + 1) { last += 1 }
+        return first...last
+    }
+
+    private func isHeadingLine(_ line: Int) -> Bool {
+        bytes.withUnsafeBufferPointer {
+            Self.opensATXHeading($0.baseAddress!, from: lineStarts[line - 1], count: $0.count)
+        }
+    }
+
+    /// Up to three spaces, then `[`: how a link reference definition starts.
+    private func startsWithBracket(_ line: Int) -> Bool {
+        let text = bytes[byteRange(ofLine: line)]
+        guard let first = text.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return false }
+        return first - text.startIndex <= 3 && text[first] == UInt8(ascii: "[")
+    }
+}

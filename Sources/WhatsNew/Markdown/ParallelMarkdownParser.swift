@@ -1,0 +1,147 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Parses a large file on every core: cuts it at top-level headings, gives each piece to
+/// cmark with all of the file's link reference definitions in front, and keeps the pieces
+/// only when cmark confirms the cuts changed nothing. Otherwise the file is parsed whole, so
+/// the blocks are always exactly what one parse of the whole file gives.
+struct ParallelMarkdownParser {
+    var parser: MarkdownParser
+    var pieces = ParallelMarkdownParser.processorCount
+    /// Below this a file is parsed whole: threads cost more than they save.
+    var minimumBytes = 256 * 1024
+
+    /// How the file was parsed, for tests and measurements.
+    enum Outcome: Hashable {
+        case whole
+        case cut(pieces: Int)
+    }
+
+    static let processorCount = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
+
+    func parse(_ bytes: [UInt8]) -> (blocks: [SourceBlock], outcome: Outcome) {
+        if let cut = parseInPieces(bytes) { return (cut.blocks, .cut(pieces: cut.pieces)) }
+        return (parser.parseWhole(bytes).blocks, .whole)
+    }
+
+    private func parseInPieces(_ bytes: [UInt8]) -> (blocks: [SourceBlock], pieces: Int)? {
+        guard pieces > 1, bytes.count >= minimumBytes, parser.lineOffset == 0, let plan = MarkdownCutPlan(bytes: bytes)
+        else { return nil }
+        let cuts = plan.cuts(into: pieces)
+        guard !cuts.isEmpty else { return nil }
+        let firstLines = [1] + cuts
+        let lineRanges = firstLines.indices.map { index in
+            firstLines[index]...((index + 1 < firstLines.count ? firstLines[index + 1] : plan.lineCount + 1) - 1)
+        }
+        let definitions = plan.definitionText()
+        let results = Mutex([ParsedMarkdown?](repeating: nil, count: lineRanges.count))
+        DispatchQueue.concurrentPerform(iterations: lineRanges.count) { index in
+            let lines = lineRanges[index]
+            var input = definitions.bytes
+            input += bytes[plan.byteRange(ofLines: lines)]
+            var piece = parser
+            piece.lineOffset = lines.lowerBound - 1 - definitions.lines
+            let parsed = piece.parseWhole(input)
+            results.withLock { $0[index] = parsed }
+        }
+        let parsed = results.withLock { $0 }.compactMap { $0 }
+        guard parsed.count == lineRanges.count,
+            CutCheck(plan: plan, lineRanges: lineRanges, parsed: parsed, definitionBytes: definitions.bytes.count)
+                .holds()
+        else { return nil }
+        return (parsed.flatMap(\.blocks), parsed.count)
+    }
+}
+
+/// Whether parsing in pieces gave what one parse of the whole file gives.
+private struct CutCheck {
+    let plan: MarkdownCutPlan
+    let lineRanges: [ClosedRange<Int>]
+    let parsed: [ParsedMarkdown]
+    let definitionBytes: Int
+
+    func holds() -> Bool {
+        definitionsVanished() && referencesWithinLimit() && cutsOpenTopLevelHeadings()
+            && everyLineAccountedFor()
+    }
+
+    /// The definitions put in front of each piece made no block of their own, and every piece
+    /// after the first starts with the heading it was cut at.
+    private func definitionsVanished() -> Bool {
+        zip(lineRanges, parsed).enumerated().allSatisfy { index, pair in
+            let (lines, piece) = pair
+            guard let first = piece.spans.first else { return index == 0 }
+            return index == 0
+                ? first.lines.lowerBound >= 1 : first.lines.lowerBound == lines.lowerBound && first.isHeading
+        }
+    }
+
+    /// cmark stops expanding references once their bytes pass the input's size (at least
+    /// 100,000); staying under that in every piece and in the whole file means it stopped nowhere.
+    private func referencesWithinLimit() -> Bool {
+        let limit = { (size: Int) in max(size, 100_000) }
+        let total = parsed.reduce(0) { $0 + $1.linkBytes }
+        return total <= limit(plan.bytes.count)
+            && zip(lineRanges, parsed).allSatisfy { lines, piece in
+                piece.linkBytes <= limit(plan.byteRange(ofLines: lines).count + definitionBytes)
+            }
+    }
+
+    /// Each cut line, parsed after the last block of the piece before it, still opens a
+    /// top-level heading: no fenced code, HTML block or other open block took it in.
+    private func cutsOpenTopLevelHeadings() -> Bool {
+        for index in 1..<lineRanges.count {
+            let cut = lineRanges[index].lowerBound
+            guard let last = parsed[index - 1].spans.last else { continue }
+            let start = last.lines.lowerBound
+            guard start >= lineRanges[index - 1].lowerBound else { return false }
+            let snippet = Array(plan.bytes[plan.byteRange(ofLines: start...cut)])
+            guard let heading = MarkdownParser.outline(of: snippet).last, heading.isHeading,
+                heading.lines.lowerBound == cut - start + 1
+            else { return false }
+        }
+        return true
+    }
+
+    /// Every line outside the top-level blocks is blank or in a run of definitions, and every
+    /// run lies wholly outside them: cmark took each run as definitions in its own place too,
+    /// and there are no definitions the runs missed.
+    private func everyLineAccountedFor() -> Bool {
+        let runs = plan.definitionRuns
+        var runIndex = 0
+        var matched = 0
+        var next = 1
+        func gapHolds(_ gap: ClosedRange<Int>) -> Bool {
+            var line = gap.lowerBound
+            while line <= gap.upperBound {
+                if plan.isBlank(line) {
+                    line += 1
+                    continue
+                }
+                while runIndex < runs.count, runs[runIndex].upperBound < line { runIndex += 1 }
+                guard runIndex < runs.count, runs[runIndex].contains(line), runs[runIndex].lowerBound == line,
+                    runs[runIndex].upperBound <= gap.upperBound
+                else { return false }
+                matched += 1
+                line = runs[runIndex].upperBound + 1
+            }
+            return true
+        }
+        // cmark may count a line after a block into it (the line after a setext underline, blank
+        // lines after a thematic break), so spans can overlap; counting too much only refuses a cut.
+        for span in parsed.lazy.flatMap(\.spans) {
+            if span.lines.lowerBound > next, !gapHolds(next...(span.lines.lowerBound - 1)) { return false }
+            next = max(next, span.lines.upperBound + 1)
+        }
+        if next <= plan.lineCount, !gapHolds(next...plan.lineCount) { return false }
+        return matched == runs.count
+    }
+}
