@@ -1,21 +1,10 @@
-import Dispatch
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Parses a large file on every core: cuts it at top-level headings, gives each piece to
 /// cmark with all of the file's link reference definitions in front, and keeps the pieces
 /// only when cmark confirms the cuts changed nothing. Otherwise the file is parsed whole, so
 /// the blocks are always exactly what one parse of the whole file gives.
 struct ParallelMarkdownParser {
     var parser: MarkdownParser
-    var pieces = ParallelMarkdownParser.processorCount
+    var pieces = ParallelWork.processorCount
     /// Below this a file is parsed whole: threads cost more than they save.
     var minimumBytes = 256 * 1024
 
@@ -24,8 +13,6 @@ struct ParallelMarkdownParser {
         case whole
         case cut(pieces: Int)
     }
-
-    static let processorCount = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
 
     func parse(_ bytes: [UInt8]) -> (blocks: [SourceBlock], outcome: Outcome) {
         if let cut = parseInPieces(bytes) { return (cut.blocks, .cut(pieces: cut.pieces)) }
@@ -42,18 +29,16 @@ struct ParallelMarkdownParser {
             firstLines[index]...((index + 1 < firstLines.count ? firstLines[index + 1] : plan.lineCount + 1) - 1)
         }
         let definitions = plan.definitionText()
-        let results = Mutex([ParsedMarkdown?](repeating: nil, count: lineRanges.count))
-        DispatchQueue.concurrentPerform(iterations: lineRanges.count) { index in
+        let parser = parser
+        let parsed = ParallelWork.map(parts: lineRanges.count) { index in
             let lines = lineRanges[index]
             var input = definitions.bytes
             input += bytes[plan.byteRange(ofLines: lines)]
             var piece = parser
             piece.lineOffset = lines.lowerBound - 1 - definitions.lines
-            let parsed = piece.parseWhole(input)
-            results.withLock { $0[index] = parsed }
+            return piece.parseWhole(input)
         }
-        let parsed = results.withLock { $0 }.compactMap { $0 }
-        guard parsed.count == lineRanges.count,
+        guard
             CutCheck(plan: plan, lineRanges: lineRanges, parsed: parsed, definitionBytes: definitions.bytes.count)
                 .holds()
         else { return nil }
