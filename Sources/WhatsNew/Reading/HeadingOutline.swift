@@ -19,18 +19,31 @@ struct HeadingOutline {
     private(set) var releaseLevel: Int?
 
     init(blocks: [SourceBlock]) {
-        // Category headings repeat (`### Fixed` in every release), so each text is classified once.
-        var roles: [String: HeadingRole] = [:]
+        var found: [(index: Int, level: Int, text: String)] = []
         for (index, source) in blocks.enumerated() {
             guard case .heading(let level, let inlines) = source.block.content else { continue }
-            let text = PlainText.of(inlines)
-            let role = roles[text] ?? HeadingClassifier.role(of: text)
-            roles[text] = role
-            headings[index] = Heading(level: level, text: text, role: role)
+            found.append((index, level, PlainText.of(inlines)))
+        }
+        let roles = Self.roles(of: found.map(\.text))
+        for heading in found {
+            headings[heading.index] = Heading(
+                level: heading.level, text: heading.text, role: roles[heading.text] ?? .other)
         }
         releaseLevel = Self.mostCommonLevel(of: headings)
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
+    }
+
+    /// Each distinct text classified once (`### Fixed` repeats in every release), a large
+    /// changelog's share out over the cores.
+    private static func roles(of texts: [String]) -> [String: HeadingRole] {
+        var seen: Set<String> = []
+        let distinct = texts.filter { seen.insert($0).inserted }
+        let parts = ParallelWork.ranges(of: distinct.count, minimum: 256)
+        let classified = ParallelWork.map(parts: parts.count) { part in
+            distinct[parts[part]].map(HeadingClassifier.role(of:))
+        }
+        return Dictionary(uniqueKeysWithValues: zip(distinct, classified.joined()))
     }
 
     /// Whether the notes have any release headings at all.
