@@ -35,6 +35,24 @@ struct MustacheTests {
         #expect(try render("{{age}} {{admin}} {{ missing }}.", person) == "36 true .")
     }
 
+    @Test func longListsRenderInPartsExactlyAsInOne() throws {
+        // Long enough to be shared out over the cores, with nested lists, outer names and an
+        // indented partial inside each item.
+        let items = (0..<(MustacheLibrary.parallelListLength * 5 + 3)).map { index in
+            TemplateValue.object([
+                ("n", .number(index)), ("inner", .list((0..<(index % 3)).map { .text("<\($0)>") })),
+            ])
+        }
+        let context = TemplateValue.object([("title", .text("T")), ("items", .list(items))])
+        let rendered = try render(
+            "{{#items}}\n  {{> row}}\n{{/items}}", context,
+            partials: ["row": "{{title}}{{n}}:{{#inner}}{{.}},{{/inner}}\n"])
+        let expected = (0..<items.count).map { index in
+            "  T\(index):" + (0..<(index % 3)).map { "&lt;\($0)&gt;," }.joined() + "\n"
+        }.joined()
+        #expect(rendered == expected)
+    }
+
     @Test func slicesShowLikeText() throws {
         let html = "<p>a & b</p>\n"
         let context = TemplateValue.object([("s", .slice(html.dropLast()))])

@@ -24,6 +24,8 @@ struct ByteWriter {
 
     mutating func write(byte: UInt8) { bytes.append(byte) }
 
+    mutating func write(_ other: ByteWriter) { bytes.append(contentsOf: other.bytes) }
+
     /// Takes back everything written after the first `count` bytes.
     mutating func truncate(to count: Int) {
         guard count < bytes.count else { return }

@@ -4,6 +4,9 @@ struct MustacheLibrary: Sendable {
     private var sources: [String: String] = [:]
     private var templates: [String: MustacheTemplate] = [:]
 
+    /// Lists at least this long (the releases of a large changelog) render on every core.
+    static let parallelListLength = 64
+
     init() {}
 
     /// Parses `text` and files it under `name`, replacing any template of that name.
@@ -69,6 +72,8 @@ private struct Rendering {
     var output: ByteWriter
     var stack: [TemplateValue]
     var indentedPartials: [String: MustacheTemplate] = [:]
+    /// Set in the renderings a long list is shared out to, so they do not share out again.
+    var isPart = false
 
     mutating func render(_ nodes: [MustacheTemplate.Node]) {
         for node in nodes {
@@ -92,6 +97,14 @@ private struct Rendering {
                 guard let value, value.isShown else { continue }
                 switch value {
                 case .list(let items):
+                    let parts =
+                        isPart
+                        ? [items.indices]
+                        : ParallelWork.ranges(of: items.count, minimum: MustacheLibrary.parallelListLength / 2)
+                    if parts.count > 1 {
+                        renderInParts(items, parts: parts, body)
+                        continue
+                    }
                     for item in items {
                         stack.append(item)
                         render(body)
@@ -109,6 +122,25 @@ private struct Rendering {
                 render(partial.nodes)
             }
         }
+    }
+
+    /// Each part of a long list rendered into its own buffer on its own core, then the buffers
+    /// joined in order: each item's output depends only on the item and the stack around it.
+    private mutating func renderInParts(
+        _ items: [TemplateValue], parts: [Range<Int>], _ body: [MustacheTemplate.Node]
+    ) {
+        let (library, stack, partials) = (library, stack, indentedPartials)
+        let outputs = ParallelWork.map(parts: parts.count) { part in
+            var rendering = Rendering(
+                library: library, output: ByteWriter(), stack: stack, indentedPartials: partials, isPart: true)
+            for item in items[parts[part]] {
+                rendering.stack.append(item)
+                rendering.render(body)
+                rendering.stack.removeLast()
+            }
+            return rendering.output
+        }
+        for part in outputs { output.write(part) }
     }
 
     /// The spec's look-up: the first part of a dotted name in the innermost context that has
