@@ -15,7 +15,16 @@ public struct JSONRenderer: Sendable {
         json.value(document.title)
         json.key("releases")
         json.beginArray()
-        for release in releases { write(release, to: &json) }
+        // Releases are written apart from one another, so a long changelog's are shared out
+        // over the cores and joined in order.
+        let parts = ParallelWork.ranges(of: releases.count, minimum: 32)
+        let blank = json.elementWriter()
+        let written = ParallelWork.map(parts: parts.count) { part in
+            var json = blank
+            for release in releases[parts[part]] { write(release, to: &json) }
+            return json
+        }
+        for part in written { json.appendElements(of: part) }
         json.end()
         json.end()
         return json.finish()

@@ -35,6 +35,23 @@ struct JSONWriter {
         output.write(container.isObject ? "}" : "]")
     }
 
+    /// A writer for more elements of the innermost array, written elsewhere (on another core)
+    /// and added back with `appendElements(of:)`.
+    func elementWriter() -> JSONWriter {
+        var writer = JSONWriter(capacity: 0)
+        writer.open = open
+        if !writer.open.isEmpty { writer.open[writer.open.count - 1].count = 0 }
+        return writer
+    }
+
+    /// The elements `part` wrote, after the ones already here, as if written here.
+    mutating func appendElements(of part: JSONWriter) {
+        guard let added = part.open.last?.count, added > 0, !open.isEmpty else { return }
+        if open[open.count - 1].count > 0 { output.write(byte: UInt8(ascii: ",")) }
+        output.write(part.output)
+        open[open.count - 1].count += added
+    }
+
     /// A member's name; its value comes next.
     mutating func key(_ name: String) {
         newMember()

@@ -7,11 +7,17 @@ struct ANSIWriter {
 
     func write(_ lines: [StyledLine]) -> String {
         var output = ByteWriter(capacity: lines.count * 64)
+        write(lines, to: &output)
+        return output.text
+    }
+
+    /// Each line stands alone (it closes what it opens), so lines written in parts and joined
+    /// are the lines written in one go.
+    func write(_ lines: [StyledLine], to output: inout ByteWriter) {
         for line in lines {
             write(line, to: &output)
             output.write(byte: UInt8(ascii: "\n"))
         }
-        return output.text
     }
 
     private func write(_ line: StyledLine, to output: inout ByteWriter) {

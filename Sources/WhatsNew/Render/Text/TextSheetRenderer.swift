@@ -10,29 +10,58 @@ public struct TextSheetRenderer: Sendable {
 
     public func render(_ document: Document, releases: [Release]) -> String {
         let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
-        return ANSIWriter(options: options).write(lines(document, releases: releases, layout: layout))
+        let writer = ANSIWriter(options: options)
+        let title = titleLines(document, layout: layout)
+        var output = ByteWriter(capacity: releases.count * 2048)
+        writer.write(title, to: &output)
+        // Releases are laid out apart from one another, so a long changelog's are shared out
+        // over the cores and their text joined in order.
+        let parts = ParallelWork.ranges(of: releases.count, minimum: 32)
+        let written = ParallelWork.map(parts: parts.count) { part in
+            var output = ByteWriter()
+            for index in parts[part] {
+                writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &output)
+            }
+            return output
+        }
+        for part in written { output.write(part) }
+        return output.text
     }
 
     /// The whole sheet as laid-out lines.
     func lines(_ document: Document, releases: [Release], layout: SheetLayout) -> [StyledLine] {
+        let title = titleLines(document, layout: layout)
+        return releases.indices.reduce(into: title) { lines, index in
+            lines += self.lines(of: releases, at: index, after: title, layout: layout)
+        }
+    }
+
+    private func titleLines(_ document: Document, layout: SheetLayout) -> [StyledLine] {
         var lines = wrapped([Span(clean(document.title) ?? "What's New", .bold)], measure: layout.width)
         if let subtitle = clean(document.subtitle) { lines += wrapped([Span(subtitle, .dim)], measure: layout.width) }
-        for release in releases {
-            if releases.count > 1 || lines.isEmpty { lines.append(.blank) }
-            lines += header(of: release, standsAlone: releases.count == 1, width: layout.width)
-            if let summary = release.summary {
-                lines.append(.blank)
-                lines += blockText.lines(summary.blocks, measure: layout.width)
-            }
-            for section in release.sections {
-                lines.append(.blank)
-                lines += row(section, layout: layout)
-            }
-            if release.summary == nil && release.sections.isEmpty {
-                lines.append(.blank)
-                let note = release.isUnreleased ? "Nothing listed yet." : "No changes listed."
-                lines.append(StyledLine(spans: [Span(note, .dim)]))
-            }
+        return lines
+    }
+
+    /// One release's lines, from the blank line that sets it apart.
+    private func lines(of releases: [Release], at index: Int, after title: [StyledLine], layout: SheetLayout)
+        -> [StyledLine]
+    {
+        let release = releases[index]
+        var lines: [StyledLine] = []
+        if releases.count > 1 || (index == 0 && title.isEmpty) { lines.append(.blank) }
+        lines += header(of: release, standsAlone: releases.count == 1, width: layout.width)
+        if let summary = release.summary {
+            lines.append(.blank)
+            lines += blockText.lines(summary.blocks, measure: layout.width)
+        }
+        for section in release.sections {
+            lines.append(.blank)
+            lines += row(section, layout: layout)
+        }
+        if release.summary == nil && release.sections.isEmpty {
+            lines.append(.blank)
+            let note = release.isUnreleased ? "Nothing listed yet." : "No changes listed."
+            lines.append(StyledLine(spans: [Span(note, .dim)]))
         }
         return lines
     }
