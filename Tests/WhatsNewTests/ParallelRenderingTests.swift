@@ -21,7 +21,8 @@ struct ParallelRenderingTests {
     @Test func textInPartsIsTheTextOfAllLines() throws {
         let document = try Fixtures.read(Self.markdown).document
         #expect(document.releases.count == 150)
-        for options in [TerminalOptions(width: 60), TerminalOptions(width: 100, styling: true, colorDepth: .trueColor)] {
+        for options in [TerminalOptions(width: 60), TerminalOptions(width: 100, styling: true, colorDepth: .trueColor)]
+        {
             let renderer = TextSheetRenderer(options: options)
             let layout = SheetLayout(
                 releases: document.releases, width: options.width, displayWidth: options.displayWidth)
