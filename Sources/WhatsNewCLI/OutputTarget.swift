@@ -8,16 +8,18 @@ import WhatsNew
 struct OutputTarget {
     var path: String?
 
-    func write(_ text: String) throws {
+    func write(_ text: String) throws { try write(Array(text.utf8)) }
+
+    func write(_ bytes: [UInt8]) throws {
         guard let path else {
-            guard let error = StandardOutput.write(text) else { return }
+            guard let error = StandardOutput.write(bytes) else { return }
             let reason = String(cString: strerror(error)).lowercased()
             throw Diagnostics.failure([
                 Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(reason)")
             ])
         }
         do {
-            try Self.replace(path, with: Array(text.utf8))
+            try Self.replace(path, with: bytes)
         } catch {
             throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "\(error.reason)")]
             )

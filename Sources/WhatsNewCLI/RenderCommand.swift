@@ -67,14 +67,15 @@ struct RenderCommand: ParsableCommand {
         let notes = try ChosenNotes(
             input, selection: selection, icons: catalog, rendersHTML: format != .text, maximumSize: limit.bytes)
         let (document, releases) = (notes.document, notes.releases)
-        let text =
+        let text: [UInt8] =
             switch format {
-            case .json: JSONRenderer().render(document, releases: releases)
-            case .markdown: MarkdownRenderer().render(document, releases: releases)
-            case .html: HTMLRenderer(templates: templates, standalone: standalone).render(document, releases: releases)
-            case .text: TextSheetRenderer(options: terminalOptions()).render(document, releases: releases)
-            case .appstore: try notes.storeText(.appStore, truncates: truncate)
-            case .play: try notes.storeText(.play, truncates: truncate)
+            case .json: JSONRenderer().renderUTF8(document, releases: releases)
+            case .markdown: Array(MarkdownRenderer().render(document, releases: releases).utf8)
+            case .html:
+                HTMLRenderer(templates: templates, standalone: standalone).renderUTF8(document, releases: releases)
+            case .text: TextSheetRenderer(options: terminalOptions()).renderUTF8(document, releases: releases)
+            case .appstore: Array(try notes.storeText(.appStore, truncates: truncate).utf8)
+            case .play: Array(try notes.storeText(.play, truncates: truncate).utf8)
             }
         try OutputTarget(path: output).write(text)
         KeptUntilExit.keep(notes)

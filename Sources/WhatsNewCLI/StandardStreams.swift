@@ -1,13 +1,15 @@
 import Foundation
 
 enum StandardOutput {
-    /// Written straight from the string's storage: a sheet can be tens of megabytes, and
+    /// Written straight from the renderer's bytes: a sheet can be tens of megabytes, and
     /// copying it into `Data` first doubled the memory it took.
-    /// Returns the error number when the text could not all be written (a full disk).
+    /// Returns the error number when the bytes could not all be written (a full disk).
     @discardableResult
-    static func write(_ text: String) -> Int32? {
-        var text = text
-        return text.withUTF8 { bytes -> Int32? in
+    static func write(_ text: String) -> Int32? { write(Array(text.utf8)) }
+
+    @discardableResult
+    static func write(_ text: [UInt8]) -> Int32? {
+        text.withUnsafeBufferPointer { bytes -> Int32? in
             var written = 0
             while written < bytes.count {
                 let count = Foundation.write(1, bytes.baseAddress! + written, bytes.count - written)

@@ -10,6 +10,12 @@ public struct HTMLRenderer: Sendable {
     }
 
     public func render(_ document: Document, releases: [Release]) -> String {
+        String(decoding: renderUTF8(document, releases: releases), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, never made into a String: a large sheet is written out as it
+    /// is, without a pass over it to check bytes that are valid by construction.
+    public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
         let context = HTMLContext(
             document: document, releases: releases, layout: layout, standalone: standalone, templates: templates)

@@ -5,6 +5,11 @@ public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document, releases: [Release]) -> String {
+        String(decoding: renderUTF8(document, releases: releases), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, never made into a String (see `HTMLRenderer.renderUTF8`).
+    public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
         // Written as it goes: building a tree of values first, then freeing it, cost more than
         // the writing (callgrind, 1 MB changelog: 126 M + 80 M instructions of 677 M).
         var json = JSONWriter(capacity: releases.reduce(4096) { $0 + $1.sections.count * 1024 })

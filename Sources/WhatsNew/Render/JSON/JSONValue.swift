@@ -15,7 +15,7 @@ public enum JSONValue: Sendable {
     public func text() -> String {
         var writer = JSONWriter()
         write(to: &writer)
-        return writer.finish()
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 
     private func write(to writer: inout JSONWriter) {

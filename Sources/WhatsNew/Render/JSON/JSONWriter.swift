@@ -8,9 +8,9 @@ struct JSONWriter {
     init(capacity: Int = 4096) { output = ByteWriter(capacity: capacity) }
 
     /// The document, with its final newline.
-    mutating func finish() -> String {
+    mutating func finish() -> [UInt8] {
         output.write(byte: UInt8(ascii: "\n"))
-        return output.text
+        return output.bytes
     }
 
     mutating func beginObject() {

@@ -9,6 +9,11 @@ public struct TextSheetRenderer: Sendable {
     }
 
     public func render(_ document: Document, releases: [Release]) -> String {
+        String(decoding: renderUTF8(document, releases: releases), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, never made into a String (see `HTMLRenderer.renderUTF8`).
+    public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
         let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
         let writer = ANSIWriter(options: options)
         let title = titleLines(document, layout: layout)
@@ -25,7 +30,7 @@ public struct TextSheetRenderer: Sendable {
             return output
         }
         for part in written { output.write(part) }
-        return output.text
+        return output.bytes
     }
 
     /// The whole sheet as laid-out lines.

@@ -50,10 +50,15 @@ struct MustacheLibrary: Sendable {
 
     /// The template `name` rendered with `context`; an unknown name renders as nothing.
     func render(_ name: String, context: TemplateValue, expectedSize: Int = 0) -> String {
-        guard let template = templates[name] else { return "" }
+        String(decoding: renderUTF8(name, context: context, expectedSize: expectedSize), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes.
+    func renderUTF8(_ name: String, context: TemplateValue, expectedSize: Int = 0) -> [UInt8] {
+        guard let template = templates[name] else { return [] }
         var rendering = Rendering(library: self, output: ByteWriter(capacity: expectedSize), stack: [context])
         rendering.render(template.nodes)
-        return rendering.output.text
+        return rendering.output.bytes
     }
 
     /// A partial with the spec's indentation before each of its lines, parsed once per
