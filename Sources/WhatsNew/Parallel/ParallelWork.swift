@@ -22,6 +22,15 @@ enum ParallelWork {
         return (0..<count).map { part in (total * part / count)..<(total * (part + 1) / count) }
     }
 
+    /// `transform` applied to every item, shared out in parts of at least `minimum` items.
+    static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], minimum: Int, _ transform: @Sendable (Item) -> Result
+    ) -> [Result] {
+        let parts = ranges(of: items.count, minimum: minimum)
+        guard parts.count > 1 else { return items.map(transform) }
+        return Array(map(parts: parts.count) { part in items[parts[part]].map(transform) }.joined())
+    }
+
     /// `body` run for each part, on as many cores as there are, the results in part order.
     static func map<Result: Sendable>(parts: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard parts > 1 else { return parts == 1 ? [body(0)] : [] }

@@ -39,11 +39,8 @@ struct HeadingOutline {
     private static func roles(of texts: [String]) -> [String: HeadingRole] {
         var seen: Set<String> = []
         let distinct = texts.filter { seen.insert($0).inserted }
-        let parts = ParallelWork.ranges(of: distinct.count, minimum: 256)
-        let classified = ParallelWork.map(parts: parts.count) { part in
-            distinct[parts[part]].map(HeadingClassifier.role(of:))
-        }
-        return Dictionary(uniqueKeysWithValues: zip(distinct, classified.joined()))
+        let classified = ParallelWork.map(distinct, minimum: 256, HeadingClassifier.role(of:))
+        return Dictionary(uniqueKeysWithValues: zip(distinct, classified))
     }
 
     /// Whether the notes have any release headings at all.

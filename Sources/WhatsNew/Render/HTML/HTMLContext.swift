@@ -20,7 +20,8 @@ struct HTMLContext {
         if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         return .object([
-            ("sheet", .object(sheet)), ("standalone", .bool(standalone)), ("releases", .list(releases.map(release))),
+            ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
+            ("releases", .list(ParallelWork.map(releases, minimum: 32, release))),
         ])
     }
 
