@@ -24,17 +24,23 @@ public struct DocumentReader: Sendable {
         let decoder = FrontMatterDecoder(path: source.path)
         var sheet = SheetMetadata()
         var sections: [SectionMetadata] = []
-        for block in split.blocks {
+        // Each block's YAML stands alone, so a long changelog's are decoded on every core.
+        let decoded = ParallelWork.map(split.blocks, minimum: 16) { block -> (Decoded, [Diagnostic]) in
             switch block.role {
             case .sheet:
                 let (metadata, found) = decoder.sheet(from: block)
-                sheet = metadata
-                diagnostics += found
+                return (.sheet(metadata), found)
             case .section:
                 let (metadata, found) = decoder.section(from: block)
-                sections.append(metadata)
-                diagnostics += found
+                return (.section(metadata), found)
             }
+        }
+        for (metadata, found) in decoded {
+            switch metadata {
+            case .sheet(let metadata): sheet = metadata
+            case .section(let metadata): sections.append(metadata)
+            }
+            diagnostics += found
         }
         let blocks = MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
         let reader = ChangelogReader(path: source.path, blocks: blocks, sectionMetadata: sections) { metadata in
@@ -54,6 +60,12 @@ public struct DocumentReader: Sendable {
         AppearanceResolver(catalog: icons).resolve(&document)
         return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
     }
+}
+
+/// A front-matter block's metadata, by the role the block plays.
+private enum Decoded {
+    case sheet(SheetMetadata)
+    case section(SectionMetadata)
 }
 
 extension Diagnostic {
