@@ -6,7 +6,10 @@ struct ChangelogReader {
     /// Section front matter in file order.
     let sectionMetadata: [SectionMetadata]
     /// Parses a front-matter `summary` as Markdown.
-    let summaryContent: (SectionMetadata) -> MarkdownContent?
+    let summaryContent: @Sendable (SectionMetadata) -> MarkdownContent?
+    /// How many parts a long changelog is read in, and the fewest elements worth a part.
+    var parts = ParallelWork.processorCount
+    var minimumPartSize = 512
 
     struct Result {
         var releases: [Release]
@@ -22,14 +25,51 @@ struct ChangelogReader {
 
     func read(implicitRelease: Release) -> Result {
         let outline = HeadingOutline(blocks: blocks)
-        var state = State(path: path)
-        var title: String?
-        let skippedTitle = outline.hasReleases ? nil : titleHeadingIndex()
-        if !outline.hasReleases {
-            state.current = ReleaseBuilder(release: implicitRelease, level: 0)
-        }
         let elements = self.elements()
-        for (position, element) in elements.enumerated() {
+        guard outline.hasReleases else {
+            var state = State(path: path)
+            state.current = ReleaseBuilder(release: implicitRelease, level: 0)
+            return read(
+                elements, in: elements.indices, outline: outline, state: state, skippedTitle: titleHeadingIndex())
+        }
+        // A release heading starts a release whatever came before it, so the walk can start
+        // afresh there: a long changelog is read in parts on every core and the parts joined.
+        let starts = partStarts(elements, outline: outline)
+        let parts = ParallelWork.map(parts: starts.count) { part in
+            let end = part + 1 < starts.count ? starts[part + 1] : elements.count
+            return read(elements, in: starts[part]..<end, outline: outline, state: State(path: path), skippedTitle: nil)
+        }
+        return Result(
+            releases: Array(parts.map(\.releases).joined()), title: parts.first?.title,
+            diagnostics: Array(parts.map(\.diagnostics).joined()))
+    }
+
+    /// Where the parts start: the first element, then about evenly spaced release headings.
+    private func partStarts(_ elements: [Element], outline: HeadingOutline) -> [Int] {
+        let parts = ParallelWork.ranges(of: elements.count, minimum: minimumPartSize, parts: parts)
+        var starts = [0]
+        for part in parts.dropFirst() {
+            guard
+                let start = elements[max(part.lowerBound, (starts.last ?? 0) + 1)...].firstIndex(where: { element in
+                    guard case .block(let index) = element, let heading = outline.headings[index] else { return false }
+                    switch heading.role {
+                    case .release, .unreleased: return true
+                    case .dateOnly, .series, .other: return false
+                    }
+                })
+            else { break }
+            starts.append(start)
+        }
+        return starts
+    }
+
+    private func read(
+        _ elements: [Element], in range: Range<Int>, outline: HeadingOutline, state: State, skippedTitle: Int?
+    ) -> Result {
+        var state = state
+        var title: String?
+        for position in range {
+            let element = elements[position]
             switch element {
             case .section(let metadata):
                 state.startFrontMatterSection(metadata, summary: summaryContent(metadata))
