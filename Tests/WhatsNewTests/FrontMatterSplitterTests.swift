@@ -86,4 +86,35 @@ struct FrontMatterSplitterTests {
     @Test func adjacentBlocks() {
         #expect(split("---\nicon: a\ntitle: A\n---\n---\nicon: b\ntitle: B\n---\n").blocks.count == 2)
     }
+
+    @Test func linesSplitWhereCmarkSplitsThem() {
+        // Every string of up to six bytes from `a`, `\n` and `\r`, against a plain byte loop.
+        let alphabet: [UInt8] = [UInt8(ascii: "a"), 0x0A, 0x0D]
+        var inputs: [[UInt8]] = [[]]
+        for _ in 0..<6 {
+            inputs += inputs.filter { $0.count == inputs.last!.count }.flatMap { i in alphabet.map { i + [$0] } }
+        }
+        for bytes in inputs {
+            var expected: [(Range<Int>, Range<Int>)] = []
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                    let after =
+                        bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A
+                        ? index + 2 : index + 1
+                    expected.append((start..<index, start..<after))
+                    start = after
+                    index = after
+                } else {
+                    index += 1
+                }
+            }
+            if start < bytes.count { expected.append((start..<bytes.count, start..<bytes.count)) }
+            let lines = Array(SourceLines(bytes: bytes))
+            #expect(lines.map(\.content) == expected.map(\.0), "\(bytes)")
+            #expect(lines.map(\.whole) == expected.map(\.1), "\(bytes)")
+            #expect(lines.map(\.number) == Array(1...max(1, lines.count)).prefix(lines.count).map { $0 })
+        }
+    }
 }

@@ -58,16 +58,17 @@ struct FrontMatterSplitter {
         guard !blocks.isEmpty else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var next = blocks.makeIterator()
-        var block = next.next()
-        for line in lines {
-            while let current = block, line.number > current.closingLine { block = next.next() }
-            if let current = block, line.number >= current.openingLine {
+        var copied = 0  // the bytes before this offset are in the output
+        for block in blocks {
+            // Everything up to the block as it is, then only the line endings of its lines.
+            let first = lines[block.openingLine - 1]
+            output.append(contentsOf: bytes[copied..<first.whole.lowerBound])
+            for line in lines[(block.openingLine - 1)..<block.closingLine] {
                 output.append(contentsOf: bytes[line.content.upperBound..<line.whole.upperBound])
-            } else {
-                output.append(contentsOf: bytes[line.whole])
             }
+            copied = lines[block.closingLine - 1].whole.upperBound
         }
+        output.append(contentsOf: bytes[copied...])
         return output
     }
 
