@@ -90,12 +90,7 @@ struct FrontMatterSplitter {
 
     /// A blank line or an ATX heading may stand before a block; anything else makes `---` Markdown.
     static func opensBlockAfter(_ previous: ArraySlice<UInt8>) -> Bool {
-        let trimmed = previous.trimmingLeadingSpaces(upTo: 3)
-        if trimmed.trimmingTrailingSpaces().isEmpty { return true }
-        let hashes = trimmed.prefix { $0 == UInt8(ascii: "#") }.count
-        guard (1...6).contains(hashes) else { return false }
-        let rest = trimmed.dropFirst(hashes)
-        return rest.isEmpty || rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t")
+        previous.trimmingLeadingSpaces(upTo: 3).trimmingTrailingSpaces().isEmpty || previous.opensATXHeading
     }
 }
 

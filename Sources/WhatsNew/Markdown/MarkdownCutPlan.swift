@@ -102,20 +102,13 @@ struct MarkdownCutPlan {
         var start = 0
         while start < count {
             lineStarts.append(start)
-            if Self.opensATXHeading(base, from: start, count: count) { headingLines.append(lineStarts.count) }
-            guard let newline = memchr(base + start, 0x0A, count - start) else { break }
-            start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+            let end = memchr(base + start, 0x0A, count - start).map {
+                base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            if bytes[start..<(end ?? count)].opensATXHeading { headingLines.append(lineStarts.count) }
+            guard let end else { break }
+            start = end
         }
-    }
-
-    /// Up to three spaces, one to six `#`, then a space, a tab or the line's end.
-    private static func opensATXHeading(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
-        var index = start
-        while index < count, index - start < 3, base[index] == UInt8(ascii: " ") { index += 1 }
-        let hashes = index
-        while index < count, base[index] == UInt8(ascii: "#") { index += 1 }
-        guard (1...6).contains(index - hashes) else { return false }
-        return index == count || [UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0A, 0x0D].contains(base[index])
     }
 
     /// Finds the run around every `]:`; false when one of them cannot be a definition's run.
@@ -144,11 +137,7 @@ struct MarkdownCutPlan {
         return first...last
     }
 
-    private func isHeadingLine(_ line: Int) -> Bool {
-        bytes.withUnsafeBufferPointer {
-            Self.opensATXHeading($0.baseAddress!, from: lineStarts[line - 1], count: $0.count)
-        }
-    }
+    private func isHeadingLine(_ line: Int) -> Bool { bytes[byteRange(ofLine: line)].opensATXHeading }
 
     /// Up to three spaces, then `[`: how a link reference definition starts.
     private func startsWithBracket(_ line: Int) -> Bool {
