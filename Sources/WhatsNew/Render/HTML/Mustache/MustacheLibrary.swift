@@ -108,12 +108,8 @@ private struct Rendering {
                         : ParallelWork.ranges(of: items.count, minimum: MustacheLibrary.parallelListLength / 2)
                     if parts.count > 1 {
                         renderInParts(items, parts: parts, body)
-                        continue
-                    }
-                    for item in items {
-                        stack.append(item)
-                        render(body)
-                        stack.removeLast()
+                    } else {
+                        render(body, for: items[...])
                     }
                 case .bool:
                     render(body)
@@ -129,6 +125,15 @@ private struct Rendering {
         }
     }
 
+    /// A section's body once for each item, the item innermost on the stack.
+    private mutating func render(_ body: [MustacheTemplate.Node], for items: ArraySlice<TemplateValue>) {
+        for item in items {
+            stack.append(item)
+            render(body)
+            stack.removeLast()
+        }
+    }
+
     /// Each part of a long list rendered into its own buffer on its own core, then the buffers
     /// joined in order: each item's output depends only on the item and the stack around it.
     private mutating func renderInParts(
@@ -138,11 +143,7 @@ private struct Rendering {
         let outputs = ParallelWork.map(parts: parts.count) { part in
             var rendering = Rendering(
                 library: library, output: ByteWriter(), stack: stack, indentedPartials: partials, isPart: true)
-            for item in items[parts[part]] {
-                rendering.stack.append(item)
-                rendering.render(body)
-                rendering.stack.removeLast()
-            }
+            rendering.render(body, for: items[parts[part]])
             return rendering.output
         }
         for part in outputs { output.write(part) }
