@@ -112,7 +112,7 @@ private struct CutCheck {
                     continue
                 }
                 while runIndex < runs.count, runs[runIndex].upperBound < line { runIndex += 1 }
-                guard runIndex < runs.count, runs[runIndex].contains(line), runs[runIndex].lowerBound == line,
+                guard runIndex < runs.count, runs[runIndex].lowerBound == line,
                     runs[runIndex].upperBound <= gap.upperBound
                 else { return false }
                 matched += 1

@@ -49,18 +49,22 @@ struct ChangelogReader {
         let parts = ParallelWork.ranges(of: elements.count, minimum: minimumPartSize, parts: parts)
         var starts = [0]
         for part in parts.dropFirst() {
-            guard
-                let start = elements[max(part.lowerBound, (starts.last ?? 0) + 1)...].firstIndex(where: { element in
-                    guard case .block(let index) = element, let heading = outline.headings[index] else { return false }
-                    switch heading.role {
-                    case .release, .unreleased: return true
-                    case .dateOnly, .series, .other: return false
-                    }
-                })
-            else { break }
+            let from = max(part.lowerBound, (starts.last ?? 0) + 1)
+            guard let start = elements[from...].firstIndex(where: { startsRelease($0, outline: outline) }) else {
+                break
+            }
             starts.append(start)
         }
         return starts
+    }
+
+    /// A release or unreleased heading: the reader starts a release there whatever its state.
+    private func startsRelease(_ element: Element, outline: HeadingOutline) -> Bool {
+        guard case .block(let index) = element, let heading = outline.headings[index] else { return false }
+        switch heading.role {
+        case .release, .unreleased: return true
+        case .dateOnly, .series, .other: return false
+        }
     }
 
     private func read(
