@@ -60,7 +60,7 @@ struct ChangelogReader {
 
     /// A release or unreleased heading: the reader starts a release there whatever its state.
     private func startsRelease(_ element: Element, outline: HeadingOutline) -> Bool {
-        guard case .block(let index) = element, let heading = outline.headings[index] else { return false }
+        guard case .block(let index) = element, let heading = outline.heading(at: index) else { return false }
         switch heading.role {
         case .release, .unreleased: return true
         case .dateOnly, .series, .other: return false
@@ -78,7 +78,7 @@ struct ChangelogReader {
             case .section(let metadata):
                 state.startFrontMatterSection(metadata, summary: summaryContent(metadata))
             case .block(let index):
-                let heading = outline.headings[index]
+                let heading = outline.heading(at: index)
                 if index == skippedTitle {
                     title = heading?.text
                     continue

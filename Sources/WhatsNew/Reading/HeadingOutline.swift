@@ -8,30 +8,39 @@
 struct HeadingOutline {
     /// A heading as the reader needs it: read once, here.
     struct Heading {
+        /// The heading's index among the blocks.
+        var index: Int
         var level: Int
         /// The heading's plain text.
         var text: String
         var role: HeadingRole
     }
 
-    /// Every heading, by its index among the blocks.
-    private(set) var headings: [Int: Heading] = [:]
+    /// Every heading, in block order.
+    private(set) var list: [Heading] = []
+    /// For each block, its heading's position in `list`, or -1: a look-up by block index
+    /// without hashing, for tens of thousands of headings.
+    private var slots: [Int32]
     private(set) var releaseLevel: Int?
 
     init(blocks: [SourceBlock]) {
-        var found: [(index: Int, level: Int, text: String)] = []
+        slots = Array(repeating: -1, count: blocks.count)
         for (index, source) in blocks.enumerated() {
             guard case .heading(let level, let inlines) = source.block.content else { continue }
-            found.append((index, level, PlainText.of(inlines)))
+            slots[index] = Int32(list.count)
+            list.append(Heading(index: index, level: level, text: PlainText.of(inlines), role: .other))
         }
-        let roles = Self.roles(of: found.map(\.text))
-        for heading in found {
-            headings[heading.index] = Heading(
-                level: heading.level, text: heading.text, role: roles[heading.text] ?? .other)
-        }
-        releaseLevel = Self.mostCommonLevel(of: headings)
+        let roles = Self.roles(of: list.map(\.text))
+        for position in list.indices { list[position].role = roles[list[position].text] ?? .other }
+        releaseLevel = Self.mostCommonLevel(of: list)
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
+    }
+
+    /// The heading that block `index` is, if it is one.
+    func heading(at index: Int) -> Heading? {
+        let slot = slots[index]
+        return slot < 0 ? nil : list[Int(slot)]
     }
 
     /// Each distinct text classified once (`### Fixed` repeats in every release), a large
@@ -45,7 +54,7 @@ struct HeadingOutline {
 
     /// Whether the notes have any release headings at all.
     var hasReleases: Bool {
-        headings.values.contains { heading in
+        list.contains { heading in
             switch heading.role {
             case .release, .unreleased, .dateOnly: true
             case .series, .other: false
@@ -53,9 +62,9 @@ struct HeadingOutline {
         }
     }
 
-    private static func mostCommonLevel(of headings: [Int: Heading]) -> Int? {
+    private static func mostCommonLevel(of headings: [Heading]) -> Int? {
         var counts: [Int: Int] = [:]
-        for heading in headings.values {
+        for heading in headings {
             if case .release(let release) = heading.role, !release.isWeak {
                 counts[heading.level, default: 0] += 1
             }
@@ -65,24 +74,24 @@ struct HeadingOutline {
 
     private mutating func settleDoubtfulReleases() {
         var enclosing: (level: Int, version: Version)?
-        for index in headings.keys.sorted() {
-            guard let heading = headings[index] else { continue }
+        for index in list.indices {
+            let heading = list[index]
             let level = heading.level
             switch heading.role {
             case .release(let release):
                 if release.isWeak, level != releaseLevel {
-                    headings[index]?.role = .other
+                    list[index].role = .other
                 } else if let enclosing, enclosing.level < level, enclosing.version == release.version {
-                    headings[index]?.role = .other  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
+                    list[index].role = .other  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
                 } else if release.date == nil, let releaseLevel, level > releaseLevel,
                     enclosing.map({ $0.level < level && !Self.continues(release.version, $0.version) }) ?? false
                 {
-                    headings[index]?.role = .other
+                    list[index].role = .other
                 } else {
                     enclosing = (level, release.version)
                 }
             case .unreleased:
-                if let releaseLevel, level > releaseLevel { headings[index]?.role = .other }
+                if let releaseLevel, level > releaseLevel { list[index].role = .other }
             default:
                 break
             }
@@ -90,15 +99,13 @@ struct HeadingOutline {
     }
 
     private mutating func settleSeries(blocks: [SourceBlock]) {
-        let indices = headings.keys.sorted()
-        for (position, index) in indices.enumerated() where position + 1 < indices.count {
-            let next = indices[position + 1]
-            guard let heading = headings[index], case .release(let release) = heading.role,
-                let child = headings[next], case .release(let childRelease) = child.role,
+        for position in list.indices.dropLast() {
+            let (heading, child) = (list[position], list[position + 1])
+            guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
                 child.level > heading.level, Self.extends(childRelease.version, release.version),
-                blocks[(index + 1)..<next].allSatisfy({ !Self.isContent($0.block) })
+                blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0.block) })
             else { continue }
-            headings[index]?.role = .series
+            list[position].role = .series
         }
     }
 
