@@ -5,12 +5,31 @@ struct AppearanceResolver {
 
     func resolve(_ document: inout Document) {
         let catalog = catalog.adding(document.icons)
+        // A changelog repeats a handful of categories thousands of times: each distinct one is
+        // looked up once.
+        var known: [Inputs: SectionAppearance] = [:]
         for releaseIndex in document.releases.indices {
             for sectionIndex in document.releases[releaseIndex].sections.indices {
                 let section = document.releases[releaseIndex].sections[sectionIndex]
-                document.releases[releaseIndex].sections[sectionIndex].appearance = appearance(of: section, catalog)
+                let inputs = Inputs(icon: section.icon, title: section.title, kind: section.kind, color: section.color)
+                let appearance: SectionAppearance
+                if let seen = known[inputs] {
+                    appearance = seen
+                } else {
+                    appearance = self.appearance(of: section, catalog)
+                    known[inputs] = appearance
+                }
+                document.releases[releaseIndex].sections[sectionIndex].appearance = appearance
             }
         }
+    }
+
+    /// All of a section that its appearance depends on.
+    private struct Inputs: Hashable {
+        var icon: Icon?
+        var title: String?
+        var kind: SectionKind?
+        var color: String?
     }
 
     private func appearance(of section: Section, _ catalog: IconCatalog) -> SectionAppearance {

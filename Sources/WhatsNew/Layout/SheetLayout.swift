@@ -15,9 +15,14 @@ public struct SheetLayout: Sendable, Hashable {
 
     /// Measures every icon the releases show.
     public init(releases: [Release], width: Int, displayWidth: DisplayWidth) {
-        let icons = releases.lazy.flatMap(\.sections).compactMap(\.appearance.icon)
-        self.init(
-            width: width, iconColumn: icons.map { displayWidth.of(TerminalSanitizer.clean($0.glyph)) }.max() ?? 0)
+        // Each distinct glyph measured once: a long changelog shows the same few thousands of times.
+        var glyphs: Set<String> = []
+        for release in releases {
+            for section in release.sections {
+                if let icon = section.appearance.icon { glyphs.insert(icon.glyph) }
+            }
+        }
+        self.init(width: width, iconColumn: glyphs.map { displayWidth.of(TerminalSanitizer.clean($0)) }.max() ?? 0)
     }
 
     /// Cells between the icon column and the text; none when there is no icon column.
