@@ -53,6 +53,19 @@ struct MustacheTests {
         #expect(rendered == expected)
     }
 
+    @Test(arguments: [0, 1, MustacheLibrary.parallelListLength * 5 + 3])
+    func generatedListsRenderLikeListsOfTheSameItems(count: Int) throws {
+        // Generated items are made as they are reached, in parts on every core when the list is long.
+        let item = { @Sendable (index: Int) in
+            TemplateValue.object([("n", .number(index)), ("odd", .bool(index % 2 == 1))])
+        }
+        let template = "{{#items}}{{n}}{{#odd}}!{{/odd}},{{/items}}{{^items}}none{{/items}}"
+        let generated = try render(template, .object([("items", .generated(count: count, item: item))]))
+        let listed = try render(template, .object([("items", .list((0..<count).map(item)))]))
+        #expect(generated == listed)
+        #expect(generated == (count == 0 ? "none" : (0..<count).map { "\($0)\($0 % 2 == 1 ? "!" : "")," }.joined()))
+    }
+
     @Test func slicesShowLikeText() throws {
         let html = "<p>a & b</p>\n"
         let context = TemplateValue.object([("s", .slice(html.dropLast()))])

@@ -3,7 +3,7 @@
 /// Text values are escaped by the templates (`{{…}}`); the `…HTML` values are cmark's own safe
 /// rendering and go in unescaped (`{{{…}}}`). Links and colours are checked here, so a
 /// template cannot be handed a `javascript:` address or a colour that is not one.
-struct HTMLContext {
+struct HTMLContext: Sendable {
     let document: Document
     let releases: [Release]
     let layout: SheetLayout
@@ -21,7 +21,7 @@ struct HTMLContext {
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         return .object([
             ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
-            ("releases", .list(ParallelWork.map(releases, minimum: 32, release))),
+            ("releases", .generated(count: releases.count) { release(releases[$0]) }),
         ])
     }
 

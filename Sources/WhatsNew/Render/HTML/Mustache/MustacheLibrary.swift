@@ -91,7 +91,7 @@ private struct Rendering {
                 case .slice(let text): escaped ? output.writeEscapingHTML(text) : output.write(text)
                 case .number(let number): output.write(number)
                 case .bool(let value): output.write(value ? "true" : "false")
-                case .list, .object, nil: break
+                case .list, .generated, .object, nil: break
                 }
             case .section(let path, let inverted, let body):
                 let value = lookUp(path)
@@ -102,15 +102,9 @@ private struct Rendering {
                 guard let value, value.isShown else { continue }
                 switch value {
                 case .list(let items):
-                    let parts =
-                        isPart
-                        ? [items.indices]
-                        : ParallelWork.ranges(of: items.count, minimum: MustacheLibrary.parallelListLength / 2)
-                    if parts.count > 1 {
-                        renderInParts(items, parts: parts, body)
-                    } else {
-                        render(body, for: items[...])
-                    }
+                    render(body, forEachOf: items.count) { items[$0] }
+                case .generated(let count, let item):
+                    render(body, forEachOf: count, item)
                 case .bool:
                     render(body)
                 case .text, .slice, .number, .object:
@@ -125,10 +119,25 @@ private struct Rendering {
         }
     }
 
-    /// A section's body once for each item, the item innermost on the stack.
-    private mutating func render(_ body: [MustacheTemplate.Node], for items: ArraySlice<TemplateValue>) {
-        for item in items {
-            stack.append(item)
+    /// A section's body once for each of a list's `count` items, the item innermost on the
+    /// stack; a long list in parts on every core.
+    private mutating func render(
+        _ body: [MustacheTemplate.Node], forEachOf count: Int, _ item: @Sendable (Int) -> TemplateValue
+    ) {
+        let parts =
+            isPart ? [0..<count] : ParallelWork.ranges(of: count, minimum: MustacheLibrary.parallelListLength / 2)
+        if parts.count > 1 {
+            renderInParts(parts, body, item)
+        } else {
+            render(body, for: 0..<count, item)
+        }
+    }
+
+    private mutating func render(
+        _ body: [MustacheTemplate.Node], for indices: Range<Int>, _ item: @Sendable (Int) -> TemplateValue
+    ) {
+        for index in indices {
+            stack.append(item(index))
             render(body)
             stack.removeLast()
         }
@@ -137,13 +146,13 @@ private struct Rendering {
     /// Each part of a long list rendered into its own buffer on its own core, then the buffers
     /// joined in order: each item's output depends only on the item and the stack around it.
     private mutating func renderInParts(
-        _ items: [TemplateValue], parts: [Range<Int>], _ body: [MustacheTemplate.Node]
+        _ parts: [Range<Int>], _ body: [MustacheTemplate.Node], _ item: @Sendable (Int) -> TemplateValue
     ) {
         let (library, stack, partials) = (library, stack, indentedPartials)
         let outputs = ParallelWork.map(parts: parts.count) { part in
             var rendering = Rendering(
                 library: library, output: ByteWriter(), stack: stack, indentedPartials: partials, isPart: true)
-            rendering.render(body, for: items[parts[part]])
+            rendering.render(body, for: parts[part], item)
             return rendering.output
         }
         for part in outputs { output.write(part) }

@@ -10,6 +10,9 @@ enum TemplateValue: Sendable {
     case bool(Bool)
     case number(Int)
     case list([TemplateValue])
+    /// A list whose items are made as the template reaches them, so a long one (the releases
+    /// of a large changelog) is never held whole, and is made on the cores that render it.
+    case generated(count: Int, item: @Sendable (Int) -> TemplateValue)
     /// Keys in the order written; objects are small, so a linear search beats hashing.
     case object([(String, TemplateValue)])
 
@@ -25,6 +28,7 @@ enum TemplateValue: Sendable {
         switch self {
         case .bool(let value): value
         case .list(let values): !values.isEmpty
+        case .generated(let count, _): count > 0
         case .text, .slice, .number, .object: true
         }
     }
