@@ -6,10 +6,61 @@ import Testing
 struct ParallelMarkdownParserTests {
     private let parser = MarkdownParser(rendersHTML: true)
 
-    private func inPieces(_ pieces: Int, _ bytes: [UInt8]) -> (
+    private func inPieces(_ pieces: Int, _ bytes: [UInt8], pieceBytes: Int = 1 << 20) -> (
         blocks: [SourceBlock], outcome: ParallelMarkdownParser.Outcome
     ) {
-        ParallelMarkdownParser(parser: parser, pieces: pieces, minimumBytes: 0).parse(bytes)
+        ParallelMarkdownParser(parser: parser, pieces: pieces, minimumBytes: 0, pieceBytes: pieceBytes).parse(bytes)
+    }
+
+    @Test func eachPieceGetsOnlyTheDefinitionsItsBracketsMayUse() throws {
+        let markdown = """
+            ## One
+
+            See [the notes][Notes 12] and [docs].
+
+            ## Two
+
+            Fixed [#34].
+
+            [notes  12]: https://example.com/12
+
+            [#34]: https://example.com/34
+
+            [docs]: https://example.com/docs
+
+            """
+        let bytes = Array(markdown.utf8)
+        let plan = try #require(MarkdownCutPlan(bytes: bytes))
+        let given = { (lines: ClosedRange<Int>) in
+            String(decoding: plan.definitionText(forLines: lines).bytes, as: UTF8.self)
+        }
+        // Case and spacing differ, the digits do not; a label without digits goes everywhere.
+        #expect(given(1...4) == "[notes  12]: https://example.com/12\n\n[docs]: https://example.com/docs\n\n")
+        #expect(
+            given(5...plan.lineCount)
+                == "[notes  12]: https://example.com/12\n\n[#34]: https://example.com/34\n\n"
+                + "[docs]: https://example.com/docs\n\n")
+        // Cut at `## Two`: the definitions make up most of the bytes.
+        #expect(inPieces(4, bytes).outcome == .cut(pieces: 2))
+        #expect(inPieces(4, bytes).blocks == parser.parseWhole(bytes).blocks)
+    }
+
+    @Test(arguments: [
+        "Text [REF\n 12]  here.", "![image][ref 12]", "> quoted [a\n> ref 12]\n> b", "[`x`][ref 12]",
+        "[text [ref 12]]", "\\[ref 12] escaped", "[ref 1\\]2]", "- item [Ref 12][]\n  more",
+    ])
+    func referencesIn(form text: String) {
+        // Each form in the middle of a long file, its definitions at the end in runs of their own.
+        var markdown = ""
+        for index in 0..<12 { markdown += "## H\(index)\n\n\(index == 6 ? text : "Text \(index).")\n\n" }
+        markdown += "[ref 12]: /twelve\n\n[a ref 12]: /a\n\n[ref 1\\]2]: /escaped\n\n[other 3]: /three\n"
+        let bytes = Array(markdown.utf8)
+        let whole = parser.parseWhole(bytes).blocks
+        for pieces in 2...6 {
+            let cut = inPieces(pieces, bytes)
+            #expect(cut.outcome != .whole)
+            #expect(cut.blocks == whole, "\(text) in \(pieces) pieces")
+        }
     }
 
     @Test func definitionsAtTheEndResolveReferencesInEveryPiece() throws {
@@ -75,8 +126,9 @@ struct ParallelMarkdownParserTests {
         for _ in 0..<600 {
             let bytes = Array(GeneratedMarkdown.document(&random).utf8)
             let whole = parser.parseWhole(bytes).blocks
-            for pieces in 2...4 {
-                let cut = inPieces(pieces, bytes)
+            // Two to four pieces, and as many as cuts allow (a piece of about 64 bytes).
+            for (pieces, pieceBytes) in [(2, 1 << 20), (3, 1 << 20), (4, 1 << 20), (2, 64)] {
+                let cut = inPieces(pieces, bytes, pieceBytes: pieceBytes)
                 outcomes[cut.outcome, default: 0] += 1
                 #expect(cut.blocks == whole, "\(String(decoding: bytes, as: UTF8.self))")
             }
@@ -96,7 +148,13 @@ private enum GeneratedMarkdown {
         // Most documents have no doubtful fragment, so the cut path is tested as much as the other.
         let doubtfulChance = Int.random(in: 0..<3, using: &random) == 0 ? 8 : 0
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let label = "ref-\(Int.random(in: 0...6, using: &random))"
+            let number = Int.random(in: 0...6, using: &random)
+            // Labels with and without digits, several runs of them, spaces that references
+            // may write differently.
+            let label = ["ref-\(number)", "Ref \(number)", "v1.\(number).0", "docs", "a\(number) b\(number)"][
+                Int.random(in: 0..<5, using: &random)]
+            let reference =
+                Bool.random(using: &random) ? label : label.uppercased().replacingOccurrences(" ", with: "\n  ")
             let fragments =
                 Int.random(in: 0..<100, using: &random) < doubtfulChance
                 ? [
@@ -107,8 +165,8 @@ private enum GeneratedMarkdown {
                 ]
                 : [
                     "## [\(label)] - 2024-01-02", "## [\(label.uppercased())]", "### Added", "# Title",
-                    "- item with [a link][\(label)] and `code`\n  - nested [\(label)]",
-                    "Paragraph text [\(label)] here.", "[\(label)]: https://example.com/\(label)",
+                    "- item with [a link][\(reference)] and `code`\n  - nested [\(reference)]",
+                    "Paragraph text [\(reference)] here.", "[\(label)]: https://example.com/\(label)",
                     "[\(label)]: https://example.com/\(label)\n  \"A title\"", "```\n## fenced heading\n```",
                     "> lazy\n## heading after quote", "Setext\n===", "    indented code\n    ## x",
                     "*   list\n\n    continued", "1. ordered\n2. two", "---", "  ## indented heading",

@@ -13,7 +13,9 @@
 /// fenced code block or an HTML block takes it in, so such lines are the candidate cuts. Link
 /// reference definitions are what one piece needs from the others; each one contains `]:`, so
 /// every line holding `]:` must lie in a run of lines starting with `[` that can be handed to
-/// every piece, or the file is not cut at all.
+/// the pieces, or the file is not cut at all. A piece is handed only the runs whose labels'
+/// digits stand between its brackets (`ReferenceLabelDigits`), and runs with a label without
+/// digits.
 struct MarkdownCutPlan {
     let bytes: [UInt8]
     /// The offset of each line's first byte: line `n` starts at `lineStarts[n - 1]`.
@@ -22,6 +24,11 @@ struct MarkdownCutPlan {
     private(set) var headingLines: [Int] = []
     /// Runs of lines that may be link reference definitions, in file order.
     private(set) var definitionRuns: [ClosedRange<Int>] = []
+    /// For each run, the keys of its labels' digits, one of which a piece must hold between
+    /// brackets to need the run (`ReferenceLabelDigits`); nil sends the run to every piece.
+    private(set) var definitionKeys: [[ReferenceLabelDigits.Key]?] = []
+    /// The runs each key can send to a piece.
+    private var runsByKey: [ReferenceLabelDigits.Key: [Int]] = [:]
 
     /// nil when the file cannot be cut: a lone carriage return (cmark ends a line there, so
     /// the line numbers here would drift), or a `]:` outside any run that could be definitions.
@@ -32,7 +39,13 @@ struct MarkdownCutPlan {
                 return false
             }
             findLines(base, count: buffer.count)
-            return findDefinitionRuns(base, count: buffer.count)
+            guard findDefinitionRuns(base, count: buffer.count) else { return false }
+            for (index, run) in definitionRuns.enumerated() {
+                let keys = ReferenceLabelDigits.definitionKeys(base, byteRange(ofLines: run))
+                definitionKeys.append(keys)
+                for key in keys ?? [] { runsByKey[key, default: []].append(index) }
+            }
+            return true
         }
         guard found else { return nil }
     }
@@ -75,17 +88,27 @@ struct MarkdownCutPlan {
         return cuts
     }
 
-    /// The definition runs as one text, each run followed by a blank line, and its line count.
-    func definitionText() -> (bytes: [UInt8], lines: Int) {
+    /// The definition runs the piece of lines `lines` may use, as one text, each run followed
+    /// by a blank line, and its line count. A run whose label digits appear between none of the
+    /// piece's brackets cannot serve any of its references, so cmark is spared parsing it.
+    func definitionText(forLines lines: ClosedRange<Int>) -> (bytes: [UInt8], lines: Int) {
+        var needed = definitionKeys.map { $0 == nil }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            ReferenceLabelDigits.forEachBracketed(base, byteRange(ofLines: lines)) { key, hasDigits, _ in
+                guard hasDigits, let runs = runsByKey[key] else { return }
+                for run in runs { needed[run] = true }
+            }
+        }
         var text: [UInt8] = []
-        var lines = 0
-        for run in definitionRuns {
+        var count = 0
+        for (run, isNeeded) in zip(definitionRuns, needed) where isNeeded {
             text += bytes[byteRange(ofLines: run)]
             if text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
             text.append(UInt8(ascii: "\n"))
-            lines += run.count + 1
+            count += run.count + 1
         }
-        return (text, lines)
+        return (text, count)
     }
 
     private static func hasLoneCarriageReturn(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {

@@ -1,5 +1,5 @@
 /// Parses a large file on every core: cuts it at top-level headings, gives each piece to
-/// cmark with all of the file's link reference definitions in front, and keeps the pieces
+/// cmark with the file's link reference definitions it may use in front, and keeps the pieces
 /// only when cmark confirms the cuts changed nothing. Otherwise the file is parsed whole, so
 /// the blocks are always exactly what one parse of the whole file gives.
 struct ParallelMarkdownParser {
@@ -7,6 +7,10 @@ struct ParallelMarkdownParser {
     var pieces = ParallelWork.processorCount
     /// Below this a file is parsed whole: threads cost more than they save.
     var minimumBytes = 256 * 1024
+    /// A larger file is cut into more pieces than cores, about this size each, which the cores
+    /// take in turn: a core that finishes early takes the next piece, and cmark's tree (about
+    /// ten times its input) is held for a few pieces at a time rather than half the file.
+    var pieceBytes = 1 << 20
 
     /// How the file was parsed, for tests and measurements.
     enum Outcome: Hashable {
@@ -22,25 +26,27 @@ struct ParallelMarkdownParser {
     private func parseInPieces(_ bytes: [UInt8]) -> (blocks: [SourceBlock], pieces: Int)? {
         guard pieces > 1, bytes.count >= minimumBytes, parser.lineOffset == 0, let plan = MarkdownCutPlan(bytes: bytes)
         else { return nil }
-        let cuts = plan.cuts(into: pieces)
+        let cuts = plan.cuts(into: max(pieces, bytes.count / max(pieceBytes, 1)))
         guard !cuts.isEmpty else { return nil }
         let firstLines = [1] + cuts
         let lineRanges = firstLines.indices.map { index in
             firstLines[index]...((index + 1 < firstLines.count ? firstLines[index + 1] : plan.lineCount + 1) - 1)
         }
-        let definitions = plan.definitionText()
         let parser = parser
-        let parsed = ParallelWork.map(parts: lineRanges.count) { index in
+        let pieces = ParallelWork.map(parts: lineRanges.count) { index in
             let lines = lineRanges[index]
+            let definitions = plan.definitionText(forLines: lines)
             var input = definitions.bytes
             input += bytes[plan.byteRange(ofLines: lines)]
             var piece = parser
             piece.lineOffset = lines.lowerBound - 1 - definitions.lines
-            return piece.parseWhole(input)
+            return (parsed: piece.parseWhole(input), definitionBytes: definitions.bytes.count)
         }
+        let parsed = pieces.map(\.parsed)
         guard
-            CutCheck(plan: plan, lineRanges: lineRanges, parsed: parsed, definitionBytes: definitions.bytes.count)
-                .holds()
+            CutCheck(
+                plan: plan, lineRanges: lineRanges, parsed: parsed, definitionBytes: pieces.map(\.definitionBytes)
+            ).holds()
         else { return nil }
         return (parsed.flatMap(\.blocks), parsed.count)
     }
@@ -51,7 +57,8 @@ private struct CutCheck {
     let plan: MarkdownCutPlan
     let lineRanges: [ClosedRange<Int>]
     let parsed: [ParsedMarkdown]
-    let definitionBytes: Int
+    /// The bytes of definitions put in front of each piece.
+    let definitionBytes: [Int]
 
     func holds() -> Bool {
         definitionsVanished() && referencesWithinLimit() && cutsOpenTopLevelHeadings()
@@ -75,8 +82,9 @@ private struct CutCheck {
         let limit = { (size: Int) in max(size, 100_000) }
         let total = parsed.reduce(0) { $0 + $1.linkBytes }
         return total <= limit(plan.bytes.count)
-            && zip(lineRanges, parsed).allSatisfy { lines, piece in
-                piece.linkBytes <= limit(plan.byteRange(ofLines: lines).count + definitionBytes)
+            && lineRanges.indices.allSatisfy { index in
+                parsed[index].linkBytes
+                    <= limit(plan.byteRange(ofLines: lineRanges[index]).count + definitionBytes[index])
             }
     }
 
