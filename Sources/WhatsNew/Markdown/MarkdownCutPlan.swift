@@ -24,11 +24,16 @@ struct MarkdownCutPlan {
     private(set) var headingLines: [Int] = []
     /// Runs of lines that may be link reference definitions, in file order.
     private(set) var definitionRuns: [ClosedRange<Int>] = []
-    /// For each run, the keys of its labels' digits, one of which a piece must hold between
-    /// brackets to need the run (`ReferenceLabelDigits`); nil sends the run to every piece.
-    private(set) var definitionKeys: [[ReferenceLabelDigits.Key]?] = []
-    /// The runs each key can send to a piece.
-    private var runsByKey: [ReferenceLabelDigits.Key: [Int]] = [:]
+    /// For each run, whether every piece gets it: a label without digits, or one not read.
+    /// Any other run goes to the pieces that hold one of its labels' keys between brackets
+    /// (`ReferenceLabelDigits`).
+    private var goesToEveryPiece: [Bool] = []
+    /// The first run each key can send to a piece, and for each run the next with the same
+    /// key (or -1): a chain in one array rather than an array per key.
+    private var firstRunByKey: [ReferenceLabelDigits.Key: Int] = [:]
+    private var nextRunWithKey: [Int] = []
+    /// The run of each entry in the chains.
+    private var keyedRuns: [Int] = []
 
     /// nil when the file cannot be cut: a lone carriage return (cmark ends a line there, so
     /// the line numbers here would drift), or a `]:` outside any run that could be definitions.
@@ -40,10 +45,16 @@ struct MarkdownCutPlan {
             }
             findLines(base, count: buffer.count)
             guard findDefinitionRuns(base, count: buffer.count) else { return false }
+            firstRunByKey.reserveCapacity(definitionRuns.count)
+            var keys: [ReferenceLabelDigits.Key] = []
             for (index, run) in definitionRuns.enumerated() {
-                let keys = ReferenceLabelDigits.definitionKeys(base, byteRange(ofLines: run))
-                definitionKeys.append(keys)
-                for key in keys ?? [] { runsByKey[key, default: []].append(index) }
+                keys.removeAll(keepingCapacity: true)
+                let isKeyed = ReferenceLabelDigits.definitionKeys(base, byteRange(ofLines: run), into: &keys)
+                goesToEveryPiece.append(!isKeyed)
+                for key in keys where isKeyed {
+                    nextRunWithKey.append(firstRunByKey.updateValue(nextRunWithKey.count, forKey: key) ?? -1)
+                    keyedRuns.append(index)
+                }
             }
             return true
         }
@@ -92,12 +103,15 @@ struct MarkdownCutPlan {
     /// by a blank line, and its line count. A run whose label digits appear between none of the
     /// piece's brackets cannot serve any of its references, so cmark is spared parsing it.
     func definitionText(forLines lines: ClosedRange<Int>) -> (bytes: [UInt8], lines: Int) {
-        var needed = definitionKeys.map { $0 == nil }
+        var needed = goesToEveryPiece
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             ReferenceLabelDigits.forEachBracketed(base, byteRange(ofLines: lines)) { key, hasDigits, _ in
-                guard hasDigits, let runs = runsByKey[key] else { return }
-                for run in runs { needed[run] = true }
+                guard hasDigits, var entry = firstRunByKey[key] else { return }
+                while entry >= 0 {
+                    needed[keyedRuns[entry]] = true
+                    entry = nextRunWithKey[entry]
+                }
             }
         }
         var text: [UInt8] = []

@@ -73,17 +73,17 @@ enum ReferenceLabelDigits {
         return count % 2 == 1
     }
 
-    /// For a run of definition lines, the key of each of its labels; nil when a label has no
-    /// digits, or a `]:` stands where no label was read, so every piece gets the run.
-    static func definitionKeys(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> [Key]? {
-        var keys: [Key] = []
+    /// For a run of definition lines, the key of each of its labels added to `keys`; false when
+    /// a label has no digits, or a `]:` stands where no label was read, so every piece must get
+    /// the run.
+    static func definitionKeys(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, into keys: inout [Key]) -> Bool {
+        let first = keys.count
         var isCertain = true
         forEachBracketed(base, range) { key, hasDigits, closing in
             guard closing + 1 < range.upperBound, base[closing + 1] == UInt8(ascii: ":") else { return }
             if hasDigits { keys.append(key) } else { isCertain = false }
         }
-        guard isCertain, keys.count == colonsAfterBrackets(base, range) else { return nil }
-        return keys
+        return isCertain && keys.count - first == colonsAfterBrackets(base, range)
     }
 
     /// How many `]:` the range holds, escaped or not.
