@@ -23,6 +23,11 @@ struct FrontMatterSplitter {
         var index = 0
         while index < lines.count {
             let line = lines[index]
+            // Most lines of plain Markdown can neither open code or a comment nor be a `---`.
+            if context.isPlain, !Self.mayChangeContext(bytes, line.content) {
+                index += 1
+                continue
+            }
             let text = bytes[line.content]
             let wasPlain = context.isPlain
             context.advance(over: text)
@@ -70,6 +75,23 @@ struct FrontMatterSplitter {
         }
         output.append(contentsOf: bytes[copied...])
         return output
+    }
+
+    /// Whether a line of plain Markdown can open fenced code or an HTML comment, or be a `---`
+    /// line: only when its first byte after up to three spaces is a fence character or `<`, or
+    /// it is `---` itself (a list item's `-` is neither). Read as bytes of the whole input,
+    /// without making a slice of every line.
+    static func mayChangeContext(_ bytes: [UInt8], _ content: Range<Int>) -> Bool {
+        var index = content.lowerBound
+        while index < content.upperBound, index - content.lowerBound < 3, bytes[index] == UInt8(ascii: " ") {
+            index += 1
+        }
+        guard index < content.upperBound else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"): return true
+        case UInt8(ascii: "-"): return index == content.lowerBound && isFence(bytes[content])
+        default: return false
+        }
     }
 
     /// A line of exactly `---`, allowing trailing spaces.
