@@ -20,6 +20,24 @@ struct VersionTests {
         #expect(try #require(Version("1.0.0+build.5")).compare(to: try #require(Version("1.0.0"))) == .same)
     }
 
+    @Test func numbersReadFromBytesMatchNumbersReadByCharacter() {
+        // Every string of up to five characters from digits, dots and a few others, and some long
+        // runs of digits: the byte reading gives the numbers and the rest the character one gives.
+        let alphabet: [Character] = ["0", "1", "9", ".", "a", "-", "\r\n", " "]
+        var texts: [String] = [""]
+        var frontier: [String] = [""]
+        for _ in 1...5 {
+            frontier = frontier.flatMap { text in alphabet.map { text + String($0) } }
+            texts += frontier
+        }
+        texts += ["12345678901234567890.1", "1.123456789012345678901234", "007.08", "1.2.3-beta.4+build.5"]
+        for text in texts {
+            let bytes = Version.leadingNumbers(of: text[...])
+            let characters = Version.leadingNumbersByCharacter(of: text[...])
+            #expect(bytes.numbers == characters.numbers && bytes.rest == characters.rest, "\(text.debugDescription)")
+        }
+    }
+
     @Test func textDropsTheVPrefix() {
         #expect(Version("v8.1.1")?.text == "8.1.1")
         #expect(Version("Swift") == nil)

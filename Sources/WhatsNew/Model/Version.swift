@@ -14,16 +14,7 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
         var text = Substring(text)
         if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
         guard let first = text.first, first.isASCII, first.isNumber else { return nil }
-        var numbers: [Int] = []
-        var rest = text[...]
-        while true {
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty else { break }
-            numbers.append(Int(digits.prefix(18)) ?? 0)
-            rest = rest.dropFirst(digits.count)
-            guard rest.first == ".", let next = rest.dropFirst().first, next.isASCII, next.isNumber else { break }
-            rest = rest.dropFirst()
-        }
+        let (numbers, rest) = Version.leadingNumbers(of: text)
         self.text = String(text)
         self.numbers = numbers
         let suffix = rest.prefix { $0 != "+" }
@@ -34,6 +25,50 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// The dot-separated numbers `text` starts with, and what follows them.
+    static func leadingNumbers(of text: Substring) -> (numbers: [Int], rest: Substring) {
+        // Release headings are ASCII nearly always, and there a byte is a character (no digit
+        // or dot is half of `\r\n`), so the numbers are read from bytes; most of a heading's
+        // classifying went to breaking `1.4.0` into characters.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return leadingNumbersByCharacter(of: text) }
+        let utf8 = text.utf8
+        var numbers: [Int] = []
+        var index = utf8.startIndex
+        func isDigit(_ index: Substring.UTF8View.Index) -> Bool {
+            index < utf8.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[index])
+        }
+        while isDigit(index) {
+            var value = 0
+            var count = 0
+            while isDigit(index) {
+                if count < 18 { value = value * 10 + Int(utf8[index] - UInt8(ascii: "0")) }
+                count += 1
+                index = utf8.index(after: index)
+            }
+            numbers.append(value)
+            guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "."), isDigit(utf8.index(after: index)) else {
+                break
+            }
+            index = utf8.index(after: index)
+        }
+        return (numbers, text[index...])
+    }
+
+    /// The same by characters, for text that is not all ASCII.
+    static func leadingNumbersByCharacter(of text: Substring) -> (numbers: [Int], rest: Substring) {
+        var numbers: [Int] = []
+        var rest = text[...]
+        while true {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { break }
+            numbers.append(Int(digits.prefix(18)) ?? 0)
+            rest = rest.dropFirst(digits.count)
+            guard rest.first == ".", let next = rest.dropFirst().first, next.isASCII, next.isNumber else { break }
+            rest = rest.dropFirst()
+        }
+        return (numbers, rest)
+    }
 
     /// Whether the user's `query` names this version (`v1.4.0` and `1.4.0` are the same).
     public func matches(_ query: String) -> Bool {
