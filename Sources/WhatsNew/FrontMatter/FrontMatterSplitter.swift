@@ -78,20 +78,10 @@ struct FrontMatterSplitter {
     }
 
     /// Whether a line of plain Markdown can open fenced code or an HTML comment, or be a `---`
-    /// line: only when its first byte after up to three spaces is a fence character or `<`, or
-    /// it is `---` itself (a list item's `-` is neither). Read as bytes of the whole input,
-    /// without making a slice of every line.
+    /// line (a list item's `-` is neither).
     static func mayChangeContext(_ bytes: [UInt8], _ content: Range<Int>) -> Bool {
-        var index = content.lowerBound
-        while index < content.upperBound, index - content.lowerBound < 3, bytes[index] == UInt8(ascii: " ") {
-            index += 1
-        }
-        guard index < content.upperBound else { return false }
-        switch bytes[index] {
-        case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"): return true
-        case UInt8(ascii: "-"): return index == content.lowerBound && isFence(bytes[content])
-        default: return false
-        }
+        guard !LineContext.mayOpen(bytes, content) else { return true }
+        return content.first.map { bytes[$0] == UInt8(ascii: "-") } == true && isFence(bytes[content])
     }
 
     /// A line of exactly `---`, allowing trailing spaces.
@@ -124,6 +114,19 @@ struct LineContext {
     var isPlain: Bool { fence == nil && !inComment }
 
     private static let commentOpening = Array("<!--".utf8)
+
+    /// Whether `advance` can leave plain Markdown over this line: only when its first byte after
+    /// up to three spaces is a fence character or `<`. Read as bytes of the whole input, so the
+    /// pre-pass makes no slice of the lines it passes over.
+    static func mayOpen(_ bytes: [UInt8], _ content: Range<Int>) -> Bool {
+        var index = content.lowerBound
+        while index < content.upperBound, index - content.lowerBound < 3, bytes[index] == UInt8(ascii: " ") {
+            index += 1
+        }
+        guard index < content.upperBound else { return false }
+        return bytes[index] == UInt8(ascii: "`") || bytes[index] == UInt8(ascii: "~")
+            || bytes[index] == UInt8(ascii: "<")
+    }
 
     mutating func advance(over text: ArraySlice<UInt8>) {
         let trimmed = text.trimmingLeadingSpaces(upTo: 3)

@@ -28,12 +28,11 @@ struct MarkdownCutPlan {
     /// Any other run goes to the pieces that hold one of its labels' keys between brackets
     /// (`ReferenceLabelDigits`).
     private var goesToEveryPiece: [Bool] = []
-    /// The first run each key can send to a piece, and for each run the next with the same
-    /// key (or -1): a chain in one array rather than an array per key.
-    private var firstRunByKey: [ReferenceLabelDigits.Key: Int] = [:]
-    private var nextRunWithKey: [Int] = []
-    /// The run of each entry in the chains.
-    private var keyedRuns: [Int] = []
+    /// For each key, its first entry in `keyChain`; each entry names a run the key sends to a
+    /// piece and the next entry with the same key (or -1): chains in one array, not an array
+    /// per key.
+    private var firstEntryByKey: [ReferenceLabelDigits.Key: Int] = [:]
+    private var keyChain: [(run: Int, next: Int)] = []
 
     /// nil when the file cannot be cut: a lone carriage return (cmark ends a line there, so
     /// the line numbers here would drift), or a `]:` outside any run that could be definitions.
@@ -45,17 +44,7 @@ struct MarkdownCutPlan {
             }
             findLines(base, count: buffer.count)
             guard findDefinitionRuns(base, count: buffer.count) else { return false }
-            firstRunByKey.reserveCapacity(definitionRuns.count)
-            var keys: [ReferenceLabelDigits.Key] = []
-            for (index, run) in definitionRuns.enumerated() {
-                keys.removeAll(keepingCapacity: true)
-                let isKeyed = ReferenceLabelDigits.definitionKeys(base, byteRange(ofLines: run), into: &keys)
-                goesToEveryPiece.append(!isKeyed)
-                for key in keys where isKeyed {
-                    nextRunWithKey.append(firstRunByKey.updateValue(nextRunWithKey.count, forKey: key) ?? -1)
-                    keyedRuns.append(index)
-                }
-            }
+            indexDefinitionKeys(base)
             return true
         }
         guard found else { return nil }
@@ -107,10 +96,10 @@ struct MarkdownCutPlan {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             ReferenceLabelDigits.forEachBracketed(base, byteRange(ofLines: lines)) { key, hasDigits, _ in
-                guard hasDigits, var entry = firstRunByKey[key] else { return }
+                guard hasDigits, var entry = firstEntryByKey[key] else { return }
                 while entry >= 0 {
-                    needed[keyedRuns[entry]] = true
-                    entry = nextRunWithKey[entry]
+                    needed[keyChain[entry].run] = true
+                    entry = keyChain[entry].next
                 }
             }
         }
@@ -145,6 +134,21 @@ struct MarkdownCutPlan {
             if bytes[start..<(end ?? count)].opensATXHeading { headingLines.append(lineStarts.count) }
             guard let end else { break }
             start = end
+        }
+    }
+
+    /// Which runs go to every piece, and the keys that send each of the others.
+    private mutating func indexDefinitionKeys(_ base: UnsafePointer<UInt8>) {
+        firstEntryByKey.reserveCapacity(definitionRuns.count)
+        var keys: [ReferenceLabelDigits.Key] = []
+        for (run, lines) in definitionRuns.enumerated() {
+            keys.removeAll(keepingCapacity: true)
+            let isKeyed = ReferenceLabelDigits.definitionKeys(base, byteRange(ofLines: lines), into: &keys)
+            goesToEveryPiece.append(!isKeyed)
+            for key in keys where isKeyed {
+                let next = firstEntryByKey.updateValue(keyChain.count, forKey: key) ?? -1
+                keyChain.append((run, next))
+            }
         }
     }
 
