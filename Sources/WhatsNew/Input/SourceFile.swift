@@ -58,13 +58,37 @@ public struct SourceFile: Sendable {
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumSize {
             throw tooLarge(path: path, size: Int(status.st_size), maximumSize: maximumSize)
         }
+        let expectedSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         return try SourceFile(
-            path: path, bytes: try readAll(descriptor: descriptor, path: path, maximumSize: maximumSize))
+            path: path,
+            bytes: try readAll(
+                descriptor: descriptor, path: path, maximumSize: maximumSize, expectedSize: expectedSize))
     }
 
     /// Everything up to the limit; a pipe that goes on past it is refused, not read to the end.
-    private static func readAll(descriptor: Int32, path: String, maximumSize: Int) throws(Diagnostic) -> [UInt8] {
-        var bytes: [UInt8] = []
+    ///
+    /// A regular file is read straight into an array of its size: growing by doubling would
+    /// hold up to twice the file, and copy it on the way, for as long as the source lives.
+    private static func readAll(
+        descriptor: Int32, path: String, maximumSize: Int, expectedSize: Int = 0
+    ) throws(Diagnostic) -> [UInt8] {
+        var failure: Int32?
+        // One byte more than the size, so a file that has not grown reads to its end in one go.
+        var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize > 0 ? expectedSize + 1 : 0) { buffer, count in
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got == 0 { return }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                count += got
+            }
+        }
+        if let failure { throw fileError(path: path, errno: failure) }
+        if expectedSize > 0, bytes.count <= expectedSize { return bytes }
+        if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
