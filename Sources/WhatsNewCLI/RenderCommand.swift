@@ -67,19 +67,22 @@ struct RenderCommand: ParsableCommand {
         let notes = try ChosenNotes(
             input, selection: selection, icons: catalog, rendersHTML: format != .text, maximumSize: limit.bytes)
         let (document, releases) = (notes.document, notes.releases)
-        let text: [UInt8] =
-            switch format {
-            case .json: JSONRenderer().renderUTF8(document, releases: releases)
-            case .markdown: Array(MarkdownRenderer().render(document, releases: releases).utf8)
-            case .html:
-                HTMLRenderer(templates: templates, standalone: standalone).renderUTF8(document, releases: releases)
-            case .text: TextSheetRenderer(options: terminalOptions()).renderUTF8(document, releases: releases)
-            case .appstore: Array(try notes.storeText(.appStore, truncates: truncate).utf8)
-            case .play: Array(try notes.storeText(.play, truncates: truncate).utf8)
+        let target = OutputTarget(path: output)
+        // The model is kept until exit either way: freeing it node by node is pure cost.
+        defer { KeptUntilExit.keep(notes) }
+        switch format {
+        case .json: try target.stream { JSONRenderer().render(document, releases: releases, to: $0) }
+        case .markdown: try target.write(MarkdownRenderer().render(document, releases: releases))
+        case .html:
+            try target.stream {
+                HTMLRenderer(templates: templates, standalone: standalone).render(document, releases: releases, to: $0)
             }
-        try OutputTarget(path: output).write(text)
-        KeptUntilExit.keep(notes)
-        KeptUntilExit.keep(text)
+        case .text:
+            let options = terminalOptions()
+            try target.stream { TextSheetRenderer(options: options).render(document, releases: releases, to: $0) }
+        case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
+        case .play: try target.write(try notes.storeText(.play, truncates: truncate))
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import WhatsNew
@@ -47,5 +48,53 @@ struct ParallelRenderingTests {
         }
         // Pretty-printed as one writer would: no doubled commas or blank lines at the joins.
         #expect(!json.contains(",,") && !json.contains("\n\n") && !json.contains("[,"))
+    }
+
+    /// Parts that finish out of order are handed on in order, each once, and each as soon as
+    /// the parts before it are in.
+    @Test func partsAreHandedOnInOrderAsSoonAsTheyCan() {
+        let handOff = InOrderHandOff([Int]()) { $0.append($1) }
+        for (part, handedOnAfter) in [(2, 0), (1, 0), (0, 3), (4, 3), (3, 5), (6, 5), (7, 5), (5, 8)] {
+            handOff.finish(part, with: part * 10)
+            #expect(handOff.handedOn == handedOnAfter, "after part \(part)")
+        }
+        #expect(handOff.takeOutput() == [0, 10, 20, 30, 40, 50, 60, 70])
+        var seen: [Int] = []
+        ParallelWork.forEach(parts: 300, into: &seen, { $0 }) { $0.append($1) }
+        #expect(seen == Array(0..<300))
+    }
+
+    /// A sheet long enough for many parts, streamed to a sink, is the sheet rendered whole, and
+    /// it reaches the sink in more than one piece.
+    @Test func streamedSheetsAreTheSheetsRenderedWhole() throws {
+        var markdown = "# Changelog\n\n"
+        for index in (1...900).reversed() {
+            markdown += "## [2.\(index).0] - 2025-02-\(index % 28 + 1)\n\n### Fixed\n\n- Fix \(index) 修复 🚀\n\n"
+        }
+        let document = try Fixtures.read(markdown).document
+        let releases = document.releases
+        #expect(releases.count == 900)
+        let renderings: [(whole: [UInt8], streamed: (OutputSink) -> Void)] = [
+            (
+                HTMLRenderer().renderUTF8(document, releases: releases),
+                { HTMLRenderer().render(document, releases: releases, to: $0) }
+            ),
+            (
+                JSONRenderer().renderUTF8(document, releases: releases),
+                { JSONRenderer().render(document, releases: releases, to: $0) }
+            ),
+            (
+                TextSheetRenderer(options: TerminalOptions(width: 70)).renderUTF8(document, releases: releases),
+                { TextSheetRenderer(options: TerminalOptions(width: 70)).render(document, releases: releases, to: $0) }
+            ),
+        ]
+        for rendering in renderings {
+            let received = Mutex<[[UInt8]]>([])
+            rendering.streamed(OutputSink { bytes in received.withLock { $0.append(Array(bytes)) } })
+            let pieces = received.withLock { $0 }
+            #expect(pieces.count > 2)
+            let streamed = Array(pieces.joined())
+            #expect(streamed == rendering.whole, "\(streamed.count) bytes streamed, \(rendering.whole.count) whole")
+        }
     }
 }

@@ -31,6 +31,32 @@ enum ParallelWork {
         return Array(map(parts: parts.count) { part in items[parts[part]].map(transform) }.joined())
     }
 
+    /// `total` items cut into parts of about `itemsPerPart` (never fewer parts than cores),
+    /// for work whose results are handed on as they finish rather than kept.
+    static func ranges(of total: Int, streamingBy itemsPerPart: Int, minimum: Int) -> [Range<Int>] {
+        ranges(of: total, minimum: minimum, parts: max(processorCount, total / max(itemsPerPart, 1)))
+    }
+
+    /// `body` run for each part on every core, each result handed to `consume` with `output`
+    /// as soon as the parts before it are done, in part order and one at a time. A long
+    /// output is never held whole: a core that finishes a part while another is handing
+    /// results on waits for it, so none runs far ahead of what has been consumed.
+    static func forEach<Result: Sendable, Output: Sendable>(
+        parts: Int, into output: inout Output, _ body: @Sendable (Int) -> Result,
+        inOrder handOn: @escaping @Sendable (inout Output, Result) -> Void
+    ) {
+        guard parts > 1 else {
+            if parts == 1 { handOn(&output, body(0)) }
+            return
+        }
+        // Moved, not copied: a copy left here would make the first write there copy the buffer.
+        let handOff = InOrderHandOff(consume output, handOn)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            handOff.finish(part, with: body(part))
+        }
+        output = handOff.takeOutput()
+    }
+
     /// `body` run for each part, on as many cores as there are, the results in part order.
     static func map<Result: Sendable>(parts: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard parts > 1 else { return parts == 1 ? [body(0)] : [] }
@@ -40,5 +66,40 @@ enum ParallelWork {
             results.withLock { $0[part] = result }
         }
         return results.withLock { $0 }.map { $0! }
+    }
+}
+
+/// Results of parts that finish in any order, handed on in part order: each as soon
+/// as every part before it is in, one at a time. A part that finishes while another is being
+/// handed on waits for it, so finished results cannot pile up far ahead of the output.
+final class InOrderHandOff<Result: Sendable, Output: Sendable>: Sendable {
+    private let finished = Mutex((next: 0, results: [Int: Result]()))
+    private let target: Mutex<Output?>
+    private let handOn: @Sendable (inout Output, Result) -> Void
+
+    init(_ output: consuming Output, _ handOn: @escaping @Sendable (inout Output, Result) -> Void) {
+        target = Mutex(output)
+        self.handOn = handOn
+    }
+
+    /// How many parts, from the first, have been handed on.
+    var handedOn: Int { finished.withLock { $0.next } }
+
+    /// The output with everything handed on; the hand-off is done with after this.
+    func takeOutput() -> Output { target.withLock { $0.take()! } }
+
+    func finish(_ part: Int, with result: Result) {
+        finished.withLock { $0.results[part] = result }
+        target.withLock { output in
+            while let result = nextInOrder() { handOn(&output!, result) }
+        }
+    }
+
+    private func nextInOrder() -> Result? {
+        finished.withLock { finished in
+            guard let result = finished.results.removeValue(forKey: finished.next) else { return nil }
+            finished.next += 1
+            return result
+        }
     }
 }

@@ -16,13 +16,27 @@ public struct HTMLRenderer: Sendable {
     /// The same as UTF-8 bytes, never made into a String: a large sheet is written out as it
     /// is, without a pass over it to check bytes that are valid by construction.
     public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
+        gathered(document, releases: releases)
+    }
+
+    /// The same handed to `sink` as it is rendered.
+    public func render(_ document: Document, releases: [Release], to sink: OutputSink) {
+        stream(document, releases: releases, to: sink)
+    }
+}
+
+extension HTMLRenderer: ByteRenderer {
+    /// About the size of cmark's HTML for the notes, plus a few hundred bytes a row.
+    func expectedSize(of releases: [Release]) -> Int {
+        releases.reduce(0) { total, release in
+            release.sections.reduce(total + 512) { $0 + $1.lead.html.utf8.count + 512 }
+        }
+    }
+
+    func write(_ document: Document, releases: [Release], into output: inout ByteWriter) {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
         let context = HTMLContext(
             document: document, releases: releases, layout: layout, standalone: standalone, templates: templates)
-        // The sheet is about the size of cmark's HTML for the notes, plus a few hundred bytes a row.
-        let expected = releases.reduce(0) { total, release in
-            release.sections.reduce(total + 512) { $0 + $1.lead.html.utf8.count + 512 }
-        }
-        return templates.render(context.value, template: standalone ? "standalone" : "sheet", expectedSize: expected)
+        templates.render(context.value, template: standalone ? "standalone" : "sheet", into: &output)
     }
 }

@@ -61,7 +61,7 @@ public struct HTMLTemplates: Sendable {
     /// Whether any template reads `name`.
     func reads(_ name: String) -> Bool { names.contains(name) }
 
-    func render(_ context: TemplateValue, template: String, expectedSize: Int) -> [UInt8] {
-        library.renderUTF8(template, context: context, expectedSize: expectedSize)
+    func render(_ context: TemplateValue, template: String, into output: inout ByteWriter) {
+        library.render(template, context: context, into: &output)
     }
 }

@@ -1,5 +1,5 @@
 /// The document as JSON for apps, schema version 1 (DESIGN §5).
-public struct JSONRenderer: Sendable {
+public struct JSONRenderer: Sendable, ByteRenderer {
     public static let schemaVersion = 1
 
     public init() {}
@@ -10,9 +10,25 @@ public struct JSONRenderer: Sendable {
 
     /// The same as UTF-8 bytes, never made into a String (see `HTMLRenderer.renderUTF8`).
     public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
+        gathered(document, releases: releases)
+    }
+
+    /// The same handed to `sink` as it is written.
+    public func render(_ document: Document, releases: [Release], to sink: OutputSink) {
+        stream(document, releases: releases, to: sink)
+    }
+
+    func expectedSize(of releases: [Release]) -> Int { releases.reduce(4096) { $0 + $1.sections.count * 1024 } }
+
+    func write(_ document: Document, releases: [Release], into output: inout ByteWriter) {
+        var json = JSONWriter(output: consume output)
+        write(document, releases: releases, to: &json)
+        output = json.finish()
+    }
+
+    private func write(_ document: Document, releases: [Release], to json: inout JSONWriter) {
         // Written as it goes: building a tree of values first, then freeing it, cost more than
         // the writing (callgrind, 1 MB changelog: 126 M + 80 M instructions of 677 M).
-        var json = JSONWriter(capacity: releases.reduce(4096) { $0 + $1.sections.count * 1024 })
         json.beginObject()
         json.key("schemaVersion")
         json.value(Self.schemaVersion)
@@ -21,18 +37,18 @@ public struct JSONRenderer: Sendable {
         json.key("releases")
         json.beginArray()
         // Releases are written apart from one another, so a long changelog's are shared out
-        // over the cores and joined in order.
-        let parts = ParallelWork.ranges(of: releases.count, minimum: 32)
+        // over the cores and added in order as they are done.
+        let parts = ParallelWork.ranges(of: releases.count, streamingBy: 64, minimum: 32)
         let blank = json.elementWriter()
-        let written = ParallelWork.map(parts: parts.count) { part in
+        ParallelWork.forEach(parts: parts.count, into: &json) { part in
             var json = blank
             for release in releases[parts[part]] { write(release, to: &json) }
             return json
+        } inOrder: { json, part in
+            json.appendElements(of: part)
         }
-        for part in written { json.appendElements(of: part) }
         json.end()
         json.end()
-        return json.finish()
     }
 
     private func write(_ release: Release, to json: inout JSONWriter) {

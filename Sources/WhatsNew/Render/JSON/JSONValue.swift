@@ -15,7 +15,7 @@ public enum JSONValue: Sendable {
     public func text() -> String {
         var writer = JSONWriter()
         write(to: &writer)
-        return String(decoding: writer.finish(), as: UTF8.self)
+        return String(decoding: writer.finish().bytes, as: UTF8.self)
     }
 
     private func write(to writer: inout JSONWriter) {

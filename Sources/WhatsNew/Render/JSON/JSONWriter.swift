@@ -7,10 +7,13 @@ struct JSONWriter {
 
     init(capacity: Int = 4096) { output = ByteWriter(capacity: capacity) }
 
-    /// The document, with its final newline.
-    mutating func finish() -> [UInt8] {
+    /// A writer that goes on after what `output` holds.
+    init(output: consuming ByteWriter) { self.output = output }
+
+    /// The document's bytes, with its final newline.
+    consuming func finish() -> ByteWriter {
         output.write(byte: UInt8(ascii: "\n"))
-        return output.bytes
+        return output
     }
 
     mutating func beginObject() {

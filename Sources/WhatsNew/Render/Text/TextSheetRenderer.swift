@@ -1,7 +1,7 @@
 /// The What's New sheet for a terminal: the sheet's title and a version line, then a row per
 /// section, with the icons in one column as wide as the widest icon and every title and
 /// wrapped summary line starting at the same column.
-public struct TextSheetRenderer: Sendable {
+public struct TextSheetRenderer: Sendable, ByteRenderer {
     public var options: TerminalOptions
 
     public init(options: TerminalOptions = TerminalOptions()) {
@@ -14,23 +14,33 @@ public struct TextSheetRenderer: Sendable {
 
     /// The same as UTF-8 bytes, never made into a String (see `HTMLRenderer.renderUTF8`).
     public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
+        gathered(document, releases: releases)
+    }
+
+    /// The same handed to `sink` as it is laid out.
+    public func render(_ document: Document, releases: [Release], to sink: OutputSink) {
+        stream(document, releases: releases, to: sink)
+    }
+
+    func expectedSize(of releases: [Release]) -> Int { releases.count * 2048 }
+
+    func write(_ document: Document, releases: [Release], into output: inout ByteWriter) {
         let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
         let writer = ANSIWriter(options: options)
         let title = titleLines(document, layout: layout)
-        var output = ByteWriter(capacity: releases.count * 2048)
         writer.write(title, to: &output)
         // Releases are laid out apart from one another, so a long changelog's are shared out
-        // over the cores and their text joined in order.
-        let parts = ParallelWork.ranges(of: releases.count, minimum: 32)
-        let written = ParallelWork.map(parts: parts.count) { part in
+        // over the cores and their text added in order as it is done.
+        let parts = ParallelWork.ranges(of: releases.count, streamingBy: 64, minimum: 32)
+        ParallelWork.forEach(parts: parts.count, into: &output) { part in
             var output = ByteWriter()
             for index in parts[part] {
                 writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &output)
             }
             return output
+        } inOrder: { output, part in
+            output.write(part)
         }
-        for part in written { output.write(part) }
-        return output.bytes
     }
 
     /// The whole sheet as laid-out lines.

@@ -55,10 +55,18 @@ struct MustacheLibrary: Sendable {
 
     /// The same as UTF-8 bytes.
     func renderUTF8(_ name: String, context: TemplateValue, expectedSize: Int = 0) -> [UInt8] {
-        guard let template = templates[name] else { return [] }
-        var rendering = Rendering(library: self, output: ByteWriter(capacity: expectedSize), stack: [context])
+        var output = ByteWriter(capacity: expectedSize)
+        render(name, context: context, into: &output)
+        return output.bytes
+    }
+
+    /// The template `name` rendered with `context` after what `output` holds.
+    func render(_ name: String, context: TemplateValue, into output: inout ByteWriter) {
+        guard let template = templates[name] else { return }
+        var rendering = Rendering(library: self, output: output, stack: [context])
+        output = ByteWriter()
         rendering.render(template.nodes)
-        return rendering.output.bytes
+        output = rendering.output
     }
 
     /// A partial with the spec's indentation before each of its lines, parsed once per
@@ -125,7 +133,11 @@ private struct Rendering {
         _ body: [MustacheTemplate.Node], forEachOf count: Int, _ item: @Sendable (Int) -> TemplateValue
     ) {
         let parts =
-            isPart ? [0..<count] : ParallelWork.ranges(of: count, minimum: MustacheLibrary.parallelListLength / 2)
+            isPart
+            ? [0..<count]
+            : ParallelWork.ranges(
+                of: count, streamingBy: MustacheLibrary.parallelListLength,
+                minimum: MustacheLibrary.parallelListLength / 2)
         if parts.count > 1 {
             renderInParts(parts, body, item)
         } else {
@@ -143,19 +155,21 @@ private struct Rendering {
         }
     }
 
-    /// Each part of a long list rendered into its own buffer on its own core, then the buffers
-    /// joined in order: each item's output depends only on the item and the stack around it.
+    /// Each part of a long list rendered into its own buffer on a core, the buffers added to
+    /// the output in order as they are done: each item's output depends only on the item and
+    /// the stack around it.
     private mutating func renderInParts(
         _ parts: [Range<Int>], _ body: [MustacheTemplate.Node], _ item: @Sendable (Int) -> TemplateValue
     ) {
         let (library, stack, partials) = (library, stack, indentedPartials)
-        let outputs = ParallelWork.map(parts: parts.count) { part in
+        ParallelWork.forEach(parts: parts.count, into: &output) { part in
             var rendering = Rendering(
                 library: library, output: ByteWriter(), stack: stack, indentedPartials: partials, isPart: true)
             rendering.render(body, for: parts[part], item)
             return rendering.output
+        } inOrder: { output, part in
+            output.write(part)
         }
-        for part in outputs { output.write(part) }
     }
 
     /// The spec's look-up: the first part of a dotted name in the innermost context that has
