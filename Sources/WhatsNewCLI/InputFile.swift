@@ -14,17 +14,20 @@ enum InputFile {
 
 /// Release notes read and the releases chosen from them, or the diagnostics and exit 1.
 struct ChosenNotes: Sendable {
-    let source: SourceFile
+    /// The input's path as diagnostics name it (`<stdin>` for `-`).
+    let path: String
     let document: Document
     let releases: [Release]
 
-    init(_ path: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool, maximumSize: Int) throws {
-        source = try InputFile.load(path, maximumSize: maximumSize)
-        let reading = DocumentReader(rendersHTML: rendersHTML, icons: icons).read(source)
+    init(_ input: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool, maximumSize: Int) throws {
+        let source = try InputFile.load(input, maximumSize: maximumSize)
+        path = source.path
+        // Handed over, not kept: the reader then empties front matter in place, not in a copy.
+        let reading = DocumentReader(rendersHTML: rendersHTML, icons: icons).read(consume source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         document = reading.document
         do {
-            releases = try selection.releases(from: reading.document, path: source.path)
+            releases = try selection.releases(from: reading.document, path: path)
         } catch {
             throw Diagnostics.failure([error])
         }
@@ -34,7 +37,7 @@ struct ChosenNotes: Sendable {
     func storeText(_ store: Store, truncates: Bool) throws -> String {
         do {
             return try StoreTextRenderer(store: store, truncates: truncates)
-                .render(document, releases: releases, path: source.path)
+                .render(document, releases: releases, path: path)
         } catch {
             throw Diagnostics.failure([error])
         }

@@ -34,8 +34,9 @@ struct LintCommand: ParsableCommand {
         for input in inputs {
             do {
                 let source = try SourceFile.load(path: input, maximumSize: limit.bytes)
-                let reading = DocumentReader(rendersHTML: false, icons: linter.icons).read(source)
-                let findings = reading.diagnostics + linter.check(reading.document, path: source.path)
+                let path = source.path
+                let reading = DocumentReader(rendersHTML: false, icons: linter.icons).read(consume source)
+                let findings = reading.diagnostics + linter.check(reading.document, path: path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
             } catch {
                 diagnostics.append(error)

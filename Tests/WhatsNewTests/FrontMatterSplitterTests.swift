@@ -37,6 +37,20 @@ struct FrontMatterSplitterTests {
         #expect(String(decoding: result.markdown, as: UTF8.self) == "\n\n\n\n## 1.0\n")
     }
 
+    @Test func blanksEveryBlockAndLeavesAKeptCopyAlone() {
+        let text =
+            "## 2.0\r\n\r\n---\r\nicon: star\r\ntitle: Two\r\n---\r\nBody two.\n\n## 1.0\n\n---\nicon: bolt\n---\nOne.\n"
+        let blanked = "## 2.0\r\n\r\n\r\n\r\n\r\n\r\nBody two.\n\n## 1.0\n\n\n\n\nOne.\n"
+        // Still held here, so the splitter must blank a copy.
+        let kept = Array(text.utf8)
+        let fromKept = FrontMatterSplitter(path: "notes.md").split(kept)
+        #expect(String(decoding: fromKept.markdown, as: UTF8.self) == blanked)
+        #expect(kept == Array(text.utf8))
+        #expect(fromKept.blocks.map(\.yaml) == ["icon: star\ntitle: Two", "icon: bolt"])
+        // Handed over, so it blanks in place.
+        #expect(String(decoding: split(text).markdown, as: UTF8.self) == blanked)
+    }
+
     @Test func sectionBlocksOpenAfterABlankLineOrAHeading() {
         let text = """
             ## 1.0

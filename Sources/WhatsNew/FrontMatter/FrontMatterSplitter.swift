@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The pre-pass: finds front-matter blocks and blanks their lines, so cmark never sees the
 /// YAML but still counts the file's own line numbers.
 ///
@@ -14,8 +22,10 @@ struct FrontMatterSplitter {
 
     let path: String
 
-    func split(_ bytes: [UInt8]) -> Result {
-        let lines = Array(SourceLines(bytes: bytes))
+    /// Given the only copy of the bytes, the lines are emptied in place rather than in a copy
+    /// of the whole file.
+    func split(_ bytes: consuming [UInt8]) -> Result {
+        let lines = Array(SourceLines(bytes: copy bytes))
         var blocks: [FrontMatterBlock] = []
         var diagnostics: [Diagnostic] = []
         var context = LineContext()
@@ -55,26 +65,34 @@ struct FrontMatterSplitter {
             lastClosing = closing
             index = closing + 1
         }
-        return Result(markdown: blanking(blocks, in: bytes, lines: lines), blocks: blocks, diagnostics: diagnostics)
+        var markdown = consume bytes
+        Self.blank(blocks, in: &markdown, lines: lines)
+        return Result(markdown: markdown, blocks: blocks, diagnostics: diagnostics)
     }
 
-    /// Copies the input with the lifted lines emptied; returns it untouched when nothing was lifted.
-    private func blanking(_ blocks: [FrontMatterBlock], in bytes: [UInt8], lines: [SourceLines.Line]) -> [UInt8] {
-        guard !blocks.isEmpty else { return bytes }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var copied = 0  // the bytes before this offset are in the output
-        for block in blocks {
-            // Everything up to the block as it is, then only the line endings of its lines.
-            let first = lines[block.openingLine - 1]
-            output.append(contentsOf: bytes[copied..<first.whole.lowerBound])
-            for line in lines[(block.openingLine - 1)..<block.closingLine] {
-                output.append(contentsOf: bytes[line.content.upperBound..<line.whole.upperBound])
+    /// Empties the lifted lines, keeping their line endings, by moving what follows each
+    /// block's content down over it: in place when the splitter holds the only copy.
+    private static func blank(_ blocks: [FrontMatterBlock], in bytes: inout [UInt8], lines: [SourceLines.Line]) {
+        guard let firstBlock = blocks.first else { return }
+        var kept = lines[firstBlock.openingLine - 1].whole.lowerBound  // the bytes before this offset are final
+        bytes.withUnsafeMutableBytes { buffer in
+            let base = buffer.baseAddress!
+            func keep(_ range: Range<Int>) {
+                if range.lowerBound != kept { memmove(base + kept, base + range.lowerBound, range.count) }
+                kept += range.count
             }
-            copied = lines[block.closingLine - 1].whole.upperBound
+            var next = kept  // the first byte neither kept nor dropped yet
+            for block in blocks {
+                // Everything up to the block as it is, then only the line endings of its lines.
+                keep(next..<lines[block.openingLine - 1].whole.lowerBound)
+                for line in lines[(block.openingLine - 1)..<block.closingLine] {
+                    keep(line.content.upperBound..<line.whole.upperBound)
+                }
+                next = lines[block.closingLine - 1].whole.upperBound
+            }
+            keep(next..<buffer.count)
         }
-        output.append(contentsOf: bytes[copied...])
-        return output
+        bytes.removeSubrange(kept...)
     }
 
     /// Whether a line of plain Markdown can open fenced code or an HTML comment, or be a `---`

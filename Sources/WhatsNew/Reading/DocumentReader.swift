@@ -18,10 +18,14 @@ public struct DocumentReader: Sendable {
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
 
-    public func read(_ source: SourceFile) -> Reading {
-        let split = FrontMatterSplitter(path: source.path).split(source.bytes)
+    /// Reads `source`; a caller that lets go of it (passes it on without keeping a copy) lets
+    /// the reader empty the front matter in place instead of copying the file.
+    public func read(_ source: consuming SourceFile) -> Reading {
+        let (path, bytes) = (source.path, source.bytes)
+        _ = consume source
+        let split = FrontMatterSplitter(path: path).split(consume bytes)
         var diagnostics = split.diagnostics
-        let decoder = FrontMatterDecoder(path: source.path)
+        let decoder = FrontMatterDecoder(path: path)
         var sheet = SheetMetadata()
         var sections: [SectionMetadata] = []
         // Each block's YAML stands alone, so a long changelog's are decoded on every core.
@@ -43,7 +47,7 @@ public struct DocumentReader: Sendable {
             diagnostics += found
         }
         let blocks = MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
-        let reader = ChangelogReader(path: source.path, blocks: blocks, sectionMetadata: sections) { metadata in
+        let reader = ChangelogReader(path: path, blocks: blocks, sectionMetadata: sections) { metadata in
             guard let summary = metadata.summary else { return nil }
             let parser = MarkdownParser(rendersHTML: rendersHTML, lineOffset: (metadata.summaryLine ?? 1) - 1)
             return MarkdownContent(parser.parse(summary))
