@@ -14,4 +14,13 @@ struct JSONWriterTests {
         ])
         #expect(value.text() == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    null,\n    true\n  ]\n}\n")
     }
+
+    @Test func aStringInPiecesIsWrittenAsTheWholeString() {
+        let pieces = ["<p>\"a\"</p>\n", "", "<ul>\n", "<li>\u{1}b\\</li>\n", "</ul>\n"]
+        var whole = JSONWriter()
+        whole.value(pieces.joined())
+        var inPieces = JSONWriter()
+        inPieces.value(pieces: pieces)
+        #expect(inPieces.finish().bytes == whole.finish().bytes)
+    }
 }

@@ -56,7 +56,7 @@ struct MarkdownParserTests {
             """
         let whole = try #require(cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT))
         defer { free(whole) }
-        let joined = parser.parse(markdown).map(\.renderedHTML).joined()
+        let joined = parser.parse(markdown).flatMap(\.htmlPieces).joined()
         #expect(joined == String(cString: whole))
         // cmark's safe mode: raw HTML and javascript: links do not get through.
         #expect(!joined.contains("<b>") && !joined.contains("javascript:") && !joined.contains("<div>"))
@@ -81,7 +81,7 @@ struct MarkdownParserTests {
     @Test func placeholderItemsLeaveTheHTMLToo() throws {
         let source = try #require(parser.parse("- None.\n- Real change\n").first)
         let kept = try #require(source.removingItems(where: Placeholder.matches))
-        #expect(kept.renderedHTML == "<ul>\n<li>Real change</li>\n</ul>\n")
+        #expect(kept.htmlPieces.joined() == "<ul>\n<li>Real change</li>\n</ul>\n")
         #expect(parser.parse("- None.\n").first?.removingItems(where: Placeholder.matches) == nil)
     }
 
@@ -106,5 +106,19 @@ struct MarkdownParserTests {
         case .list(let list): 1 + (list.items.flatMap(\.blocks).map(depth).max() ?? 0)
         default: 1
         }
+    }
+
+    /// A section's HTML kept as the parse's pieces reads, compares and trims as one string.
+    @Test func htmlInPiecesActsAsOneString() {
+        var content = MarkdownContent()
+        content.htmlPieces = ["<p>a</p>\n", "<ul>\n", "<li>b</li>\n", "</ul>\n", ""]
+        let whole = "<p>a</p>\n<ul>\n<li>b</li>\n</ul>\n"
+        #expect(content.html == whole)
+        #expect(content == MarkdownContent(html: whole))
+        #expect(content.hashValue == MarkdownContent(html: whole).hashValue)
+        #expect(content.htmlByteCount == whole.utf8.count)
+        #expect(content.htmlTrimmingFinalNewline.joined() == whole.dropLast())
+        #expect(content.hasHTML && !MarkdownContent(html: "").hasHTML)
+        #expect(MarkdownContent(html: "<p>x</p>").htmlTrimmingFinalNewline == ["<p>x</p>"])
     }
 }

@@ -2,16 +2,42 @@
 /// HTML cmark rendered for it.
 public struct MarkdownContent: Sendable, Hashable {
     public var blocks: [Block]
-    /// cmark's safe HTML for the blocks, or empty when HTML was not asked for.
-    public var html: String
+    /// cmark's HTML as it came, a piece per block (and per list item, between a list's tags):
+    /// shared with the parse rather than joined into a second copy of every section's HTML.
+    var htmlPieces: [String]
 
     public init(blocks: [Block] = [], html: String = "") {
         self.blocks = blocks
-        self.html = html
+        htmlPieces = html.isEmpty ? [] : [html]
     }
 
     init(_ sources: [SourceBlock]) {
-        self.init(blocks: sources.map(\.block), html: sources.map(\.renderedHTML).joined())
+        blocks = sources.map(\.block)
+        htmlPieces = sources.flatMap(\.htmlPieces)
+    }
+
+    /// cmark's safe HTML for the blocks, or empty when HTML was not asked for.
+    public var html: String {
+        get { htmlPieces.count == 1 ? htmlPieces[0] : htmlPieces.joined() }
+        set { htmlPieces = newValue.isEmpty ? [] : [newValue] }
+    }
+
+    /// Whether there is any HTML, without joining it.
+    var hasHTML: Bool { htmlPieces.contains { !$0.isEmpty } }
+
+    /// The HTML's length in bytes, without joining it.
+    var htmlByteCount: Int { htmlPieces.reduce(0) { $0 + $1.utf8.count } }
+
+    /// The HTML without cmark's final newline (the templates place their own), as slices of
+    /// the pieces.
+    var htmlTrimmingFinalNewline: [Substring] {
+        var pieces = htmlPieces.map { $0[...] }
+        while let last = pieces.last, last.isEmpty { pieces.removeLast() }
+        // By bytes: dropping a Character walks the whole string to find the last one.
+        if let last = pieces.last, last.utf8.last == UInt8(ascii: "\n") {
+            pieces[pieces.count - 1] = Substring(last.utf8.dropLast())
+        }
+        return pieces
     }
 
     public var isEmpty: Bool { blocks.isEmpty }
@@ -28,21 +54,34 @@ public struct MarkdownContent: Sendable, Hashable {
 
     /// Two pieces of content one after the other.
     static func + (lhs: MarkdownContent, rhs: MarkdownContent) -> MarkdownContent {
-        MarkdownContent(blocks: lhs.blocks + rhs.blocks, html: lhs.html + rhs.html)
+        var sum = lhs
+        sum.blocks += rhs.blocks
+        sum.htmlPieces += rhs.htmlPieces
+        return sum
+    }
+
+    /// The same blocks and the same HTML, however it is cut into pieces.
+    public static func == (lhs: MarkdownContent, rhs: MarkdownContent) -> Bool {
+        lhs.blocks == rhs.blocks && lhs.html == rhs.html
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(blocks)
+        hasher.combine(html)
     }
 }
 
 extension SourceBlock {
-    /// The block's HTML; a list is wrapped around its items the way cmark wraps them.
-    var renderedHTML: String {
+    /// The block's HTML in pieces; a list's items between the tags cmark wraps them in.
+    var htmlPieces: [String] {
         switch html {
-        case .none: return ""
-        case .block(let text): return text
+        case .none: return []
+        case .block(let text): return [text]
         case .listItems(let items):
-            guard case .list(let list) = block.content else { return items.joined() }
+            guard case .list(let list) = block.content else { return items }
             let open =
                 !list.isOrdered ? "<ul>\n" : list.start == 1 ? "<ol>\n" : "<ol start=\"\(list.start)\">\n"
-            return open + items.joined() + (list.isOrdered ? "</ol>\n" : "</ul>\n")
+            return [open] + items + [list.isOrdered ? "</ol>\n" : "</ul>\n"]
         }
     }
 

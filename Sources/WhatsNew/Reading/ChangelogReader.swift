@@ -18,9 +18,11 @@ struct ChangelogReader {
         var diagnostics: [Diagnostic]
     }
 
+    /// Indices, not values: a changelog has an element per block, and metadata is large.
     private enum Element {
         case block(Int)
-        case section(SectionMetadata)
+        /// An index into `sectionMetadata`.
+        case section(Int)
     }
 
     func read(implicitRelease: Release) -> Result {
@@ -75,7 +77,8 @@ struct ChangelogReader {
         for position in range {
             let element = elements[position]
             switch element {
-            case .section(let metadata):
+            case .section(let index):
+                let metadata = sectionMetadata[index]
                 state.startFrontMatterSection(metadata, summary: summaryContent(metadata))
             case .block(let index):
                 let heading = outline.heading(at: index)
@@ -103,15 +106,15 @@ struct ChangelogReader {
     private func elements() -> [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(blocks.count + sectionMetadata.count)
-        var sections = sectionMetadata[...]
+        var section = sectionMetadata.startIndex
         for index in blocks.indices {
-            while let section = sections.first, section.openingLine < blocks[index].block.line {
+            while section < sectionMetadata.endIndex, sectionMetadata[section].openingLine < blocks[index].block.line {
                 elements.append(.section(section))
-                sections = sections.dropFirst()
+                section += 1
             }
             elements.append(.block(index))
         }
-        elements.append(contentsOf: sections.map(Element.section))
+        elements.append(contentsOf: (section..<sectionMetadata.endIndex).map(Element.section))
         return elements
     }
 

@@ -23,7 +23,7 @@ public struct DocumentReader: Sendable {
     public func read(_ source: consuming SourceFile) -> Reading {
         let (path, bytes) = (source.path, source.bytes)
         _ = consume source
-        let split = FrontMatterSplitter(path: path).split(consume bytes)
+        var split = FrontMatterSplitter(path: path).split(consume bytes)
         var diagnostics = split.diagnostics
         let decoder = FrontMatterDecoder(path: path)
         var sheet = SheetMetadata()
@@ -47,6 +47,8 @@ public struct DocumentReader: Sendable {
             diagnostics += found
         }
         let blocks = MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
+        // The model holds copies of all it needs: the file's bytes go before reading begins.
+        split.markdown = []
         let reader = ChangelogReader(path: path, blocks: blocks, sectionMetadata: sections) { metadata in
             guard let summary = metadata.summary else { return nil }
             let parser = MarkdownParser(rendersHTML: rendersHTML, lineOffset: (metadata.summaryLine ?? 1) - 1)

@@ -37,15 +37,15 @@ struct HTMLContext: Sendable {
         if let date = release.date {
             result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(date.longText))])))
         }
-        if let summary = release.summary, !summary.html.isEmpty {
-            result.append(("summaryHTML", .slice(Self.trimmed(summary.html))))
+        if let summary = release.summary, summary.hasHTML {
+            result.append(("summaryHTML", .pieces(summary.htmlTrimmingFinalNewline)))
         }
         return .object(result)
     }
 
     private func section(_ section: Section) -> TemplateValue {
         var result: [(String, TemplateValue)] = [
-            ("summaryHTML", .slice(Self.trimmed(section.lead.html))),
+            ("summaryHTML", .pieces(section.lead.htmlTrimmingFinalNewline)),
             ("line", .number(section.line)),
         ]
         // The plain text of every item costs a walk over the section; only a template that
@@ -61,13 +61,6 @@ struct HTMLContext: Sendable {
         if let link = section.link, Self.isSafeLink(link) { result.append(("link", .text(link))) }
         if let id = section.id { result.append(("id", .text(id))) }
         return .object(result)
-    }
-
-    /// cmark ends its HTML with a newline; the templates place their own.
-    static func trimmed(_ html: String) -> Substring {
-        // By bytes: dropping a Character walks the whole string to find the last one.
-        guard html.utf8.last == UInt8(ascii: "\n") else { return html[...] }
-        return Substring(html.utf8.dropLast())
     }
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host

@@ -29,7 +29,7 @@ extension HTMLRenderer: ByteRenderer {
     /// About the size of cmark's HTML for the notes, plus a few hundred bytes a row.
     func expectedSize(of releases: [Release]) -> Int {
         releases.reduce(0) { total, release in
-            release.sections.reduce(total + 512) { $0 + $1.lead.html.utf8.count + 512 }
+            release.sections.reduce(total + 512) { $0 + $1.lead.htmlByteCount + 512 }
         }
     }
 

@@ -84,7 +84,7 @@ public struct JSONRenderer: Sendable, ByteRenderer {
         json.key("summary")
         json.value(summary.isEmpty ? nil : summary)
         json.key("html")
-        json.value(section.content.html)
+        json.value(pieces: section.content.htmlPieces)
         json.key("items")
         json.beginArray()
         for item in section.items { json.value(item) }

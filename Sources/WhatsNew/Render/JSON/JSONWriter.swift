@@ -68,6 +68,14 @@ struct JSONWriter {
         writeString(text)
     }
 
+    /// One string made of `pieces` one after another, such as a section's HTML block by block.
+    mutating func value(pieces: [String]) {
+        startValue()
+        output.write("\"")
+        for piece in pieces { writeEscaped(piece) }
+        output.write("\"")
+    }
+
     mutating func value(_ number: Int?) {
         startValue()
         guard let number else { return output.write("null") }
@@ -97,9 +105,14 @@ struct JSONWriter {
         output.write(spaces: open.count * 2)
     }
 
-    /// RFC 8259 escaping: quotes, backslashes and control characters.
     private mutating func writeString(_ value: String) {
         output.write("\"")
+        writeEscaped(value)
+        output.write("\"")
+    }
+
+    /// RFC 8259 escaping: quotes, backslashes and control characters.
+    private mutating func writeEscaped(_ value: String) {
         output.write(value[...], escapingWhere: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             output, byte in
             switch byte {
@@ -117,6 +130,5 @@ struct JSONWriter {
                 output.write(byte: digits.utf8Start[Int(byte & 0xF)])
             }
         }
-        output.write("\"")
     }
 }

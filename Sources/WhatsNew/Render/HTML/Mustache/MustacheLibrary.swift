@@ -97,6 +97,8 @@ private struct Rendering {
                 switch lookUp(path) {
                 case .text(let text): escaped ? output.writeEscapingHTML(text[...]) : output.write(text)
                 case .slice(let text): escaped ? output.writeEscapingHTML(text) : output.write(text)
+                case .pieces(let pieces):
+                    for text in pieces { escaped ? output.writeEscapingHTML(text) : output.write(text) }
                 case .number(let number): output.write(number)
                 case .bool(let value): output.write(value ? "true" : "false")
                 case .list, .generated, .object, nil: break
@@ -115,7 +117,7 @@ private struct Rendering {
                     render(body, forEachOf: count, item)
                 case .bool:
                     render(body)
-                case .text, .slice, .number, .object:
+                case .text, .slice, .pieces, .number, .object:
                     stack.append(value)
                     render(body)
                     stack.removeLast()

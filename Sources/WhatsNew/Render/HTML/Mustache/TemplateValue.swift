@@ -7,6 +7,8 @@ enum TemplateValue: Sendable {
     /// Text that is a part of a longer string, such as cmark's HTML without its final newline;
     /// shown like `text`, without copying it first.
     case slice(Substring)
+    /// Text in pieces shown one after another, such as a section's HTML block by block.
+    case pieces([Substring])
     case bool(Bool)
     case number(Int)
     case list([TemplateValue])
@@ -29,7 +31,7 @@ enum TemplateValue: Sendable {
         case .bool(let value): value
         case .list(let values): !values.isEmpty
         case .generated(let count, _): count > 0
-        case .text, .slice, .number, .object: true
+        case .text, .slice, .pieces, .number, .object: true
         }
     }
 }
