@@ -10,6 +10,23 @@ struct HTMLContext: Sendable {
     let standalone: Bool
     /// The templates that will read the context; values none of them names are left out.
     let templates: HTMLTemplates
+    /// Each colour the rows use, made once: a sheet has thousands of rows and a few colours.
+    private let colors: [SheetColor: TemplateValue]
+
+    init(document: Document, releases: [Release], layout: SheetLayout, standalone: Bool, templates: HTMLTemplates) {
+        self.document = document
+        self.releases = releases
+        self.layout = layout
+        self.standalone = standalone
+        self.templates = templates
+        var colors: [SheetColor: TemplateValue] = [:]
+        for release in releases {
+            for case let color? in release.sections.map(\.appearance.color) where colors[color] == nil {
+                colors[color] = Self.color(color)
+            }
+        }
+        self.colors = colors
+    }
 
     var value: TemplateValue {
         var sheet: [(String, TemplateValue)] = [
@@ -57,7 +74,7 @@ struct HTMLContext: Sendable {
             result.append(("icon", .text(icon.glyph)))
             if let symbol = icon.symbol { result.append(("symbol", .text(symbol))) }
         }
-        if let color = section.appearance.color { result.append(("color", Self.color(color))) }
+        if let color = section.appearance.color { result.append(("color", colors[color] ?? Self.color(color))) }
         if let link = section.link, Self.isSafeLink(link) { result.append(("link", .text(link))) }
         if let id = section.id { result.append(("id", .text(id))) }
         return .object(result)
