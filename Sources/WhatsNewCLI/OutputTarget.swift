@@ -89,17 +89,8 @@ private final class Destination: Sendable {
 
     private func write(_ bytes: UnsafeRawBufferPointer) {
         firstError.withLock { error in
-            guard error == nil, let base = bytes.baseAddress else { return }
-            var written = 0
-            while written < bytes.count {
-                let count = Foundation.write(descriptor, base + written, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    error = errno
-                    return
-                }
-                written += count
-            }
+            guard error == nil else { return }
+            error = FileDescriptor.writeAll(bytes, to: descriptor)
         }
     }
 }

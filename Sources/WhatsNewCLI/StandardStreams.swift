@@ -1,26 +1,27 @@
 import Foundation
 
 enum StandardOutput {
-    /// Written straight from the renderer's bytes: a sheet can be tens of megabytes, and
-    /// copying it into `Data` first doubled the memory it took.
-    /// Returns the error number when the bytes could not all be written (a full disk).
+    /// Returns the error number when the text could not all be written (a full disk).
     @discardableResult
-    static func write(_ text: String) -> Int32? { write(Array(text.utf8)) }
+    static func write(_ text: String) -> Int32? {
+        Array(text.utf8).withUnsafeBytes { FileDescriptor.writeAll($0, to: 1) }
+    }
+}
 
-    @discardableResult
-    static func write(_ text: [UInt8]) -> Int32? {
-        text.withUnsafeBufferPointer { bytes -> Int32? in
-            var written = 0
-            while written < bytes.count {
-                let count = Foundation.write(1, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += count
+enum FileDescriptor {
+    /// Writes all of `bytes`, however many calls it takes; the error number if one fails.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
+        var written = 0
+        while written < bytes.count {
+            let count = Foundation.write(descriptor, base + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            written += count
         }
+        return nil
     }
 }
 

@@ -37,7 +37,7 @@ enum ParallelWork {
         ranges(of: total, minimum: minimum, parts: max(processorCount, total / max(itemsPerPart, 1)))
     }
 
-    /// `body` run for each part on every core, each result handed to `consume` with `output`
+    /// `body` run for each part on every core, each result handed to `handOn` with `output`
     /// as soon as the parts before it are done, in part order and one at a time. A long
     /// output is never held whole: a core that finishes a part while another is handing
     /// results on waits for it, so none runs far ahead of what has been consumed.
