@@ -315,4 +315,14 @@ struct TerminalOptionTests {
         #expect(TerminalOptions.width(option: nil, environment: ["COLUMNS": "wide"], terminalColumns: 120) == 120)
         #expect(TerminalOptions.width(option: nil, environment: [:], terminalColumns: nil) == 80)
     }
+
+    /// C1 controls are found even in text with no C0 control or DEL to give them away, and
+    /// text without any control comes back as it was.
+    @Test func sanitizerFindsC1ControlsOnTheirOwn() {
+        #expect(TerminalSanitizer.clean("C1 \u{9B}31malone") == "C1 alone")
+        #expect(TerminalSanitizer.clean("next\u{85}line") == "nextline")
+        #expect(TerminalSanitizer.clean("\u{9D}52;c;eA==\u{9C}kept") == "kept")
+        let plain = "Café · 修复 🚀 ©"
+        #expect(TerminalSanitizer.clean(plain) == plain)
+    }
 }

@@ -6,11 +6,8 @@
 /// half-written OSC 52 cannot leak its payload; an ESC inside one ends it and starts afresh.
 public enum TerminalSanitizer {
     public static func clean(_ text: String) -> String {
-        // Most text has no control character at all; hand it back untouched. Checked by bytes:
-        // C0 and DEL are single bytes, and every C1 control starts with 0xC2.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
-            text.unicodeScalars.contains(where: isControl)
-        else { return text }
+        // Most text has no control character at all; hand it back untouched.
+        guard mayHoldControl(text), text.unicodeScalars.contains(where: isControl) else { return text }
         var output = String.UnicodeScalarView()
         var input = Reader(text.unicodeScalars)
         while let scalar = input.next() {
@@ -32,6 +29,14 @@ public enum TerminalSanitizer {
             }
         }
         return String(output)
+    }
+
+    /// Checked over the UTF-8 buffer, not through the string's view (most of the text sheet's
+    /// time in this check went there): C0 controls and DEL are single bytes, and every C1
+    /// control starts with 0xC2.
+    private static func mayHoldControl(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }
     }
 
     /// C0 controls, DEL and C1 controls.
