@@ -33,7 +33,17 @@ struct ByteWriter {
 
     mutating func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
+    }
+
+    /// A few bytes one by one: `append(contentsOf:)` costs about a hundred instructions a
+    /// call, most of JSON's punctuation and indentation is one to four bytes.
+    private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.count > 4 else {
+            for byte in utf8 { bytes.append(byte) }
+            return
+        }
+        bytes.append(contentsOf: utf8)
     }
 
     mutating func write(_ text: Substring) {
