@@ -28,7 +28,7 @@ struct ByteWriter {
     }
 
     mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     mutating func write(_ text: String) {
@@ -36,8 +36,8 @@ struct ByteWriter {
         text.withUTF8 { append($0) }
     }
 
-    /// A few bytes one by one: `append(contentsOf:)` costs about a hundred instructions a
-    /// call, most of JSON's punctuation and indentation is one to four bytes.
+    /// Up to four bytes one by one: `append(contentsOf:)` costs about a hundred instructions
+    /// a call, and most of JSON's punctuation and indentation is one to four bytes.
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard utf8.count > 4 else {
             for byte in utf8 { bytes.append(byte) }
@@ -48,7 +48,7 @@ struct ByteWriter {
 
     mutating func write(_ text: Substring) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     mutating func write(byte: UInt8) { bytes.append(byte) }

@@ -31,9 +31,8 @@ public enum TerminalSanitizer {
         return String(output)
     }
 
-    /// Checked over the UTF-8 buffer, not through the string's view (most of the text sheet's
-    /// time in this check went there): C0 controls and DEL are single bytes, and every C1
-    /// control starts with 0xC2.
+    /// Checked over the UTF-8 buffer, which costs a fraction of going through the string's
+    /// view: C0 controls and DEL are single bytes, and every C1 control starts with 0xC2.
     private static func mayHoldControl(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }
