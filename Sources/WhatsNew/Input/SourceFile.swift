@@ -75,31 +75,37 @@ public struct SourceFile: Sendable {
         var failure: Int32?
         // One byte more than the size, so a file that has not grown reads to its end in one go.
         var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize > 0 ? expectedSize + 1 : 0) { buffer, count in
-            while count < buffer.count {
-                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if got == 0 { return }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                count += got
-            }
+            (count, failure) = fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
         }
         if let failure { throw fileError(path: path, errno: failure) }
         if expectedSize > 0, bytes.count <= expectedSize { return bytes }
-        if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fileError(path: path, errno: errno)
-            }
-            bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
+            let (count, failure) = chunk.withUnsafeMutableBytes { fill($0, from: descriptor) }
+            if let failure { throw fileError(path: path, errno: failure) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if count < chunk.count { break }  // the end of the input
         }
+        if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
+        return bytes
+    }
+
+    /// Reads until `buffer` is full or the input ends, retrying interrupted reads: how many
+    /// bytes came, and the error number if a read failed.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32?) {
+        guard let base = buffer.baseAddress else { return (0, nil) }
+        var count = 0
+        while count < buffer.count {
+            let got = read(descriptor, base + count, buffer.count - count)
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return (count, errno)
+            }
+            count += got
+        }
+        return (count, nil)
     }
 
     private static func tooLarge(path: String, size: Int?, maximumSize: Int) -> Diagnostic {

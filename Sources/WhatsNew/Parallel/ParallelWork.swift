@@ -31,10 +31,14 @@ enum ParallelWork {
         return Array(map(parts: parts.count) { part in items[parts[part]].map(transform) }.joined())
     }
 
-    /// `total` items cut into parts of about `itemsPerPart` (never fewer parts than cores),
-    /// for work whose results are handed on as they finish rather than kept.
-    static func ranges(of total: Int, streamingBy itemsPerPart: Int, minimum: Int) -> [Range<Int>] {
-        ranges(of: total, minimum: minimum, parts: max(processorCount, total / max(itemsPerPart, 1)))
+    /// The items of a part whose result is handed on as soon as it is done: the renderers'
+    /// runs of releases, small enough that few are held at a time.
+    static let streamedPartLength = 64
+
+    /// `total` items cut into parts of about `streamedPartLength` (never fewer parts than
+    /// cores, none under half that), for work whose results are handed on, not kept.
+    static func streamingRanges(of total: Int) -> [Range<Int>] {
+        ranges(of: total, minimum: streamedPartLength / 2, parts: max(processorCount, total / streamedPartLength))
     }
 
     /// `body` run for each part on every core, each result handed to `handOn` with `output`

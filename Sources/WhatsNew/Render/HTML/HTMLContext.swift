@@ -21,7 +21,8 @@ struct HTMLContext: Sendable {
         self.templates = templates
         var colors: [SheetColor: TemplateValue] = [:]
         for release in releases {
-            for case let color? in release.sections.map(\.appearance.color) where colors[color] == nil {
+            for section in release.sections {
+                guard let color = section.appearance.color, colors[color] == nil else { continue }
                 colors[color] = Self.color(color)
             }
         }

@@ -38,7 +38,7 @@ public struct JSONRenderer: Sendable, ByteRenderer {
         json.beginArray()
         // Releases are written apart from one another, so a long changelog's are shared out
         // over the cores and added in order as they are done.
-        let parts = ParallelWork.ranges(of: releases.count, streamingBy: 64, minimum: 32)
+        let parts = ParallelWork.streamingRanges(of: releases.count)
         let blank = json.elementWriter()
         ParallelWork.forEach(parts: parts.count, into: &json) { part in
             var json = blank

@@ -31,7 +31,7 @@ public struct TextSheetRenderer: Sendable, ByteRenderer {
         writer.write(title, to: &output)
         // Releases are laid out apart from one another, so a long changelog's are shared out
         // over the cores and their text added in order as it is done.
-        let parts = ParallelWork.ranges(of: releases.count, streamingBy: 64, minimum: 32)
+        let parts = ParallelWork.streamingRanges(of: releases.count)
         ParallelWork.forEach(parts: parts.count, into: &output) { part in
             var output = ByteWriter()
             for index in parts[part] {

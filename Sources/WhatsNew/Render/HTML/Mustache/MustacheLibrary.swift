@@ -5,7 +5,7 @@ struct MustacheLibrary: Sendable {
     private var templates: [String: MustacheTemplate] = [:]
 
     /// Lists at least this long (the releases of a large changelog) render on every core.
-    static let parallelListLength = 64
+    static let parallelListLength = ParallelWork.streamedPartLength
 
     init() {}
 
@@ -134,12 +134,7 @@ private struct Rendering {
     private mutating func render(
         _ body: [MustacheTemplate.Node], forEachOf count: Int, _ item: @Sendable (Int) -> TemplateValue
     ) {
-        let parts =
-            isPart
-            ? [0..<count]
-            : ParallelWork.ranges(
-                of: count, streamingBy: MustacheLibrary.parallelListLength,
-                minimum: MustacheLibrary.parallelListLength / 2)
+        let parts = isPart ? [0..<count] : ParallelWork.streamingRanges(of: count)
         if parts.count > 1 {
             renderInParts(parts, body, item)
         } else {
