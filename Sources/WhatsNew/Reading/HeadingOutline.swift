@@ -24,14 +24,9 @@ struct HeadingOutline {
     private(set) var releaseLevel: Int?
 
     init(blocks: [SourceBlock]) {
+        list = Self.headings(in: blocks)
         slots = Array(repeating: -1, count: blocks.count)
-        for (index, source) in blocks.enumerated() {
-            guard case .heading(let level, let inlines) = source.block.content else { continue }
-            slots[index] = Int32(list.count)
-            list.append(Heading(index: index, level: level, text: PlainText.of(inlines), role: .other))
-        }
-        let roles = Self.roles(of: list.map(\.text))
-        for position in list.indices { list[position].role = roles[list[position].text] ?? .other }
+        for (position, heading) in list.enumerated() { slots[heading.index] = Int32(position) }
         releaseLevel = Self.mostCommonLevel(of: list)
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
@@ -43,14 +38,34 @@ struct HeadingOutline {
         return slot < 0 ? nil : list[Int(slot)]
     }
 
-    /// Each distinct text classified once (`### Fixed` repeats in every release), a large
-    /// changelog's share out over the cores.
-    private static func roles(of texts: [String]) -> [String: HeadingRole] {
-        var seen: Set<String> = []
-        let distinct = texts.filter { seen.insert($0).inserted }
-        let classified = ParallelWork.map(distinct, minimum: 256, HeadingClassifier.role(of:))
-        return Dictionary(uniqueKeysWithValues: zip(distinct, classified))
+    /// Every heading with the role its text alone gives. A text's role depends on nothing
+    /// else, so a long changelog's headings are found and classified in parts on every core,
+    /// each part classifying a text once (`### Fixed` repeats in every release).
+    private static func headings(in blocks: [SourceBlock]) -> [Heading] {
+        let parts = ParallelWork.ranges(
+            of: blocks.count, minimum: 2048, parts: ParallelWork.processorCount * partsPerCore)
+        let found = ParallelWork.map(parts: parts.count) { part in
+            var roles: [String: HeadingRole] = [:]
+            var headings: [Heading] = []
+            for index in parts[part] {
+                guard case .heading(let level, let inlines) = blocks[index].block.content else { continue }
+                let text = PlainText.of(inlines)
+                let role: HeadingRole
+                if let known = roles[text] {
+                    role = known
+                } else {
+                    role = HeadingClassifier.role(of: text)
+                    roles[text] = role
+                }
+                headings.append(Heading(index: index, level: level, text: text, role: role))
+            }
+            return headings
+        }
+        return Array(found.joined())
     }
+
+    /// More parts than cores, so a core that finishes early takes another.
+    private static let partsPerCore = 4
 
     /// Whether the notes have any release headings at all.
     var hasReleases: Bool {
