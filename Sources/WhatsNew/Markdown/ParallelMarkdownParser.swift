@@ -42,14 +42,35 @@ struct ParallelMarkdownParser {
             piece.lineOffset = lines.lowerBound - 1 - definitions.lines
             return (parsed: piece.parseWhole(input), definitionBytes: definitions.bytes.count)
         }
-        let parsed = pieces.map(\.parsed)
+        let definitionBytes = pieces.map(\.definitionBytes)
+        var parsed = (consume pieces).map(\.parsed)
         guard
-            CutCheck(
-                plan: plan, lineRanges: lineRanges, parsed: parsed, definitionBytes: pieces.map(\.definitionBytes)
-            ).holds()
+            CutCheck(plan: plan, lineRanges: lineRanges, parsed: parsed, definitionBytes: definitionBytes).holds()
         else { return nil }
-        return (parsed.flatMap(\.blocks), parsed.count)
+        return (Self.joined(&parsed), parsed.count)
     }
+
+    /// The pieces' blocks in one array, moved rather than copied: a copy would retain every
+    /// block's texts and arrays once more, and release them all again when the pieces go.
+    private static func joined(_ pieces: inout [ParsedMarkdown]) -> [SourceBlock] {
+        let total = pieces.reduce(0) { $0 + $1.blocks.count }
+        return [SourceBlock](unsafeUninitializedCapacity: total) { joined, count in
+            for index in pieces.indices {
+                pieces[index].blocks.withUnsafeMutableBufferPointer { blocks in
+                    guard let from = blocks.baseAddress, let to = joined.baseAddress, !blocks.isEmpty else { return }
+                    (to + count).moveInitialize(from: from, count: blocks.count)
+                    // The piece's array still owns its slots: they get a block that holds nothing.
+                    from.initialize(repeating: .movedOut, count: blocks.count)
+                    count += blocks.count
+                }
+            }
+        }
+    }
+}
+
+extension SourceBlock {
+    /// What a moved-out slot holds: no text or array to release.
+    fileprivate static let movedOut = SourceBlock(block: Block(.thematicBreak, line: 0), html: .none)
 }
 
 /// Whether parsing in pieces gave what one parse of the whole file gives.
