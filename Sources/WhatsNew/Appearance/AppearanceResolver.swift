@@ -1,16 +1,22 @@
 /// Gives every section the glyph and colour the sheet shows: its own icon and colour, else the
 /// sheet's icon for its category, else its kind's default.
-struct AppearanceResolver {
+struct AppearanceResolver: Sendable {
     let catalog: IconCatalog
 
-    func resolve(_ document: inout Document) {
-        let catalog = catalog.adding(document.icons)
+    /// `catalog` with the sheet's own `icons:` added.
+    init(catalog: IconCatalog, sheetIcons: [IconOverride]) {
+        self.catalog = catalog.adding(sheetIcons)
+    }
+
+    /// Resolves a run of releases; the reader calls it on each part it reads, while the part's
+    /// releases are its own and in the cache.
+    func resolve(_ releases: inout [Release]) {
         // A changelog repeats a handful of categories thousands of times: each distinct one is
         // looked up once.
         var known: [Inputs: SectionAppearance] = [:]
-        for releaseIndex in document.releases.indices {
-            for sectionIndex in document.releases[releaseIndex].sections.indices {
-                let section = document.releases[releaseIndex].sections[sectionIndex]
+        for releaseIndex in releases.indices {
+            for sectionIndex in releases[releaseIndex].sections.indices {
+                let section = releases[releaseIndex].sections[sectionIndex]
                 let inputs = Inputs(icon: section.icon, title: section.title, kind: section.kind, color: section.color)
                 let appearance: SectionAppearance
                 if let seen = known[inputs] {
@@ -19,7 +25,7 @@ struct AppearanceResolver {
                     appearance = self.appearance(of: section, catalog)
                     known[inputs] = appearance
                 }
-                document.releases[releaseIndex].sections[sectionIndex].appearance = appearance
+                releases[releaseIndex].sections[sectionIndex].appearance = appearance
             }
         }
     }

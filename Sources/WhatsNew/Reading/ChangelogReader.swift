@@ -10,6 +10,8 @@ struct ChangelogReader {
     /// How many parts a long changelog is read in, and the fewest elements worth a part.
     var parts = ParallelWork.processorCount
     var minimumPartSize = 512
+    /// Gives each part's sections their icon and colour as the part is read, when set.
+    var appearance: AppearanceResolver?
 
     struct Result {
         var releases: [Release]
@@ -99,6 +101,7 @@ struct ChangelogReader {
             }
         }
         state.finishRelease()
+        appearance?.resolve(&state.releases)
         return Result(releases: state.releases, title: title, diagnostics: state.diagnostics)
     }
 

@@ -49,11 +49,12 @@ public struct DocumentReader: Sendable {
         let blocks = MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
         // The model holds copies of all it needs: the file's bytes go before reading begins.
         split.markdown = []
-        let reader = ChangelogReader(path: path, blocks: blocks, sectionMetadata: sections) { metadata in
+        var reader = ChangelogReader(path: path, blocks: blocks, sectionMetadata: sections) { metadata in
             guard let summary = metadata.summary else { return nil }
             let parser = MarkdownParser(rendersHTML: rendersHTML, lineOffset: (metadata.summaryLine ?? 1) - 1)
             return MarkdownContent(parser.parse(summary))
         }
+        reader.appearance = AppearanceResolver(catalog: icons, sheetIcons: sheet.icons)
         let implicit = Release(
             version: sheet.version.flatMap(Version.init), date: sheet.date,
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
@@ -63,7 +64,6 @@ public struct DocumentReader: Sendable {
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
         document.accentPosition = sheet.accentPosition
-        AppearanceResolver(catalog: icons).resolve(&document)
         return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
     }
 }
