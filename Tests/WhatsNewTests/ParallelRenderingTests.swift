@@ -64,6 +64,20 @@ struct ParallelRenderingTests {
         #expect(seen == Array(0..<300))
     }
 
+    /// The background work runs while the foreground does: the foreground waits for a sign only
+    /// the background gives, which a background run before or after it could not give in time.
+    @Test func workAlongsideRunsAtTheSameTime() {
+        let started = DispatchSemaphore(value: 0)
+        let (background, foreground) = ParallelWork.alongside({
+            started.signal()
+            return "yaml"
+        }) {
+            started.wait(timeout: .now() + 10) == .success ? "markdown" : "waited in vain"
+        }
+        #expect(background == "yaml")
+        #expect(foreground == "markdown")
+    }
+
     /// A sheet long enough for many parts, streamed to a sink, is the sheet rendered whole, and
     /// it reaches the sink in more than one piece.
     @Test func streamedSheetsAreTheSheetsRenderedWhole() throws {

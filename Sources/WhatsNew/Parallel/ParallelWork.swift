@@ -61,6 +61,22 @@ enum ParallelWork {
         output = handOff.takeOutput()
     }
 
+    /// `background` run on another thread while `foreground` runs on this one: work that does
+    /// not depend on the other's result and is best spread over the cores together.
+    static func alongside<Background: Sendable, Foreground>(
+        _ background: @escaping @Sendable () -> Background, _ foreground: () -> Foreground
+    ) -> (Background, Foreground) {
+        let result = Mutex<Background?>(nil)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let value = background()
+            result.withLock { $0 = value }
+        }
+        let other = foreground()
+        group.wait()
+        return (result.withLock { $0.take()! }, other)
+    }
+
     /// `body` run for each part, on as many cores as there are, the results in part order.
     static func map<Result: Sendable>(parts: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard parts > 1 else { return parts == 1 ? [body(0)] : [] }

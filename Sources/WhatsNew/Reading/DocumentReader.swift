@@ -25,20 +25,14 @@ public struct DocumentReader: Sendable {
         _ = consume source
         var split = FrontMatterSplitter(path: path).split(consume bytes)
         var diagnostics = split.diagnostics
-        let decoder = FrontMatterDecoder(path: path)
+        let frontMatter = split.blocks
+        // The YAML and the Markdown do not depend on each other: the front matter is decoded on
+        // another thread while cmark parses, and fills the cores when the parse leaves one idle.
+        let (decoded, blocks) = ParallelWork.alongside({ Self.decode(frontMatter, path: path) }) {
+            MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
+        }
         var sheet = SheetMetadata()
         var sections: [SectionMetadata] = []
-        // Each block's YAML stands alone, so a long changelog's are decoded on every core.
-        let decoded = ParallelWork.map(split.blocks, minimum: 16) { block -> (Decoded, [Diagnostic]) in
-            switch block.role {
-            case .sheet:
-                let (metadata, found) = decoder.sheet(from: block)
-                return (.sheet(metadata), found)
-            case .section:
-                let (metadata, found) = decoder.section(from: block)
-                return (.section(metadata), found)
-            }
-        }
         for (metadata, found) in decoded {
             switch metadata {
             case .sheet(let metadata): sheet = metadata
@@ -46,7 +40,6 @@ public struct DocumentReader: Sendable {
             }
             diagnostics += found
         }
-        let blocks = MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
         // The model holds copies of all it needs: the file's bytes go before reading begins.
         split.markdown = []
         var reader = ChangelogReader(path: path, blocks: blocks, sectionMetadata: sections) { metadata in
@@ -65,6 +58,23 @@ public struct DocumentReader: Sendable {
             releases: result.releases)
         document.accentPosition = sheet.accentPosition
         return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
+    }
+}
+
+extension DocumentReader {
+    /// Each block's YAML stands alone, so a long changelog's are decoded on every core.
+    private static func decode(_ blocks: [FrontMatterBlock], path: String) -> [(Decoded, [Diagnostic])] {
+        let decoder = FrontMatterDecoder(path: path)
+        return ParallelWork.map(blocks, minimum: 16) { block in
+            switch block.role {
+            case .sheet:
+                let (metadata, found) = decoder.sheet(from: block)
+                return (.sheet(metadata), found)
+            case .section:
+                let (metadata, found) = decoder.section(from: block)
+                return (.section(metadata), found)
+            }
+        }
     }
 }
 
