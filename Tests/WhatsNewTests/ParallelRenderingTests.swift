@@ -64,15 +64,16 @@ struct ParallelRenderingTests {
         #expect(seen == Array(0..<300))
     }
 
-    /// The background work runs while the foreground does: the foreground waits for a sign only
-    /// the background gives, which a background run before or after it could not give in time.
+    /// The background work runs while the foreground does: each waits for a sign from the
+    /// other, which neither could give if they ran one after the other.
     @Test func workAlongsideRunsAtTheSameTime() {
-        let started = DispatchSemaphore(value: 0)
+        let (foregroundStarted, backgroundStarted) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         let (background, foreground) = ParallelWork.alongside({
-            started.signal()
-            return "yaml"
+            backgroundStarted.signal()
+            return foregroundStarted.wait(timeout: .now() + 10) == .success ? "yaml" : "waited in vain"
         }) {
-            started.wait(timeout: .now() + 10) == .success ? "markdown" : "waited in vain"
+            foregroundStarted.signal()
+            return backgroundStarted.wait(timeout: .now() + 10) == .success ? "markdown" : "waited in vain"
         }
         #expect(background == "yaml")
         #expect(foreground == "markdown")
