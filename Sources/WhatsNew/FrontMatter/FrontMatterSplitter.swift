@@ -25,56 +25,87 @@ struct FrontMatterSplitter {
     /// Given the only copy of the bytes, the lines are emptied in place rather than in a copy
     /// of the whole file.
     func split(_ bytes: consuming [UInt8]) -> Result {
-        let lines = Array(SourceLines(bytes: copy bytes))
         var blocks: [FrontMatterBlock] = []
+        var lifted: [LiftedLines] = []
         var diagnostics: [Diagnostic] = []
-        var context = LineContext()
-        var lastClosing = -1
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            // Most lines of plain Markdown can neither open code or a comment nor be a `---`.
-            if context.isPlain, !Self.mayChangeContext(bytes, line.content) {
-                index += 1
-                continue
+        do {
+            // One pass with a line of look-back and one of look-ahead: a list of every line
+            // would cost more than the scan (a 10 MB file has some 200,000).
+            var lines = SourceLines(bytes: copy bytes).makeIterator()
+            var context = LineContext()
+            var lastClosing = 0
+            var previous: SourceLines.Line?
+            var upcoming = lines.next()
+            while let line = upcoming {
+                upcoming = lines.next()
+                let before = previous
+                previous = line
+                // Most lines of plain Markdown can neither open code or a comment nor be a `---`.
+                if context.isPlain, !Self.mayChangeContext(bytes, line.content) { continue }
+                let text = bytes[line.content]
+                let wasPlain = context.isPlain
+                context.advance(over: text)
+                guard wasPlain, context.isPlain, Self.isFence(text), let first = upcoming,
+                    let firstKey = Self.leadingKey(bytes[first.content]),
+                    before.map({ $0.number == lastClosing || Self.opensBlockAfter(bytes[$0.content]) }) ?? true
+                else { continue }
+                var scan = lines
+                var candidate: SourceLines.Line? = first
+                while let current = candidate, !Self.isFence(bytes[current.content]) { candidate = scan.next() }
+                guard let closing = candidate else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .frontMatterUnclosed, at: SourceLocation(path: path, line: line.number, column: 1),
+                            "front matter opened here is never closed with a `---` line"))
+                    continue
+                }
+                let block = Self.lift(line, first: first, rest: lines, closing: closing, in: bytes)
+                let role: FrontMatterBlock.Role = line.number == 1 && !firstKey.isSectionOnly ? .sheet : .section
+                blocks.append(
+                    FrontMatterBlock(
+                        role: role, openingLine: line.number, closingLine: closing.number, yaml: block.yaml))
+                lifted.append(block.lines)
+                lastClosing = closing.number
+                previous = closing
+                lines = scan
+                upcoming = lines.next()
             }
-            let text = bytes[line.content]
-            let wasPlain = context.isPlain
-            context.advance(over: text)
-            guard wasPlain, context.isPlain, Self.isFence(text),
-                let firstKey = index + 1 < lines.count ? Self.leadingKey(bytes[lines[index + 1].content]) : nil,
-                index == 0 || index - 1 == lastClosing || Self.opensBlockAfter(bytes[lines[index - 1].content])
-            else {
-                index += 1
-                continue
-            }
-            guard let closing = lines[(index + 1)...].firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
-                diagnostics.append(
-                    Diagnostic(
-                        .frontMatterUnclosed, at: SourceLocation(path: path, line: line.number, column: 1),
-                        "front matter opened here is never closed with a `---` line"))
-                index += 1
-                continue
-            }
-            let yaml = lines[(index + 1)..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
-            let role: FrontMatterBlock.Role = index == 0 && !firstKey.isSectionOnly ? .sheet : .section
-            blocks.append(
-                FrontMatterBlock(
-                    role: role, openingLine: line.number, closingLine: lines[closing].number,
-                    yaml: yaml.joined(separator: "\n")))
-            lastClosing = closing
-            index = closing + 1
         }
         var markdown = consume bytes
-        Self.blank(blocks, in: &markdown, lines: lines)
+        Self.blank(lifted, in: &markdown)
         return Result(markdown: markdown, blocks: blocks, diagnostics: diagnostics)
+    }
+
+    /// Where a block's lines lie: all of them, and the line endings that stay.
+    private struct LiftedLines {
+        var whole: Range<Int>
+        var endings: [Range<Int>]
+    }
+
+    /// The YAML between `opening` and `closing`: the lines from `first`, then on from `rest`.
+    private static func lift(
+        _ opening: SourceLines.Line, first: SourceLines.Line, rest: SourceLines.Iterator,
+        closing: SourceLines.Line, in bytes: [UInt8]
+    ) -> (yaml: String, lines: LiftedLines) {
+        var yaml: [String] = []
+        var endings = [opening.content.upperBound..<opening.whole.upperBound]
+        var rest = rest
+        var next: SourceLines.Line? = first
+        while let line = next, line.number < closing.number {
+            yaml.append(String(decoding: bytes[line.content], as: UTF8.self))
+            endings.append(line.content.upperBound..<line.whole.upperBound)
+            next = rest.next()
+        }
+        endings.append(closing.content.upperBound..<closing.whole.upperBound)
+        let lines = LiftedLines(whole: opening.whole.lowerBound..<closing.whole.upperBound, endings: endings)
+        return (yaml.joined(separator: "\n"), lines)
     }
 
     /// Empties the lifted lines, keeping their line endings, by moving what follows each
     /// block's content down over it: in place when the splitter holds the only copy.
-    private static func blank(_ blocks: [FrontMatterBlock], in bytes: inout [UInt8], lines: [SourceLines.Line]) {
-        guard let firstBlock = blocks.first else { return }
-        var kept = lines[firstBlock.openingLine - 1].whole.lowerBound  // the bytes before this offset are final
+    private static func blank(_ lifted: [LiftedLines], in bytes: inout [UInt8]) {
+        guard let first = lifted.first else { return }
+        var kept = first.whole.lowerBound  // the bytes before this offset are final
         bytes.withUnsafeMutableBytes { buffer in
             let base = buffer.baseAddress!
             func keep(_ range: Range<Int>) {
@@ -82,13 +113,11 @@ struct FrontMatterSplitter {
                 kept += range.count
             }
             var next = kept  // the first byte neither kept nor dropped yet
-            for block in blocks {
+            for block in lifted {
                 // Everything up to the block as it is, then only the line endings of its lines.
-                keep(next..<lines[block.openingLine - 1].whole.lowerBound)
-                for line in lines[(block.openingLine - 1)..<block.closingLine] {
-                    keep(line.content.upperBound..<line.whole.upperBound)
-                }
-                next = lines[block.closingLine - 1].whole.upperBound
+                keep(next..<block.whole.lowerBound)
+                for ending in block.endings { keep(ending) }
+                next = block.whole.upperBound
             }
             keep(next..<buffer.count)
         }

@@ -25,6 +25,15 @@ struct SourceLines: Sequence {
         let bytes: [UInt8]
         var position = 0
         var number = 0
+        /// Most files have no `\r` at all; then each line is found with one search, not two.
+        let hasCarriageReturns: Bool
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            hasCarriageReturns = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+            }
+        }
 
         mutating func next() -> Line? {
             guard position < bytes.count else { return nil }
@@ -38,7 +47,7 @@ struct SourceLines: Sequence {
                     base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
                 }
                 let limit = newline ?? count
-                if let found = memchr(base + start, 0x0D, limit - start) {
+                if hasCarriageReturns, let found = memchr(base + start, 0x0D, limit - start) {
                     let carriageReturn = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     return (carriageReturn, carriageReturn + 1 == newline ? carriageReturn + 2 : carriageReturn + 1)
                 }
