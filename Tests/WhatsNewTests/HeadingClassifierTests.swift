@@ -90,6 +90,17 @@ struct HeadingClassifierTests {
         #expect(HeadingClassifier.role(of: heading) == .series)
     }
 
+    /// ASCII headings are cut from their bytes, others scalar by scalar: both give the same
+    /// tokens, so a heading's role cannot depend on an emoji elsewhere in it.
+    @Test(arguments: releases.map(\.heading) + notReleases)
+    func asciiAndUnicodeTokensAgree(heading: String) {
+        guard heading.utf8.allSatisfy({ $0 < 0x80 }) else { return }
+        let ascii = HeadingToken.tokenize(heading)
+        let unicode = HeadingToken.tokenize(heading + " é")
+        #expect(Array(unicode.dropLast(2)) == ascii)
+        #expect(unicode.suffix(2).map(\.kind) == [.space, .word])
+    }
+
     @Test func dateOnlyHeading() throws {
         guard case .dateOnly(let match) = HeadingClassifier.role(of: "2024-03-05 (Xcode 15.3)") else {
             Issue.record("not read as a date")

@@ -49,7 +49,9 @@ struct DateScanner {
         let end = start + 5
         // A fourth dotted part means a version such as 2024.1.2.3, not a date.
         if symbol(at: end) == separator, number(at: end + 1) != nil { return nil }
-        let digits = (tokens[start].text.count, tokens[start + 2].text.count, tokens[start + 4].text.count)
+        let digits = (
+            tokens[start].text.utf8.count, tokens[start + 2].text.utf8.count, tokens[start + 4].text.utf8.count
+        )
         if digits.0 == 4, digits.1 <= 2, digits.2 <= 2 {
             return match(start..<end, year: first, month: second, day: third, dotted: separator == ".")
         }
@@ -61,7 +63,7 @@ struct DateScanner {
 
     /// `31 July 2022`, `6th December, 2024`, `1 Jul. 2025`.
     private func dayMonthYear(at start: Int) -> Match? {
-        guard let day = number(at: start), tokens[start].text.count <= 2 else { return nil }
+        guard let day = number(at: start), tokens[start].text.utf8.count <= 2 else { return nil }
         var index = skipOrdinal(after: start + 1)
         index = skip(.space, at: index)
         guard let month = month(at: index) else { return nil }
@@ -75,7 +77,7 @@ struct DateScanner {
         guard let month = month(at: start) else { return nil }
         var index = skip(.symbol("."), at: start + 1)
         index = skip(.space, at: index)
-        guard let day = number(at: index), tokens[index].text.count <= 2 else { return nil }
+        guard let day = number(at: index), tokens[index].text.utf8.count <= 2 else { return nil }
         index = skipPunctuation(after: skipOrdinal(after: index + 1))
         guard let year = year(at: index) else { return nil }
         return match(start..<(index + 1), year: year, month: month, day: day, dotted: false)
@@ -90,7 +92,10 @@ struct DateScanner {
     }
 
     private func number(at index: Int) -> Int? {
-        guard index < tokens.count, tokens[index].kind == .number, tokens[index].text.count <= 4 else { return nil }
+        // A number token is ASCII digits: its bytes are its characters.
+        guard index < tokens.count, tokens[index].kind == .number, tokens[index].text.utf8.count <= 4 else {
+            return nil
+        }
         return Int(tokens[index].text)
     }
 
