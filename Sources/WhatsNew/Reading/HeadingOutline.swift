@@ -44,7 +44,7 @@ struct HeadingOutline {
     private static func headings(in blocks: [SourceBlock]) -> [Heading] {
         let parts = ParallelWork.ranges(
             of: blocks.count, minimum: 2048, parts: ParallelWork.processorCount * partsPerCore)
-        let found = ParallelWork.map(parts: parts.count) { part in
+        var found = ParallelWork.map(parts: parts.count) { part in
             var roles: [String: HeadingRole] = [:]
             var headings: [Heading] = []
             for index in parts[part] {
@@ -61,7 +61,14 @@ struct HeadingOutline {
             }
             return headings
         }
-        return Array(found.joined())
+        // Each part's list is let go once joined, so the headings are never held twice over.
+        var headings: [Heading] = []
+        headings.reserveCapacity(found.reduce(0) { $0 + $1.count })
+        for part in found.indices {
+            headings += found[part]
+            found[part] = []
+        }
+        return headings
     }
 
     /// More parts than cores, so a core that finishes early takes another.
