@@ -28,12 +28,14 @@ struct FrontMatterSplitter {
         var blocks: [FrontMatterBlock] = []
         var lifted: [LiftedLines] = []
         var diagnostics: [Diagnostic] = []
+        // The line iterators share the bytes; they are gone by the end of this block, so the
+        // lines are then emptied in the only copy.
         do {
             // One pass with a line of look-back and one of look-ahead: a list of every line
             // would cost more than the scan (a 10 MB file has some 200,000).
             var lines = SourceLines(bytes: copy bytes).makeIterator()
             var context = LineContext()
-            var lastClosing = 0
+            var lastClosing = 0  // the line of the last block's closing `---`; 0 before any
             var previous: SourceLines.Line?
             var upcoming = lines.next()
             while let line = upcoming {

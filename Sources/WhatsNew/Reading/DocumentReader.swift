@@ -26,10 +26,16 @@ public struct DocumentReader: Sendable {
         var split = FrontMatterSplitter(path: path).split(consume bytes)
         var diagnostics = split.diagnostics
         let frontMatter = split.blocks
-        // The YAML and the Markdown do not depend on each other: the front matter is decoded on
-        // another thread while cmark parses, and fills the cores when the parse leaves one idle.
-        let (decoded, blocks) = ParallelWork.alongside({ Self.decode(frontMatter, path: path) }) {
-            MarkdownParser(rendersHTML: rendersHTML).parse(split.markdown)
+        let parser = MarkdownParser(rendersHTML: rendersHTML)
+        let (decoded, blocks): ([(Decoded, [Diagnostic])], [SourceBlock])
+        if frontMatter.count >= Self.blocksWorthAThread {
+            // The YAML and the Markdown do not depend on each other: a long changelog's front
+            // matter is decoded on another thread while cmark parses, filling a core it leaves idle.
+            (decoded, blocks) = ParallelWork.alongside({ Self.decode(frontMatter, path: path) }) {
+                parser.parse(split.markdown)
+            }
+        } else {
+            (decoded, blocks) = (Self.decode(frontMatter, path: path), parser.parse(split.markdown))
         }
         var sheet = SheetMetadata()
         var sections: [SectionMetadata] = []
@@ -62,6 +68,9 @@ public struct DocumentReader: Sendable {
 }
 
 extension DocumentReader {
+    /// Fewer front-matter blocks decode in less time than starting a thread for them takes.
+    private static let blocksWorthAThread = 16
+
     /// Each block's YAML stands alone, so a long changelog's are decoded on every core.
     private static func decode(_ blocks: [FrontMatterBlock], path: String) -> [(Decoded, [Diagnostic])] {
         let decoder = FrontMatterDecoder(path: path)

@@ -42,6 +42,7 @@ struct HeadingOutline {
     /// else, so a long changelog's headings are found and classified in parts on every core,
     /// each part classifying a text once (`### Fixed` repeats in every release).
     private static func headings(in blocks: [SourceBlock]) -> [Heading] {
+        // Below some 2,000 blocks a part costs more to start than it saves.
         let parts = ParallelWork.ranges(
             of: blocks.count, minimum: 2048, parts: ParallelWork.processorCount * partsPerCore)
         var found = ParallelWork.map(parts: parts.count) { part in
