@@ -63,8 +63,7 @@ struct MustacheLibrary: Sendable {
     /// The template `name` rendered with `context` after what `output` holds.
     func render(_ name: String, context: TemplateValue, into output: inout ByteWriter) {
         guard let template = templates[name] else { return }
-        var rendering = Rendering(library: self, output: output, stack: [context])
-        output = ByteWriter()
+        var rendering = Rendering(library: self, output: consume output, stack: [context])
         rendering.render(template.nodes)
         output = rendering.output
     }
@@ -96,7 +95,6 @@ private struct Rendering {
             case .value(let path, let escaped):
                 switch lookUp(path) {
                 case .text(let text): escaped ? output.writeEscapingHTML(text[...]) : output.write(text)
-                case .slice(let text): escaped ? output.writeEscapingHTML(text) : output.write(text)
                 case .pieces(let pieces):
                     for text in pieces { escaped ? output.writeEscapingHTML(text) : output.write(text) }
                 case .number(let number): output.write(number)
@@ -117,7 +115,7 @@ private struct Rendering {
                     render(body, forEachOf: count, item)
                 case .bool:
                     render(body)
-                case .text, .slice, .pieces, .number, .object:
+                case .text, .pieces, .number, .object:
                     stack.append(value)
                     render(body)
                     stack.removeLast()

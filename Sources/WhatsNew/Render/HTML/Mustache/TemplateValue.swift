@@ -4,10 +4,8 @@
 /// dynamic cast per look-up.
 enum TemplateValue: Sendable {
     case text(String)
-    /// Text that is a part of a longer string, such as cmark's HTML without its final newline;
-    /// shown like `text`, without copying it first.
-    case slice(Substring)
-    /// Text in pieces shown one after another, such as a section's HTML block by block.
+    /// Text in pieces shown one after another, like `text` but without joining them first:
+    /// a section's HTML block by block, as slices of cmark's own strings.
     case pieces([Substring])
     case bool(Bool)
     case number(Int)
@@ -31,7 +29,7 @@ enum TemplateValue: Sendable {
         case .bool(let value): value
         case .list(let values): !values.isEmpty
         case .generated(let count, _): count > 0
-        case .text, .slice, .pieces, .number, .object: true
+        case .text, .pieces, .number, .object: true
         }
     }
 }
