@@ -52,6 +52,7 @@ struct FastlaneExportCommand: ParsableCommand {
         let notes = try ChosenNotes(
             input, selection: ReleaseSelection(release: release), icons: try icons.catalog(), rendersHTML: false,
             maximumSize: limit.bytes)
+        defer { KeptUntilExit.keep(notes) }
         // Every text is made before any file is written, so a failure leaves all of them as they were.
         var files = [
             ("\(dir)/metadata/\(locale)/release_notes.txt", try notes.storeText(.appStore, truncates: truncate))

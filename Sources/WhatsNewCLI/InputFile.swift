@@ -16,8 +16,10 @@ enum InputFile {
 struct ChosenNotes: Sendable {
     /// The input's path as diagnostics name it (`<stdin>` for `-`).
     let path: String
-    let document: Document
+    /// The reading whole, not just its document: keeping the notes keeps what they were read from.
+    let reading: DocumentReader.Reading
     let releases: [Release]
+    var document: Document { reading.document }
 
     init(_ input: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool, maximumSize: Int) throws {
         let source = try InputFile.load(input, maximumSize: maximumSize)
@@ -25,7 +27,7 @@ struct ChosenNotes: Sendable {
         // Handed over, not kept: the reader then empties front matter in place, not in a copy.
         let reading = DocumentReader(rendersHTML: rendersHTML, icons: icons).read(consume source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
-        document = reading.document
+        self.reading = reading
         do {
             releases = try selection.releases(from: reading.document, path: path)
         } catch {

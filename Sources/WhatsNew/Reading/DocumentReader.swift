@@ -14,6 +14,10 @@ public struct DocumentReader: Sendable {
     public struct Reading: Sendable {
         public var document: Document
         public var diagnostics: [Diagnostic]
+        /// The blocks the document was read from. The model shares their texts and arrays, so
+        /// a caller that keeps the reading as long as the document holds little more; the command
+        /// line keeps both until exit, as releasing a large file's blocks one by one is pure cost.
+        var sourceBlocks: [SourceBlock] = []
 
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
@@ -63,7 +67,9 @@ public struct DocumentReader: Sendable {
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
         document.accentPosition = sheet.accentPosition
-        return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
+        return Reading(
+            document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder),
+            sourceBlocks: reader.blocks)
     }
 }
 
