@@ -88,16 +88,18 @@ struct ChangelogReader {
                     title = heading?.text
                     continue
                 }
-                let next = elements[(position + 1)...].lazy.compactMap { element -> Block? in
-                    if case .block(let index) = element { return blocks[index].block }
-                    return nil
-                }.first
                 if state.current == nil, state.releases.isEmpty, title == nil, let heading, heading.level == 1,
                     heading.role == .other
                 {
                     title = heading.text
                 }
-                state.read(blocks[index], heading: heading, releaseLevel: outline.releaseLevel, next: next)
+                // Only a paragraph that may be a pseudo-heading looks at the block after it.
+                state.read(blocks[index], heading: heading, releaseLevel: outline.releaseLevel) {
+                    elements[(position + 1)...].lazy.compactMap { element -> Block? in
+                        if case .block(let index) = element { return blocks[index].block }
+                        return nil
+                    }.first
+                }
             }
         }
         state.finishRelease()
@@ -141,7 +143,8 @@ private struct State {
 
     init(path: String) { self.path = path }
 
-    mutating func read(_ source: SourceBlock, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: Block?) {
+    mutating func read(_ source: SourceBlock, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: () -> Block?)
+    {
         let block = source.block
         if let heading, case .heading(_, let inlines) = block.content {
             readHeading(heading, inlines: inlines, releaseLevel: releaseLevel, line: block.line)
@@ -208,7 +211,7 @@ private struct State {
     }
 
     /// Edits `current` in place throughout, so its arrays are never copied.
-    private mutating func readParagraph(_ source: SourceBlock, next: Block?) {
+    private mutating func readParagraph(_ source: SourceBlock, next: () -> Block?) {
         guard let release = current else { return }
         let block = source.block
         if release.isFresh, release.release.date == nil, let match = ReleaseDetailLine.date(in: block) {
@@ -219,7 +222,7 @@ private struct State {
         } else if Placeholder.matches(block) {
             current?.sawPlaceholder = true
         } else if release.sections.last.map({ $0.section.origin == .pseudoHeading }) ?? true,
-            let title = PseudoHeading.title(of: block, followedBy: next)
+            let title = PseudoHeading.title(of: block, followedBy: next())
         {
             let section = Section(
                 origin: .pseudoHeading, kind: SectionKind.classify(title), title: title, line: block.line)
