@@ -43,6 +43,18 @@ struct VersionTests {
         #expect(Version("Swift") == nil)
         #expect(Version("v1.2")?.matches("1.2") == true)
     }
+
+    /// ASCII text is checked by bytes, other text by characters; both must read the start alike.
+    @Test func startIsReadAlikeInAndOutOfASCII() {
+        #expect(Version("V2.0")?.text == "2.0")
+        #expect(Version("V2.0-β")?.text == "2.0-β")
+        #expect(Version("v\u{301}1.0") == nil)  // the `v` carries an accent: a letter, not the prefix
+        #expect(Version("1\u{301}.0") == nil)  // nor is an accented 1 a digit
+        #expect(Version("vv1.0") == nil)
+        #expect(Version("v") == nil)
+        #expect(Version("\r\n1.0") == nil)
+        #expect(Version("1.0.0-β")?.numbers == Version("1.0.0-b")?.numbers)
+    }
 }
 
 struct DateScannerTests {

@@ -12,8 +12,19 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
     /// Nil unless `text` starts with a digit (after an optional `v`).
     public init?(_ text: String) {
         var text = Substring(text)
-        if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
-        guard let first = text.first, first.isASCII, first.isNumber else { return nil }
+        // In ASCII a byte is a character: no grapheme breaking for the usual heading.
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        if isASCII {
+            if let first = text.utf8.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
+                text = text.dropFirst()
+            }
+            guard let first = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+                return nil
+            }
+        } else {
+            if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
+            guard let first = text.first, first.isASCII, first.isNumber else { return nil }
+        }
         let (numbers, rest) = Version.leadingNumbers(of: text)
         self.text = String(text)
         self.numbers = numbers
@@ -21,10 +32,12 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
         self.prerelease = Version.identifiers(in: suffix.drop { $0 == "-" || $0 == "." })
         // OpenSSL's `1.1.1w` and PEP 440's `.post1` come after the release they follow.
         let isSingleLetter = suffix.count == 1 && suffix.first!.isLetter
-        self.isPostRelease = isSingleLetter || ["post", "patch", "pl"].contains(prerelease.first ?? "")
+        self.isPostRelease = isSingleLetter || Version.postReleaseMarkers.contains(prerelease.first ?? "")
     }
 
     public var description: String { text }
+
+    private static let postReleaseMarkers: Set<String> = ["post", "patch", "pl"]
 
     /// The dot-separated numbers `text` starts with, and what follows them.
     static func leadingNumbers(of text: Substring) -> (numbers: [Int], rest: Substring) {

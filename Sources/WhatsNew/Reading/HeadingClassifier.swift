@@ -13,12 +13,12 @@ enum HeadingClassifier {
         }
         let tokens = HeadingToken.tokenize(text)
         let dates = DateScanner(tokens: tokens).matches()
-        let taken = Set(dates.flatMap { Array($0.range) })
+        let taken = TakenTokens(dates.map(\.range))
         let (versions, hasSeries) = VersionScanner(tokens: tokens, taken: taken).scan()
-        let words = tokens.filter { $0.kind == .word }.map { $0.text.lowercased() }
 
         guard let version = chooseVersion(versions, tokens: tokens) else {
             if hasSeries { return .series }
+            let words = tokens.filter { $0.kind == .word }.map { $0.text.lowercased() }
             if isUnreleasedName(words) { return .unreleased }
             if let date = dates.first {
                 let others = words.filter { !dateOnlyWords.contains($0) && !isMonth($0) }
@@ -34,10 +34,8 @@ enum HeadingClassifier {
             return .other
         }
 
-        let prefix = Array(
-            tokens[..<version.range.lowerBound].enumerated().filter { !taken.contains($0.offset) }.map(\.element))
-        let suffix = tokens[version.range.upperBound...].enumerated()
-            .filter { !taken.contains($0.offset + version.range.upperBound) }.map(\.element)
+        let prefix = tokens.indices[..<version.range.lowerBound].filter { !taken.contains($0) }.map { tokens[$0] }
+        let suffix = tokens.indices[version.range.upperBound...].filter { !taken.contains($0) }.map { tokens[$0] }
         let lead = Lead(prefix)
         let trail = Trail(suffix)
         let hasDate = !dates.isEmpty
@@ -46,7 +44,7 @@ enum HeadingClassifier {
             ReleaseHeading(
                 version: version.version, isWeak: version.isWeak, date: dates.first, name: trail.name,
                 product: lead.isAcceptable ? lead.product : nil,
-                isUnreleased: words.contains { unreleasedMarkers.contains($0) }))
+                isUnreleased: tokens.contains { $0.kind == .word && unreleasedMarkers.contains($0.text.lowercased()) }))
     }
 
     /// The release's version: the later of `between 3.0.18 and 3.0.19`, else the first.
@@ -70,7 +68,7 @@ enum HeadingClassifier {
     private static func isMonth(_ word: String) -> Bool { DateScanner.monthNumber(word) != nil }
 
     /// Word and number tokens outside `(…)` and not part of a date.
-    private static func outsideParentheses(_ tokens: [HeadingToken], excluding taken: Set<Int>) -> [String] {
+    private static func outsideParentheses(_ tokens: [HeadingToken], excluding taken: TakenTokens) -> [String] {
         let parenthesised = HeadingToken.enclosure(of: tokens, opening: ["("], closing: [")"])
         return tokens.indices.filter { index in
             !parenthesised[index] && !taken.contains(index) && [.word, .number].contains(tokens[index].kind)
@@ -84,6 +82,16 @@ enum HeadingClassifier {
     ]
     static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip"]
     private static let dateOnlyWords: Set<String> = ["released", "release", "on", "date", "st", "nd", "rd", "th"]
+}
+
+/// The tokens a date covers, as the dates' ranges: a heading has a date or two, so asking
+/// is a comparison or two rather than hashing into a set.
+struct TakenTokens {
+    let ranges: [Range<Int>]
+
+    init(_ ranges: [Range<Int>]) { self.ranges = ranges }
+
+    func contains(_ index: Int) -> Bool { ranges.contains { $0.contains(index) } }
 }
 
 /// The words before a version: `Swift`, `Version`, `man-db`, or a sentence that rules it out.

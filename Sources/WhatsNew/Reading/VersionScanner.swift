@@ -11,7 +11,7 @@ struct VersionScanner {
 
     let tokens: [HeadingToken]
     /// Tokens already taken by a date.
-    let taken: Set<Int>
+    let taken: TakenTokens
 
     /// Versions outside round brackets, left to right, and whether a series such as `5.x` occurs.
     func scan() -> (matches: [Match], hasSeries: Bool) {
