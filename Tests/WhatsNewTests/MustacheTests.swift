@@ -53,6 +53,22 @@ struct MustacheTests {
         #expect(rendered == expected)
     }
 
+    @Test func longListsOfPartialsThatIncludeThemselvesRenderInParts() throws {
+        // Before a long list is shared out, the partials it reaches are parsed once; a partial
+        // that includes itself, at a deeper indentation each time, must not stop that.
+        // The leaf's own empty list ends the recursion: without it, `children` is found further out.
+        let leaf = TemplateValue.object([("name", .text("leaf")), ("children", .list([]))])
+        let tree = TemplateValue.object([("name", .text("root")), ("children", .list([leaf]))])
+        let context = TemplateValue.object([
+            ("items", .list(Array(repeating: tree, count: MustacheLibrary.parallelListLength * 3)))
+        ])
+        let rendered = try render(
+            "{{#items}}\n  {{> node}}\n{{/items}}", context,
+            partials: ["node": "{{name}}\n{{#children}}\n  {{> node}}\n{{/children}}\n"])
+        let one = "  root\n    leaf\n"
+        #expect(rendered == String(repeating: one, count: MustacheLibrary.parallelListLength * 3))
+    }
+
     @Test(arguments: [0, 1, MustacheLibrary.parallelListLength * 5 + 3])
     func generatedListsRenderLikeListsOfTheSameItems(count: Int) throws {
         // Generated items are made as they are reached, in parts on every core when the list is long.

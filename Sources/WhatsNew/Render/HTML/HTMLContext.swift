@@ -12,6 +12,8 @@ struct HTMLContext: Sendable {
     let templates: HTMLTemplates
     /// Each colour the rows use, made once: a sheet has thousands of rows and a few colours.
     private let colors: [SheetColor: TemplateValue]
+    /// Whether a template shows the rows' items, asked once rather than for every row.
+    private let readsItems: Bool
 
     init(document: Document, releases: [Release], layout: SheetLayout, standalone: Bool, templates: HTMLTemplates) {
         self.document = document
@@ -27,6 +29,7 @@ struct HTMLContext: Sendable {
             }
         }
         self.colors = colors
+        readsItems = templates.reads("items")
     }
 
     var value: TemplateValue {
@@ -68,7 +71,7 @@ struct HTMLContext: Sendable {
         ]
         // The plain text of every item costs a walk over the section; only a template that
         // shows it pays for it.
-        if templates.reads("items") { result.append(("items", .list(section.items.map(TemplateValue.text)))) }
+        if readsItems { result.append(("items", .list(section.items.map(TemplateValue.text)))) }
         if let kind = section.kind { result.append(("kind", .text(kind.rawValue))) }
         if let title = section.title { result.append(("title", .text(title))) }
         if let icon = section.appearance.icon {

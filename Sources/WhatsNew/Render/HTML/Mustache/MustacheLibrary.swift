@@ -83,7 +83,9 @@ private struct Rendering {
     let library: MustacheLibrary
     var output: ByteWriter
     var stack: [TemplateValue]
-    var indentedPartials: [String: MustacheTemplate] = [:]
+    /// A sheet indents two or three partials, so a search of a few short names beats making
+    /// a key and hashing it for every release and row.
+    var indentedPartials: [IndentedPartial] = []
     /// Set in the renderings a long list is shared out to, so they do not share out again.
     var isPart = false
 
@@ -156,6 +158,7 @@ private struct Rendering {
     private mutating func renderInParts(
         _ parts: [Range<Int>], _ body: [MustacheTemplate.Node], _ item: @Sendable (Int) -> TemplateValue
     ) {
+        findPartials(in: body)
         let (library, stack, partials) = (library, stack, indentedPartials)
         ParallelWork.forEach(parts: parts.count, into: &output) { part in
             var rendering = Rendering(
@@ -182,12 +185,50 @@ private struct Rendering {
         return nil
     }
 
+    /// Parses every indented partial `nodes` can reach, once, before a list is shared out:
+    /// each part starts from a copy of what is known, and would otherwise parse them again.
+    private mutating func findPartials(in nodes: [MustacheTemplate.Node]) {
+        var visited: Set<[String]> = []
+        findPartials(in: nodes, depth: 0, visited: &visited)
+    }
+
+    private mutating func findPartials(
+        in nodes: [MustacheTemplate.Node], depth: Int, visited: inout Set<[String]>
+    ) {
+        for node in nodes {
+            switch node {
+            case .section(_, _, let body):
+                findPartials(in: body, depth: depth, visited: &visited)
+            case .partial(let name, let indentation, _):
+                // Each partial at each indentation is looked into once, and only a few partials
+                // deep: one that includes itself (the sheet's templates refuse those; the library
+                // alone does not) is met at a new indentation every time. Deeper ones a part
+                // parses for itself, as before.
+                guard depth < 4, visited.insert([name, indentation]).inserted,
+                    let template = partial(name, indentation: indentation)
+                else { continue }
+                findPartials(in: template.nodes, depth: depth + 1, visited: &visited)
+            case .text, .value:
+                break
+            }
+        }
+    }
+
     private mutating func partial(_ name: String, indentation: String) -> MustacheTemplate? {
         guard !indentation.isEmpty else { return library.template(named: name) }
-        let key = indentation + "\u{0}" + name
-        if let known = indentedPartials[key] { return known }
+        for known in indentedPartials where known.name == name && known.indentation == indentation {
+            return known.template
+        }
         let template = library.indented(name, by: indentation)
-        indentedPartials[key] = template
+        indentedPartials.append(IndentedPartial(name: name, indentation: indentation, template: template))
         return template
     }
+}
+
+/// A partial parsed with the indentation of the tag that includes it.
+private struct IndentedPartial {
+    let name: String
+    let indentation: String
+    /// Nil when there is no partial of that name.
+    let template: MustacheTemplate?
 }
