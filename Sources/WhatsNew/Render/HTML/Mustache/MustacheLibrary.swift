@@ -187,27 +187,21 @@ private struct Rendering {
 
     /// Parses every indented partial `nodes` can reach, once, before a list is shared out:
     /// each part starts from a copy of what is known, and would otherwise parse them again.
-    private mutating func findPartials(in nodes: [MustacheTemplate.Node]) {
-        var visited: Set<[String]> = []
-        findPartials(in: nodes, depth: 0, visited: &visited)
-    }
-
-    private mutating func findPartials(
-        in nodes: [MustacheTemplate.Node], depth: Int, visited: inout Set<[String]>
-    ) {
+    private mutating func findPartials(in nodes: [MustacheTemplate.Node], depth: Int = 0) {
         for node in nodes {
             switch node {
             case .section(_, _, let body):
-                findPartials(in: body, depth: depth, visited: &visited)
+                findPartials(in: body, depth: depth)
             case .partial(let name, let indentation, _):
-                // Each partial at each indentation is looked into once, and only a few partials
+                // An indented partial is looked into when first parsed, and only a few partials
                 // deep: one that includes itself (the sheet's templates refuse those; the library
                 // alone does not) is met at a new indentation every time. Deeper ones a part
                 // parses for itself, as before.
-                guard depth < 4, visited.insert([name, indentation]).inserted,
-                    let template = partial(name, indentation: indentation)
+                let known = indentedPartials.count
+                guard depth < 4, let template = partial(name, indentation: indentation),
+                    indentation.isEmpty || indentedPartials.count > known
                 else { continue }
-                findPartials(in: template.nodes, depth: depth + 1, visited: &visited)
+                findPartials(in: template.nodes, depth: depth + 1)
             case .text, .value:
                 break
             }
