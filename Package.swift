@@ -3,10 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "whatsnew",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "whatsnew", targets: ["WhatsNewCLI"]),
         .library(name: "WhatsNew", targets: ["WhatsNew"]),
+        // The JSON's Codable types alone, for apps: no cmark, no other dependency.
+        .library(name: "WhatsNewSchema", targets: ["WhatsNewSchema"]),
         .plugin(name: "WhatsNewPlugin", targets: ["WhatsNewPlugin"]),
     ],
     dependencies: [
@@ -29,11 +31,14 @@ let package = Package(
                 .embedInCode("standalone.mustache"), .embedInCode("whatsnew.css"),
             ]
         ),
+        // Public Codable types for the JSON (schema 1), with no dependencies, so an app can
+        // decode whatsnew's output on any platform.
+        .target(name: "WhatsNewSchema"),
         // The whole pipeline: front matter, cmark, model, layout, renderers.
         .target(
             name: "WhatsNew",
             dependencies: [
-                "CCMark", "WhatsNewTemplates", .product(name: "Yams", package: "Yams"),
+                "CCMark", "WhatsNewSchema", "WhatsNewTemplates", .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Data/Generators"],
             // Icon tables kept as data, compiled into the binary so it runs from any directory.
@@ -42,12 +47,9 @@ let package = Package(
         // The thin command line on top of the library.
         .executableTarget(
             name: "WhatsNewCLI",
-            dependencies: ["WhatsNew", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            // jemalloc (`libjemalloc-dev`) serves every allocation of a release build on Linux:
-            // the model is many small Swift values, which it allocates and frees in about two
-            // thirds of the time glibc's malloc takes. Debug builds, where the sanitizers run (and
-            // do not work beside another allocator), keep the C library's.
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))]
+            dependencies: [
+                "WhatsNew", "WhatsNewSchema", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The whole pipeline for libFuzzer (`.ci/fuzz` builds it with -sanitize=fuzzer), or a
         // corpus replayer in a plain build.

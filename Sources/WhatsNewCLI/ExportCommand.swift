@@ -50,9 +50,7 @@ struct FastlaneExportCommand: ParsableCommand {
 
     func run() throws {
         let notes = try ChosenNotes(
-            input, selection: ReleaseSelection(release: release), icons: try icons.catalog(), rendersHTML: false,
-            maximumSize: limit.bytes)
-        defer { KeptUntilExit.keep(notes) }
+            input, selection: ReleaseSelection(release: release), icons: try icons.catalog(), maximumSize: limit.bytes)
         // Every text is made before any file is written, so a failure leaves all of them as they were.
         var files = [
             ("\(dir)/metadata/\(locale)/release_notes.txt", try notes.storeText(.appStore, truncates: truncate))

@@ -16,20 +16,17 @@ enum InputFile {
 struct ChosenNotes: Sendable {
     /// The input's path as diagnostics name it (`<stdin>` for `-`).
     let path: String
-    /// The reading whole, not just its document: keeping the notes keeps what they were read from.
-    let reading: DocumentReader.Reading
+    let document: Document
     let releases: [Release]
-    var document: Document { reading.document }
 
-    init(_ input: String, selection: ReleaseSelection, icons: IconCatalog, rendersHTML: Bool, maximumSize: Int) throws {
+    init(_ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int) throws {
         let source = try InputFile.load(input, maximumSize: maximumSize)
         path = source.path
-        // Handed over, not kept: the reader then empties front matter in place, not in a copy.
-        let reading = DocumentReader(rendersHTML: rendersHTML, icons: icons).read(consume source)
+        let reading = DocumentReader(icons: icons).read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
-        self.reading = reading
+        document = reading.document
         do {
-            releases = try selection.releases(from: reading.document, path: path)
+            releases = try selection.releases(from: document, path: path)
         } catch {
             throw Diagnostics.failure([error])
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WhatsNew
+import WhatsNewSchema
 
 /// `whatsnew lint`: every problem in the notes as `path:line:column: severity: message [rule]`.
 struct LintCommand: ParsableCommand {
@@ -34,27 +35,26 @@ struct LintCommand: ParsableCommand {
         for input in inputs {
             do {
                 let source = try SourceFile.load(path: input, maximumSize: limit.bytes)
-                let path = source.path
-                let reading = DocumentReader(rendersHTML: false, icons: linter.icons).read(consume source)
-                let findings = reading.diagnostics + linter.check(reading.document, path: path)
+                let reading = DocumentReader(icons: linter.icons).read(source)
+                let findings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
             } catch {
                 diagnostics.append(error)
             }
         }
-        let report = LintReport(diagnostics: diagnostics)
+        let report = LintReport(diagnostics)
         switch format {
         case .json: StandardOutput.write(report.json())
         case .text:
             StandardOutput.write(report.text())
             if !diagnostics.isEmpty { StandardError.write(summary(report)) }
         }
-        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitCode(1) }
+        if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode(1) }
     }
 
     private func summary(_ report: LintReport) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        return "\(count(report.errorCount, "error")), \(count(report.warningCount, "warning")) in "
+        return "\(count(report.errors, "error")), \(count(report.warnings, "warning")) in "
             + "\(count(inputs.count, "file"))\n"
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import WhatsNew
 
 /// Standard output, or a file replaced atomically: the text goes to a temporary file in the
@@ -9,40 +8,30 @@ import WhatsNew
 struct OutputTarget {
     var path: String?
 
-    func write(_ text: String) throws { try write(Array(text.utf8)) }
-
-    func write(_ bytes: [UInt8]) throws {
-        try stream { sink in bytes.withUnsafeBytes(sink.write) }
-    }
-
-    /// What `produce` hands its sink, written as it comes: a large sheet goes out while the
-    /// rest is still being rendered. A file is still replaced only once all of it is written.
-    func stream(_ produce: (OutputSink) -> Void) throws {
+    func write(_ text: String) throws {
         guard let path else {
-            let destination = Destination(descriptor: 1)
-            produce(destination.sink)
-            guard let error = destination.error else { return }
-            let reason = String(cString: strerror(error)).lowercased()
+            guard let error = FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return }
             throw Diagnostics.failure([
-                Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(reason)")
+                Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(reason(error))")
             ])
         }
         do {
-            try Self.replace(path, with: produce)
+            try Self.replace(path, with: Array(text.utf8))
         } catch {
-            throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "\(error.reason)")]
-            )
+            throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), error.reason)])
         }
     }
 
     private struct Failure: Error {
         var reason: String
         init(_ action: String, errno code: Int32 = errno) {
-            reason = "cannot \(action): \(String(cString: strerror(code)).lowercased())"
+            self.reason = "cannot \(action): \(WhatsNewCLI.reason(code))"
         }
     }
 
-    private static func replace(_ path: String, with produce: (OutputSink) -> Void) throws(Failure) {
+    /// Writes a temporary file beside the target with the target's permissions (or the
+    /// umask's for a new file), then renames it over the target.
+    private static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/.\(url.lastPathComponent).whatsnew-XXXXXX".utf8CString)
@@ -54,11 +43,9 @@ struct OutputTarget {
             if !committed { unlink(temporary) }
         }
         var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~Self.umaskValue()
+        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~umaskValue()
         fchmod(descriptor, mode)
-        let destination = Destination(descriptor: descriptor)
-        produce(destination.sink)
-        if let error = destination.error {
+        if let error = FileDescriptor.writeAll(bytes, to: descriptor) {
             close(descriptor)
             throw Failure("write \(path)", errno: error)
         }
@@ -75,22 +62,5 @@ struct OutputTarget {
     }
 }
 
-/// A file descriptor bytes are written to in full; the first error is kept and whatever comes
-/// after it is dropped, so a full disk is reported once, after the renderer is done.
-private final class Destination: Sendable {
-    private let descriptor: Int32
-    private let firstError = Mutex<Int32?>(nil)
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    var error: Int32? { firstError.withLock { $0 } }
-
-    var sink: OutputSink { OutputSink { [self] bytes in write(bytes) } }
-
-    private func write(_ bytes: UnsafeRawBufferPointer) {
-        firstError.withLock { error in
-            guard error == nil else { return }
-            error = FileDescriptor.writeAll(bytes, to: descriptor)
-        }
-    }
-}
+/// An error number as words, the way diagnostics end.
+func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }

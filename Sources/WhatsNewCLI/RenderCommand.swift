@@ -64,25 +64,23 @@ struct RenderCommand: ParsableCommand {
         let catalog = try icons.catalog()
         let templates = try htmlTemplates()
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-        let notes = try ChosenNotes(
-            input, selection: selection, icons: catalog, rendersHTML: format != .text, maximumSize: limit.bytes)
+        let notes = try ChosenNotes(input, selection: selection, icons: catalog, maximumSize: limit.bytes)
         let (document, releases) = (notes.document, notes.releases)
-        let target = OutputTarget(path: output)
-        // The model is kept until exit either way: freeing it node by node is pure cost.
-        defer { KeptUntilExit.keep(notes) }
+        let text: String
         switch format {
-        case .json: try target.stream { JSONRenderer().render(document, releases: releases, to: $0) }
-        case .markdown: try target.write(MarkdownRenderer().render(document, releases: releases))
+        case .text: text = TextSheetRenderer(options: terminalOptions()).render(document, releases: releases)
         case .html:
-            try target.stream {
-                HTMLRenderer(templates: templates, standalone: standalone).render(document, releases: releases, to: $0)
+            do {
+                text = try HTMLRenderer(templates: templates, standalone: standalone).render(document, releases: releases)
+            } catch {
+                throw Diagnostics.failure([error])
             }
-        case .text:
-            let options = terminalOptions()
-            try target.stream { TextSheetRenderer(options: options).render(document, releases: releases, to: $0) }
-        case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
-        case .play: try target.write(try notes.storeText(.play, truncates: truncate))
+        case .markdown: text = MarkdownRenderer().render(document, releases: releases)
+        case .json: text = JSONRenderer().render(document, releases: releases)
+        case .appstore: text = try notes.storeText(.appStore, truncates: truncate)
+        case .play: text = try notes.storeText(.play, truncates: truncate)
         }
+        try OutputTarget(path: output).write(text)
     }
 }
 

@@ -21,8 +21,8 @@ enum PipelineExercise {
             ] {
                 _ = TextSheetRenderer(options: options).render(document, releases: releases)
             }
-            _ = HTMLRenderer().render(document, releases: releases)
-            _ = HTMLRenderer(standalone: true).render(document, releases: releases)
+            _ = try? HTMLRenderer().render(document, releases: releases)
+            _ = try? HTMLRenderer(standalone: true).render(document, releases: releases)
             _ = JSONRenderer().render(document, releases: releases)
             for store in Store.allCases {
                 _ = try? StoreTextRenderer(store: store, truncates: true).render(
@@ -31,7 +31,7 @@ enum PipelineExercise {
             // The Markdown body must read back without trapping too.
             let body = MarkdownRenderer().render(document, releases: releases)
             if let again = try? SourceFile(path: "body.md", bytes: Array(body.utf8)) {
-                _ = DocumentReader(rendersHTML: false).read(again)
+                _ = DocumentReader().read(again)
             }
         }
     }

@@ -157,7 +157,8 @@ struct HostileInputTests {
 
     // MARK: - Markup for the browser
 
-    @Test func injectedMarkupRunsNothing() throws {
+    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
+    func injectedMarkupRunsNothing() throws {
         let hostile = """
             ---
             title: "Notes \\" onmouseover=\\"alert(1)\\" <script>alert('title')</script>"

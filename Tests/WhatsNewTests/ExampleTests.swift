@@ -24,7 +24,7 @@ struct ExampleTests {
         #expect(
             release.sections[1].lead.plainText
                 == "The share sheet now keeps the date you picked when exporting an ink swatch as an image.")
-        #expect(release.sections[1].content.html.contains("<strong>exporting</strong>"))
+        #expect(MarkdownHTML.of(release.sections[1].content).contains("<strong>exporting</strong>"))
         // Lines are the file's own, front matter included.
         #expect(release.sections.map(\.line) == [7, 14, 21, 28])
     }
@@ -43,7 +43,7 @@ struct ExampleTests {
         #expect(releases[2].sections.count == 1)
         #expect(releases[3].sections.map(\.title) == ["Changed", "Deprecated", "Removed"])
         // The reference link `[#212]` at the bottom of the file resolves.
-        #expect(releases[1].sections[1].content.html.contains("href=\"https://example.com/issues/212\""))
+        #expect(MarkdownHTML.of(releases[1].sections[1].content).contains("href=\"https://example.com/issues/212\""))
         #expect(releases[1].link == "https://example.com/compare/v1.3.1...v1.4.0")
     }
 

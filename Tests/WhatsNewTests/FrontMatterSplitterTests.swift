@@ -7,27 +7,6 @@ struct FrontMatterSplitterTests {
         FrontMatterSplitter(path: "notes.md").split(Array(text.utf8))
     }
 
-    @Test func linesSkippedInPlainMarkdownChangeNothing() {
-        // The pre-pass skips a line of plain Markdown that `mayChangeContext` rules out; that is
-        // sound only if such a line neither leaves plain Markdown nor is a `---` line. Every line
-        // of up to five bytes from the characters that matter, and a few neutral ones.
-        let alphabet = Array(" -`~<!a\t".utf8)
-        var lines: [[UInt8]] = [[]]
-        var frontier: [[UInt8]] = [[]]
-        for _ in 1...5 {
-            frontier = frontier.flatMap { line in alphabet.map { line + [$0] } }
-            lines += frontier
-        }
-        var skipped = 0
-        for line in lines where !FrontMatterSplitter.mayChangeContext(line, line.indices) {
-            var context = LineContext()
-            context.advance(over: line[...])
-            #expect(context.isPlain && !FrontMatterSplitter.isFence(line[...]), "\(line)")
-            skipped += 1
-        }
-        #expect(skipped > lines.count / 2)
-    }
-
     @Test func blanksLinesButKeepsLineNumbers() {
         let text = "---\ntitle: Sheet\n---\n\n## 1.0\n"
         let result = split(text)
@@ -146,7 +125,7 @@ struct FrontMatterSplitterTests {
                 }
             }
             if start < bytes.count { expected.append((start..<bytes.count, start..<bytes.count)) }
-            let lines = Array(SourceLines(bytes: bytes))
+            let lines = SourceLines.lines(of: bytes)
             #expect(lines.map(\.content) == expected.map(\.0), "\(bytes)")
             #expect(lines.map(\.whole) == expected.map(\.1), "\(bytes)")
             #expect(lines.map(\.number) == Array(1...max(1, lines.count)).prefix(lines.count).map { $0 })

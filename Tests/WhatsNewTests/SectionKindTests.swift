@@ -3,8 +3,7 @@ import Testing
 @testable import WhatsNew
 
 struct SectionKindTests {
-    /// ASCII titles take a byte-level path; it must agree with the Unicode one, which the
-    /// same words get when one non-ASCII letter rides along (removed again afterwards).
+    /// A title reads the same with a non-ASCII letter riding along (removed again afterwards).
     @Test(arguments: [
         "Bug Fixes", "  BUG   fixes!! ", "What's New", "What’s New?", "Breaking-Changes", "Features & Fixes",
         "v2.0 -- Security", "\tAdded\t", "---", "", "Dependency_Updates (2)",

@@ -8,37 +8,16 @@ struct AppearanceResolver: Sendable {
         self.catalog = catalog.adding(sheetIcons)
     }
 
-    /// Resolves a run of releases; the reader calls it on each part it reads, while the part's
-    /// releases are its own and in the cache.
     func resolve(_ releases: inout [Release]) {
-        // A changelog repeats a handful of categories thousands of times: each distinct one is
-        // looked up once.
-        var known: [Inputs: SectionAppearance] = [:]
         for releaseIndex in releases.indices {
             for sectionIndex in releases[releaseIndex].sections.indices {
                 let section = releases[releaseIndex].sections[sectionIndex]
-                let inputs = Inputs(icon: section.icon, title: section.title, kind: section.kind, color: section.color)
-                let appearance: SectionAppearance
-                if let seen = known[inputs] {
-                    appearance = seen
-                } else {
-                    appearance = self.appearance(of: section, catalog)
-                    known[inputs] = appearance
-                }
-                releases[releaseIndex].sections[sectionIndex].appearance = appearance
+                releases[releaseIndex].sections[sectionIndex].appearance = appearance(of: section)
             }
         }
     }
 
-    /// All of a section that its appearance depends on.
-    private struct Inputs: Hashable {
-        var icon: Icon?
-        var title: String?
-        var kind: SectionKind?
-        var color: String?
-    }
-
-    private func appearance(of section: Section, _ catalog: IconCatalog) -> SectionAppearance {
+    private func appearance(of section: Section) -> SectionAppearance {
         let icon =
             section.icon ?? catalog.categoryIcon(title: section.title, kind: section.kind)
             ?? section.kind.map { .symbol($0.defaultSymbol) }

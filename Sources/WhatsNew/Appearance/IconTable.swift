@@ -53,11 +53,8 @@ public struct IconTable: Sendable {
         }
     }
 
-    /// Names match without regard to case; most are lowercase already, and lowercasing
-    /// every one of the 3,700 built-in names at start-up cost more than reading them.
-    private static func key(_ name: String) -> String {
-        name.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? name.lowercased() : name
-    }
+    /// Names match without regard to case.
+    private static func key(_ name: String) -> String { name.lowercased() }
 
     /// The built-in SF Symbol stand-ins.
     static let symbols = IconTable(tsv: PackageResources.sf_symbols_tsv)

@@ -16,11 +16,7 @@ public struct SourceFile: Sendable {
     /// Checks `bytes` and keeps them; the thrown diagnostic names the first bad byte.
     public init(path: String, bytes: [UInt8]) throws(Diagnostic) {
         self.path = path
-        let nulOffset = bytes.withUnsafeBytes { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
-            return base.distance(to: UnsafeRawPointer(found))
-        }
-        if let nul = nulOffset {
+        if let nul = bytes.firstIndex(of: 0) {
             let place = TextPosition(of: nul, in: bytes)
             throw Diagnostic(
                 .binaryFile, at: SourceLocation(path: path, line: place.line, column: place.column),
@@ -66,46 +62,22 @@ public struct SourceFile: Sendable {
     }
 
     /// Everything up to the limit; a pipe that goes on past it is refused, not read to the end.
-    ///
-    /// A regular file is read straight into an array of its size: growing by doubling would
-    /// hold up to twice the file, and copy it on the way, for as long as the source lives.
     private static func readAll(
         descriptor: Int32, path: String, maximumSize: Int, expectedSize: Int = 0
     ) throws(Diagnostic) -> [UInt8] {
-        var failure: Int32?
-        // One byte more than the size, so a file that has not grown reads to its end in one go.
-        var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize > 0 ? expectedSize + 1 : 0) { buffer, count in
-            (count, failure) = fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
-        }
-        if let failure { throw fileError(path: path, errno: failure) }
-        if expectedSize > 0, bytes.count <= expectedSize { return bytes }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(expectedSize)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
-            let (count, failure) = chunk.withUnsafeMutableBytes { fill($0, from: descriptor) }
-            if let failure { throw fileError(path: path, errno: failure) }
-            bytes.append(contentsOf: chunk[0..<count])
-            if count < chunk.count { break }  // the end of the input
-        }
-        if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
-        return bytes
-    }
-
-    /// Reads until `buffer` is full or the input ends, retrying interrupted reads: how many
-    /// bytes came, and the error number if a read failed.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32?) {
-        guard let base = buffer.baseAddress else { return (0, nil) }
-        var count = 0
-        while count < buffer.count {
-            let got = read(descriptor, base + count, buffer.count - count)
-            if got == 0 { break }
-            if got < 0 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
                 if errno == EINTR { continue }
-                return (count, errno)
+                throw fileError(path: path, errno: errno)
             }
-            count += got
+            if count == 0 { return bytes }  // the end of the input
+            bytes += chunk[0..<count]
+            if bytes.count > maximumSize { throw tooLarge(path: path, size: nil, maximumSize: maximumSize) }
         }
-        return (count, nil)
     }
 
     private static func tooLarge(path: String, size: Int?, maximumSize: Int) -> Diagnostic {

@@ -3,7 +3,7 @@
 extension StringProtocol {
     /// The text without leading and trailing whitespace.
     func trimmedWhitespace() -> String {
-        trimmingScalars { $0.properties.isWhitespace }
+        trimmingScalars(where: \.isWhitespace)
     }
 
     /// The text without any of `characters` at either end (each a single scalar).
@@ -14,12 +14,11 @@ extension StringProtocol {
 
     /// Runs of whitespace folded to one space, ends trimmed.
     func collapsingWhitespace() -> String {
-        if isTidy { return String(self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var pendingSpace = false
         for scalar in unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.isWhitespace {
                 pendingSpace = !bytes.isEmpty
             } else {
                 if pendingSpace { bytes.append(UInt8(ascii: " ")) }
@@ -30,23 +29,19 @@ extension StringProtocol {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// ASCII with single spaces between words and none at the ends: nothing to collapse.
-    private var isTidy: Bool {
-        var previousWasSpace = true
-        for byte in utf8 {
-            if byte >= 0x80 || (byte < 0x20) { return false }
-            let isSpace = byte == UInt8(ascii: " ")
-            if isSpace && previousWasSpace { return false }
-            previousWasSpace = isSpace
-        }
-        return !previousWasSpace || utf8.isEmpty
-    }
-
     private func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !shouldTrim($0) }),
             let last = scalars.lastIndex(where: { !shouldTrim($0) })
         else { return "" }
         return String(self[first..<scalars.index(after: last)])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Unicode's White_Space property; ASCII is answered without the property table, whose
+    /// look-up costs more than the rest of a short heading's handling.
+    var isWhitespace: Bool {
+        isASCII ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
     }
 }

@@ -18,12 +18,7 @@ public struct DisplayWidth: Sendable, Hashable {
 
     /// The cells a whole string takes on one line.
     public func of(_ text: some StringProtocol) -> Int {
-        var asciiCells = 0
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
-            if byte >= 0x20 && byte != 0x7F { asciiCells += 1 }
-        }
-        return asciiCells
+        text.reduce(0) { $0 + of($1) }
     }
 
     /// The cells one grapheme cluster takes.

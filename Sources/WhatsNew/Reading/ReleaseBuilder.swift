@@ -4,7 +4,7 @@ struct ReleaseBuilder {
     /// The release heading's level; 0 for notes without release headings.
     var level: Int
     /// Blocks before the first section.
-    var lead: [SourceBlock] = []
+    var lead: [Block] = []
     var sections: [SectionBuilder] = []
     /// `None.` or `No significant changes.` stood here: empty on purpose.
     var sawPlaceholder = false
@@ -12,7 +12,7 @@ struct ReleaseBuilder {
     /// Nothing has been read under the heading yet.
     var isFresh: Bool { lead.isEmpty && sections.isEmpty }
 
-    mutating func append(_ block: SourceBlock) {
+    mutating func append(_ block: Block) {
         if sections.isEmpty {
             lead.append(block)
         } else {
@@ -25,9 +25,9 @@ struct ReleaseBuilder {
     func build() -> Release {
         var release = self.release
         release.sections = sections.compactMap { $0.build() }
-        let lead = MarkdownContent(self.lead)
+        let lead = MarkdownContent(blocks: self.lead)
         if release.sections.isEmpty, let first = self.lead.first {
-            release.sections = [Section(origin: .wholeRelease, body: lead, line: first.block.line)]
+            release.sections = [Section(origin: .wholeRelease, body: lead, line: first.line)]
         } else if !lead.isEmpty {
             release.summary = lead
         }
@@ -38,11 +38,11 @@ struct ReleaseBuilder {
 /// A section being read.
 struct SectionBuilder {
     var section: Section
-    var body: [SourceBlock] = []
+    var body: [Block] = []
 
     func build() -> Section? {
         var section = self.section
-        section.body = MarkdownContent(body)
+        section.body = MarkdownContent(blocks: body)
         // An empty category (`### Added` with nothing under it) is no row; a front-matter
         // section is one even without a body, since its title and summary are the row.
         guard section.origin == .frontMatter || !section.body.isEmpty else { return nil }

@@ -4,10 +4,12 @@ enum ReleaseDetailLine {
     static func date(in block: Block) -> DateScanner.Match? {
         guard case .paragraph(let inlines) = block.content else { return nil }
         let text = PlainText.of(inlines).trimmedWhitespace()
-        let lowered = text.lowercased()
-        guard ["released", "release date", "date:"].contains(where: lowered.hasPrefix) else { return nil }
+        let start = text.prefix(12).lowercased()
+        guard datePrefixes.contains(where: start.hasPrefix) else { return nil }
         return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first
     }
+
+    private static let datePrefixes = ["released", "release date", "date:"]
 
     /// A "Full Changelog", "diff" or "GitHub release" link paragraph, or a line of nothing but
     /// links (`[Burrow](…) • [burrow-core](…)`); returns the first destination.

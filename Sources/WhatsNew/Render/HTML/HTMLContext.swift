@@ -8,29 +8,6 @@ struct HTMLContext: Sendable {
     let releases: [Release]
     let layout: SheetLayout
     let standalone: Bool
-    /// The templates that will read the context; values none of them names are left out.
-    let templates: HTMLTemplates
-    /// Each colour the rows use, made once: a sheet has thousands of rows and a few colours.
-    private let colors: [SheetColor: TemplateValue]
-    /// Whether a template shows the rows' items, asked once rather than for every row.
-    private let readsItems: Bool
-
-    init(document: Document, releases: [Release], layout: SheetLayout, standalone: Bool, templates: HTMLTemplates) {
-        self.document = document
-        self.releases = releases
-        self.layout = layout
-        self.standalone = standalone
-        self.templates = templates
-        var colors: [SheetColor: TemplateValue] = [:]
-        for release in releases {
-            for section in release.sections {
-                guard let color = section.appearance.color, colors[color] == nil else { continue }
-                colors[color] = Self.color(color)
-            }
-        }
-        self.colors = colors
-        readsItems = templates.reads("items")
-    }
 
     var value: TemplateValue {
         var sheet: [(String, TemplateValue)] = [
@@ -42,7 +19,7 @@ struct HTMLContext: Sendable {
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         return .object([
             ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
-            ("releases", .generated(count: releases.count) { release(releases[$0]) }),
+            ("releases", .list(releases.map(release))),
         ])
     }
 
@@ -58,30 +35,34 @@ struct HTMLContext: Sendable {
         if let date = release.date {
             result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(date.longText))])))
         }
-        if let summary = release.summary, summary.hasHTML {
-            result.append(("summaryHTML", .pieces(summary.htmlTrimmingFinalNewline)))
+        if let summary = release.summary, !summary.isEmpty {
+            result.append(("summaryHTML", .text(Self.html(summary))))
         }
         return .object(result)
     }
 
     private func section(_ section: Section) -> TemplateValue {
         var result: [(String, TemplateValue)] = [
-            ("summaryHTML", .pieces(section.lead.htmlTrimmingFinalNewline)),
+            ("summaryHTML", .text(Self.html(section.lead))),
             ("line", .number(section.line)),
+            ("items", .list(section.items.map(TemplateValue.text))),
         ]
-        // The plain text of every item costs a walk over the section; only a template that
-        // shows it pays for it.
-        if readsItems { result.append(("items", .list(section.items.map(TemplateValue.text)))) }
         if let kind = section.kind { result.append(("kind", .text(kind.rawValue))) }
         if let title = section.title { result.append(("title", .text(title))) }
         if let icon = section.appearance.icon {
             result.append(("icon", .text(icon.glyph)))
             if let symbol = icon.symbol { result.append(("symbol", .text(symbol))) }
         }
-        if let color = section.appearance.color { result.append(("color", colors[color] ?? Self.color(color))) }
+        if let color = section.appearance.color { result.append(("color", Self.color(color))) }
         if let link = section.link, Self.isSafeLink(link) { result.append(("link", .text(link))) }
         if let id = section.id { result.append(("id", .text(id))) }
         return .object(result)
+    }
+
+    /// cmark's HTML for the content, without its final line break: the templates place their own.
+    private static func html(_ content: MarkdownContent) -> String {
+        let html = MarkdownHTML.of(content)
+        return html.utf8.last == UInt8(ascii: "\n") ? String(Substring(html.utf8.dropLast())) : html
     }
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host

@@ -5,12 +5,12 @@ import WhatsNewTemplates
 /// to it as partials (so `section.mustache` there replaces the built-in row).
 public struct HTMLTemplates: Sendable {
     let library: MustacheLibrary
-    /// Every name some template reads, so the context can leave out the rest.
-    let names: Set<String>
+    /// The file each user template came from, by template name, for diagnostics.
+    private let files: [String: String]
 
-    init(library: MustacheLibrary) {
+    init(library: MustacheLibrary, files: [String: String] = [:]) {
         self.library = library
-        names = library.names
+        self.files = files
     }
 
     /// The templates compiled into the binary.
@@ -34,15 +34,7 @@ public struct HTMLTemplates: Sendable {
         }
         try register(path, as: "sheet", in: &library)
         files["sheet"] = path
-        if let cycle = library.partialCycle() {
-            // A loop closed inside a built-in template is reported at the top of the user's file.
-            let (file, position) =
-                files[cycle.template].map { ($0, cycle.position) } ?? (path, TextPosition(line: 1, column: 1))
-            throw Diagnostic(
-                .template, at: SourceLocation(path: file, line: position.line, column: position.column),
-                "`{{> \(cycle.partial)}}` leads back to this template, so the sheet would never finish")
-        }
-        return HTMLTemplates(library: library)
+        return HTMLTemplates(library: library, files: files)
     }
 
     private static func register(_ path: String, as name: String, in library: inout MustacheLibrary) throws(Diagnostic)
@@ -58,10 +50,15 @@ public struct HTMLTemplates: Sendable {
         }
     }
 
-    /// Whether any template reads `name`.
-    func reads(_ name: String) -> Bool { names.contains(name) }
-
-    func render(_ context: TemplateValue, template: String, into output: inout ByteWriter) {
-        library.render(template, context: context, into: &output)
+    func render(_ context: TemplateValue, template: String) throws(Diagnostic) -> String {
+        do {
+            return try library.render(template, context: context)
+        } catch {
+            let file = files[error.template] ?? "Templates/\(error.template).mustache"
+            throw Diagnostic(
+                .template, at: SourceLocation(path: file, line: error.position.line, column: error.position.column),
+                "`\(error.tag)` nests more than \(MustacheLibrary.maximumDepth) deep: the templates keep including "
+                    + "one another and the data never ends it")
+        }
     }
 }

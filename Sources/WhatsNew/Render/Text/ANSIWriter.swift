@@ -6,70 +6,57 @@ struct ANSIWriter {
     let options: TerminalOptions
 
     func write(_ lines: [StyledLine]) -> String {
-        var output = ByteWriter(capacity: lines.count * 64)
-        write(lines, to: &output)
-        return output.text
-    }
-
-    /// Each line stands alone (it closes what it opens), so lines written in parts and joined
-    /// are the lines written in one go.
-    func write(_ lines: [StyledLine], to output: inout ByteWriter) {
+        var output = ""
         for line in lines {
             write(line, to: &output)
-            output.write(byte: UInt8(ascii: "\n"))
+            output += "\n"
         }
+        return output
     }
 
-    private func write(_ line: StyledLine, to output: inout ByteWriter) {
+    private func write(_ line: StyledLine, to output: inout String) {
         let hasText = line.spans.contains { !$0.text.isEmpty }
         if let icon = line.icon {
             if options.styling {
                 let style = sgr(icon.style)
-                output.write(style)
-                output.write(icon.text)
-                if !style.isEmpty { output.write("\u{1B}[0m") }
-                if hasText {
-                    output.write("\u{1B}[")
-                    output.write(line.indent + 1)
-                    output.write("G")
-                }
+                output += style + icon.text
+                if !style.isEmpty { output += "\u{1B}[0m" }
+                if hasText { output += "\u{1B}[\(line.indent + 1)G" }
             } else {
-                output.write(icon.text)
-                if hasText { output.write(spaces: line.indent - options.displayWidth.of(icon.text)) }
+                output += icon.text
+                if hasText { output += Self.spaces(line.indent - options.displayWidth.of(icon.text)) }
             }
         } else if hasText {
-            output.write(spaces: line.indent)
+            output += Self.spaces(line.indent)
         }
         guard hasText else { return }
         guard options.styling else {
-            for span in line.spans { output.write(span.text) }
+            for span in line.spans { output += span.text }
             return
         }
         var openStyle = ""
         var openLink: String? = nil
         for span in line.spans where !span.text.isEmpty {
             if span.style.link != openLink {
-                if openLink != nil { output.write(Self.closeLink) }
-                if let link = span.style.link {
-                    output.write("\u{1B}]8;;")
-                    output.write(link)
-                    output.write("\u{1B}\\")
-                }
+                if openLink != nil { output += Self.closeLink }
+                if let link = span.style.link { output += "\u{1B}]8;;" + link + "\u{1B}\\" }
                 openLink = span.style.link
             }
             let style = sgr(span.style)
             if style != openStyle {
-                if !openStyle.isEmpty { output.write("\u{1B}[0m") }
-                output.write(style)
+                if !openStyle.isEmpty { output += "\u{1B}[0m" }
+                output += style
                 openStyle = style
             }
-            output.write(span.text)
+            output += span.text
         }
-        if !openStyle.isEmpty { output.write("\u{1B}[0m") }
-        if openLink != nil { output.write(Self.closeLink) }
+        if !openStyle.isEmpty { output += "\u{1B}[0m" }
+        if openLink != nil { output += Self.closeLink }
     }
 
-    private static let closeLink: StaticString = "\u{1B}]8;;\u{1B}\\"
+    private static func spaces(_ count: Int) -> String { String(repeating: " ", count: max(0, count)) }
+
+    private static let closeLink = "\u{1B}]8;;\u{1B}\\"
 
     /// The SGR sequence that sets a style from scratch; empty for plain text.
     func sgr(_ style: TextStyle) -> String {

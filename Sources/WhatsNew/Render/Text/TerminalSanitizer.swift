@@ -6,8 +6,7 @@
 /// half-written OSC 52 cannot leak its payload; an ESC inside one ends it and starts afresh.
 public enum TerminalSanitizer {
     public static func clean(_ text: String) -> String {
-        // Most text has no control character at all; hand it back untouched.
-        guard mayHoldControl(text), text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
         var output = String.UnicodeScalarView()
         var input = Reader(text.unicodeScalars)
         while let scalar = input.next() {
@@ -29,13 +28,6 @@ public enum TerminalSanitizer {
             }
         }
         return String(output)
-    }
-
-    /// Checked over the UTF-8 buffer, which costs a fraction of going through the string's
-    /// view: C0 controls and DEL are single bytes, and every C1 control starts with 0xC2.
-    private static func mayHoldControl(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }
     }
 
     /// C0 controls, DEL and C1 controls.

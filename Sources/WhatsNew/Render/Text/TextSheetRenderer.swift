@@ -1,7 +1,7 @@
 /// The What's New sheet for a terminal: the sheet's title and a version line, then a row per
 /// section, with the icons in one column as wide as the widest icon and every title and
 /// wrapped summary line starting at the same column.
-public struct TextSheetRenderer: Sendable, ByteRenderer {
+public struct TextSheetRenderer: Sendable {
     public var options: TerminalOptions
 
     public init(options: TerminalOptions = TerminalOptions()) {
@@ -9,38 +9,8 @@ public struct TextSheetRenderer: Sendable, ByteRenderer {
     }
 
     public func render(_ document: Document, releases: [Release]) -> String {
-        String(decoding: renderUTF8(document, releases: releases), as: UTF8.self)
-    }
-
-    /// The same as UTF-8 bytes, never made into a String (see `HTMLRenderer.renderUTF8`).
-    public func renderUTF8(_ document: Document, releases: [Release]) -> [UInt8] {
-        gathered(document, releases: releases)
-    }
-
-    /// The same handed to `sink` as it is laid out.
-    public func render(_ document: Document, releases: [Release], to sink: OutputSink) {
-        stream(document, releases: releases, to: sink)
-    }
-
-    func expectedSize(of releases: [Release]) -> Int { releases.count * 2048 }
-
-    func write(_ document: Document, releases: [Release], into output: inout ByteWriter) {
         let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
-        let writer = ANSIWriter(options: options)
-        let title = titleLines(document, layout: layout)
-        writer.write(title, to: &output)
-        // Releases are laid out apart from one another, so a long changelog's are shared out
-        // over the cores and their text added in order as it is done.
-        let parts = ParallelWork.streamingRanges(of: releases.count)
-        ParallelWork.forEach(parts: parts.count, into: &output) { part in
-            var output = ByteWriter()
-            for index in parts[part] {
-                writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &output)
-            }
-            return output
-        } inOrder: { output, part in
-            output.write(part)
-        }
+        return ANSIWriter(options: options).write(lines(document, releases: releases, layout: layout))
     }
 
     /// The whole sheet as laid-out lines.
@@ -130,12 +100,6 @@ public struct TextSheetRenderer: Sendable, ByteRenderer {
     /// Text from the notes, safe for the terminal; nil when nothing is left.
     private func clean(_ text: String?) -> String? {
         guard let text else { return nil }
-        // Most titles are printable ASCII with nothing to trim: they come back as they are.
-        if let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20,
-            text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
-        {
-            return text
-        }
         let cleaned = TerminalSanitizer.clean(text).replacing("\n", with: " ").trimmedWhitespace()
         return cleaned.isEmpty ? nil : cleaned
     }

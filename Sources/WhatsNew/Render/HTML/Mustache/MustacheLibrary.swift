@@ -1,11 +1,12 @@
-/// Named Mustache templates that use one another as partials, rendered with a typed context
-/// straight into bytes.
+/// Named Mustache templates that use one another as partials, rendered with a typed context.
 struct MustacheLibrary: Sendable {
     private var sources: [String: String] = [:]
     private var templates: [String: MustacheTemplate] = [:]
 
-    /// Lists at least this long (the releases of a large changelog) render on every core.
-    static let parallelListLength = ParallelWork.streamedPartLength
+    /// How deep sections and partials may nest when a partial is included. A partial may
+    /// include itself, as the spec allows, when the data ends the recursion (a list of lists);
+    /// one that never ends stops here with an error instead of running out of stack.
+    static let maximumDepth = 200
 
     init() {}
 
@@ -18,58 +19,15 @@ struct MustacheLibrary: Sendable {
 
     func template(named name: String) -> MustacheTemplate? { templates[name] }
 
-    /// Every name any template mentions.
-    var names: Set<String> { templates.values.reduce(into: []) { $0.formUnion($1.names) } }
-
-    /// A partial that leads back to the template it stands in — which would never finish
-    /// rendering — as the template holding the tag that closes the loop, and where that tag is.
-    func partialCycle() -> (template: String, partial: String, position: TextPosition)? {
-        var finished: Set<String> = []
-        for start in templates.keys.sorted() where !finished.contains(start) {
-            // Depth-first, iteratively: each entry is a template and the partials still to visit.
-            var path: [(name: String, pending: ArraySlice<(name: String, position: TextPosition)>)] = [
-                (start, (templates[start]?.partials ?? [])[...])
-            ]
-            var onPath: Set<String> = [start]
-            while let top = path.last {
-                guard let next = top.pending.first else {
-                    finished.insert(top.name)
-                    onPath.remove(top.name)
-                    path.removeLast()
-                    continue
-                }
-                path[path.count - 1].pending = top.pending.dropFirst()
-                guard let template = templates[next.name], !finished.contains(next.name) else { continue }
-                if onPath.contains(next.name) { return (top.name, next.name, next.position) }
-                onPath.insert(next.name)
-                path.append((next.name, template.partials[...]))
-            }
-        }
-        return nil
-    }
-
     /// The template `name` rendered with `context`; an unknown name renders as nothing.
-    func render(_ name: String, context: TemplateValue, expectedSize: Int = 0) -> String {
-        String(decoding: renderUTF8(name, context: context, expectedSize: expectedSize), as: UTF8.self)
+    func render(_ name: String, context: TemplateValue) throws(MustacheRenderError) -> String {
+        guard let template = templates[name] else { return "" }
+        var rendering = Rendering(library: self, stack: [context], templateNames: [name])
+        try rendering.render(template.nodes)
+        return String(decoding: rendering.output, as: UTF8.self)
     }
 
-    /// The same as UTF-8 bytes.
-    func renderUTF8(_ name: String, context: TemplateValue, expectedSize: Int = 0) -> [UInt8] {
-        var output = ByteWriter(capacity: expectedSize)
-        render(name, context: context, into: &output)
-        return output.bytes
-    }
-
-    /// The template `name` rendered with `context` after what `output` holds.
-    func render(_ name: String, context: TemplateValue, into output: inout ByteWriter) {
-        guard let template = templates[name] else { return }
-        var rendering = Rendering(library: self, output: consume output, stack: [context])
-        rendering.render(template.nodes)
-        output = rendering.output
-    }
-
-    /// A partial with the spec's indentation before each of its lines, parsed once per
-    /// indentation.
+    /// A partial with the spec's indentation before each of its lines.
     fileprivate func indented(_ name: String, by indentation: String) -> MustacheTemplate? {
         guard let source = sources[name] else { return nil }
         var parser = MustacheParser(MustacheParser.indenting(source, by: indentation))
@@ -77,97 +35,89 @@ struct MustacheLibrary: Sendable {
     }
 }
 
+/// A render that went too deep: the tag that crossed the limit, and the template holding it.
+struct MustacheRenderError: Error, Sendable {
+    var template: String
+    var tag: String
+    var position: TextPosition
+}
+
 /// One render: the output so far, the stack of contexts names are looked up in, and the
-/// indented partials met so far.
+/// templates being rendered, innermost last.
 private struct Rendering {
     let library: MustacheLibrary
-    var output: ByteWriter
+    var output: [UInt8] = []
     var stack: [TemplateValue]
-    /// A sheet indents two or three partials, so a search of a few short names beats making
-    /// a key and hashing it for every release and row.
-    var indentedPartials: [IndentedPartial] = []
-    /// Set in the renderings a long list is shared out to, so they do not share out again.
-    var isPart = false
+    var templateNames: [String]
+    var depth = 0
+    /// Partials parsed with the indentation of the tag that includes them, by name and indentation.
+    var indentedPartials: [String: MustacheTemplate?] = [:]
 
-    mutating func render(_ nodes: [MustacheTemplate.Node]) {
+    init(library: MustacheLibrary, stack: [TemplateValue], templateNames: [String]) {
+        self.library = library
+        self.stack = stack
+        self.templateNames = templateNames
+    }
+
+    mutating func render(_ nodes: [MustacheTemplate.Node]) throws(MustacheRenderError) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output.write(text)
+                output += text.utf8
             case .value(let path, let escaped):
                 switch lookUp(path) {
-                case .text(let text): escaped ? output.writeEscapingHTML(text[...]) : output.write(text)
-                case .pieces(let pieces):
-                    for text in pieces { escaped ? output.writeEscapingHTML(text) : output.write(text) }
-                case .number(let number): output.write(number)
-                case .bool(let value): output.write(value ? "true" : "false")
-                case .list, .generated, .object, nil: break
+                case .text(let text): escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text.utf8)
+                case .number(let number): output += String(number).utf8
+                case .bool(let value): output += (value ? "true" : "false").utf8
+                case .list, .object, nil: break
                 }
             case .section(let path, let inverted, let body):
                 let value = lookUp(path)
                 guard !inverted else {
-                    if !(value?.isShown ?? false) { render(body) }
+                    if !(value?.isShown ?? false) { try nested(body) }
                     continue
                 }
                 guard let value, value.isShown else { continue }
                 switch value {
                 case .list(let items):
-                    render(body, forEachOf: items.count) { items[$0] }
-                case .generated(let count, let item):
-                    render(body, forEachOf: count, item)
+                    for item in items {
+                        stack.append(item)
+                        try nested(body)
+                        stack.removeLast()
+                    }
                 case .bool:
-                    render(body)
-                case .text, .pieces, .number, .object:
+                    try nested(body)
+                case .text, .number, .object:
                     stack.append(value)
-                    render(body)
+                    try nested(body)
                     stack.removeLast()
                 }
-            case .partial(let name, let indentation, _):
+            case .partial(let name, let indentation, let position):
                 guard let partial = partial(name, indentation: indentation) else { continue }
-                render(partial.nodes)
+                try descend(tag: "{{> \(name)}}", at: position)
+                templateNames.append(name)
+                try render(partial.nodes)
+                templateNames.removeLast()
+                depth -= 1
             }
         }
     }
 
-    /// A section's body once for each of a list's `count` items, the item innermost on the
-    /// stack; a long list in parts on every core.
-    private mutating func render(
-        _ body: [MustacheTemplate.Node], forEachOf count: Int, _ item: @Sendable (Int) -> TemplateValue
-    ) {
-        let parts = isPart ? [0..<count] : ParallelWork.streamingRanges(of: count)
-        if parts.count > 1 {
-            renderInParts(parts, body, item)
-        } else {
-            render(body, for: 0..<count, item)
-        }
+    /// A section's body, one level deeper. Sections alone cannot go too deep: a template
+    /// nests at most `MustacheParser.maximumDepth` of them, so only partials are checked.
+    private mutating func nested(_ nodes: [MustacheTemplate.Node]) throws(MustacheRenderError) {
+        depth += 1
+        try render(nodes)
+        depth -= 1
     }
 
-    private mutating func render(
-        _ body: [MustacheTemplate.Node], for indices: Range<Int>, _ item: @Sendable (Int) -> TemplateValue
-    ) {
-        for index in indices {
-            stack.append(item(index))
-            render(body)
-            stack.removeLast()
+    /// One level deeper into a partial, or the error naming the partial's tag and the template
+    /// holding it.
+    private mutating func descend(tag: String, at position: TextPosition) throws(MustacheRenderError) {
+        guard depth < MustacheLibrary.maximumDepth else {
+            throw MustacheRenderError(template: templateNames.last ?? "", tag: tag, position: position)
         }
-    }
-
-    /// Each part of a long list rendered into its own buffer on a core, the buffers added to
-    /// the output in order as they are done: each item's output depends only on the item and
-    /// the stack around it.
-    private mutating func renderInParts(
-        _ parts: [Range<Int>], _ body: [MustacheTemplate.Node], _ item: @Sendable (Int) -> TemplateValue
-    ) {
-        findPartials(in: body)
-        let (library, stack, partials) = (library, stack, indentedPartials)
-        ParallelWork.forEach(parts: parts.count, into: &output) { part in
-            var rendering = Rendering(
-                library: library, output: ByteWriter(), stack: stack, indentedPartials: partials, isPart: true)
-            rendering.render(body, for: parts[part], item)
-            return rendering.output
-        } inOrder: { output, part in
-            output.write(part)
-        }
+        depth += 1
     }
 
     /// The spec's look-up: the first part of a dotted name in the innermost context that has
@@ -185,44 +135,12 @@ private struct Rendering {
         return nil
     }
 
-    /// Parses every indented partial `nodes` can reach, once, before a list is shared out:
-    /// each part starts from a copy of what is known, and would otherwise parse them again.
-    private mutating func findPartials(in nodes: [MustacheTemplate.Node], depth: Int = 0) {
-        for node in nodes {
-            switch node {
-            case .section(_, _, let body):
-                findPartials(in: body, depth: depth)
-            case .partial(let name, let indentation, _):
-                // An indented partial is looked into when first parsed, and only a few partials
-                // deep: one that includes itself (the sheet's templates refuse those; the library
-                // alone does not) is met at a new indentation every time. Deeper ones a part
-                // parses for itself, as before.
-                let known = indentedPartials.count
-                guard depth < 4, let template = partial(name, indentation: indentation),
-                    indentation.isEmpty || indentedPartials.count > known
-                else { continue }
-                findPartials(in: template.nodes, depth: depth + 1)
-            case .text, .value:
-                break
-            }
-        }
-    }
-
     private mutating func partial(_ name: String, indentation: String) -> MustacheTemplate? {
         guard !indentation.isEmpty else { return library.template(named: name) }
-        for known in indentedPartials where known.name == name && known.indentation == indentation {
-            return known.template
-        }
+        let key = indentation + "\u{0}" + name
+        if let known = indentedPartials[key] { return known }
         let template = library.indented(name, by: indentation)
-        indentedPartials.append(IndentedPartial(name: name, indentation: indentation, template: template))
+        indentedPartials[key] = template
         return template
     }
-}
-
-/// A partial parsed with the indentation of the tag that includes it.
-private struct IndentedPartial {
-    let name: String
-    let indentation: String
-    /// Nil when there is no partial of that name.
-    let template: MustacheTemplate?
 }

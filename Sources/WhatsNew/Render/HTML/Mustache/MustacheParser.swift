@@ -33,7 +33,6 @@ struct MustacheParser {
 
     mutating func parse() throws(MustacheSyntaxError) -> MustacheTemplate {
         var nodes: [MustacheTemplate.Node] = []
-        var names: Set<String> = []
         var sections: [OpenSection] = []
         var position = 0
         var textStart = 0
@@ -90,7 +89,6 @@ struct MustacheParser {
                 guard sections.count < Self.maximumDepth else {
                     throw error("sections nest more than \(Self.maximumDepth) deep", at: tagStart)
                 }
-                names.formUnion(path)
                 sections.append(
                     OpenSection(
                         path: path, name: content, inverted: sigil == UInt8(ascii: "^"), start: tagStart, outer: nodes))
@@ -117,7 +115,6 @@ struct MustacheParser {
             case UInt8(ascii: "<"), UInt8(ascii: "$"):
                 throw error("template inheritance (`{{<…}}`, `{{$…}}`) is not supported", at: tagStart)
             default:
-                names.formUnion(path)
                 nodes.append(.value(path, escaped: sigil != UInt8(ascii: "&")))
             }
         }
@@ -127,7 +124,7 @@ struct MustacheParser {
         if let unclosed = sections.last {
             throw error("`{{#\(unclosed.name)}}` is never closed", at: unclosed.start)
         }
-        return MustacheTemplate(nodes: nodes, names: names)
+        return MustacheTemplate(nodes: nodes)
     }
 
     /// `{{=<% %>=}}`: two new delimiters, without spaces or `=` in them.

@@ -13,30 +13,6 @@ struct MustacheTemplate: Sendable {
     }
 
     var nodes: [Node]
-    /// Every name and name part the template mentions, so a context can skip what no template
-    /// reads.
-    var names: Set<String>
-
-    /// The partials this template names, wherever they stand.
-    var partials: [(name: String, position: TextPosition)] {
-        var found: [(String, TextPosition)] = []
-        var pending = nodes[...]
-        var stack: [ArraySlice<Node>] = []
-        while true {
-            guard let node = pending.popFirst() else {
-                guard let outer = stack.popLast() else { return found }
-                pending = outer
-                continue
-            }
-            switch node {
-            case .partial(let name, _, let position): found.append((name, position))
-            case .section(_, _, let body):
-                stack.append(pending)
-                pending = body[...]
-            case .text, .value: break
-            }
-        }
-    }
 }
 
 /// A template that does not parse, and where.

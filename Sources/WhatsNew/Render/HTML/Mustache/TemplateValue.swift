@@ -4,15 +4,9 @@
 /// dynamic cast per look-up.
 enum TemplateValue: Sendable {
     case text(String)
-    /// Text in pieces shown one after another, like `text` but without joining them first:
-    /// a section's HTML block by block, as slices of cmark's own strings.
-    case pieces([Substring])
     case bool(Bool)
     case number(Int)
     case list([TemplateValue])
-    /// A list whose items are made as the template reaches them, so a long one (the releases
-    /// of a large changelog) is never held whole, and is made on the cores that render it.
-    case generated(count: Int, item: @Sendable (Int) -> TemplateValue)
     /// Keys in the order written; objects are small, so a linear search beats hashing.
     case object([(String, TemplateValue)])
 
@@ -28,8 +22,7 @@ enum TemplateValue: Sendable {
         switch self {
         case .bool(let value): value
         case .list(let values): !values.isEmpty
-        case .generated(let count, _): count > 0
-        case .text, .pieces, .number, .object: true
+        case .text, .number, .object: true
         }
     }
 }

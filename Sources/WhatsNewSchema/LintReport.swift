@@ -1,0 +1,81 @@
+/// What `whatsnew lint --format json` writes: schema version 1.
+///
+/// ```swift
+/// let report = try JSONDecoder().decode(LintReport.self, from: data)
+/// for finding in report.diagnostics where finding.severity == .error {
+///     print("\(finding.path):\(finding.line ?? 1): \(finding.message)")
+/// }
+/// ```
+public struct LintReport: Codable, Sendable, Hashable {
+    /// The schema this document follows: `1`.
+    public var schemaVersion: Int
+    /// How many findings are errors.
+    public var errors: Int
+    /// How many findings are warnings.
+    public var warnings: Int
+    /// Every finding, file by file, in line order.
+    public var diagnostics: [Finding]
+
+    public init(schemaVersion: Int = 1, errors: Int, warnings: Int, diagnostics: [Finding]) {
+        self.schemaVersion = schemaVersion
+        self.errors = errors
+        self.warnings = warnings
+        self.diagnostics = diagnostics
+    }
+
+    /// One problem in the notes, and where it is.
+    public struct Finding: Codable, Sendable, Hashable {
+        /// The file as it was named on the command line, or `<stdin>`.
+        public var path: String
+        /// The 1-based line, or nil for a problem with the whole file.
+        public var line: Int?
+        /// The 1-based column in bytes, or nil when only the line is known.
+        public var column: Int?
+        public var severity: Severity
+        /// The rule's stable identifier, such as `invalid-date` or `duplicate-version`.
+        public var rule: String
+        /// What is wrong, and how to put it right, for a person to read.
+        public var message: String
+
+        public init(path: String, line: Int?, column: Int?, severity: Severity, rule: String, message: String) {
+            self.path = path
+            self.line = line
+            self.column = column
+            self.severity = severity
+            self.rule = rule
+            self.message = message
+        }
+    }
+
+    /// Errors fail `whatsnew lint`; warnings fail it only with `--strict`.
+    public enum Severity: String, Codable, Sendable, Hashable {
+        case warning, error
+    }
+}
+
+// Every key is written, absent values as `null`, in the order the schema documents them.
+extension LintReport {
+    private enum CodingKeys: String, CodingKey { case schemaVersion, errors, warnings, diagnostics }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+}
+
+extension LintReport.Finding {
+    private enum CodingKeys: String, CodingKey { case path, line, column, severity, rule, message }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(message, forKey: .message)
+    }
+}

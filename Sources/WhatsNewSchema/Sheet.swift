@@ -1,0 +1,156 @@
+/// A What's New sheet as `whatsnew --format json` writes it: schema version 1.
+///
+/// Decode it with `JSONDecoder` in an app and show the rows however the app likes:
+///
+/// ```swift
+/// let sheet = try JSONDecoder().decode(Sheet.self, from: data)
+/// for section in sheet.releases.first?.sections ?? [] {
+///     print(section.symbol ?? section.icon ?? "•", section.title ?? "")
+/// }
+/// ```
+///
+/// Schema 1 only grows by adding fields; nothing is renamed or removed without a schema 2.
+public struct Sheet: Codable, Sendable, Hashable {
+    /// The schema this document follows: `1`.
+    public var schemaVersion: Int
+    /// The sheet's title: the notes' own (`# Changelog`, a front-matter `title`), if they have one.
+    public var title: String?
+    /// The chosen releases, in the order the notes list them.
+    public var releases: [Release]
+
+    public init(schemaVersion: Int = 1, title: String?, releases: [Release]) {
+        self.schemaVersion = schemaVersion
+        self.title = title
+        self.releases = releases
+    }
+
+    /// One release: a version, or the unreleased changes.
+    public struct Release: Codable, Sendable, Hashable {
+        /// The version as the notes spell it, without a leading `v` (`1.4.0`, `2.0.0-rc.1`);
+        /// nil for the unreleased changes and for notes that name no version.
+        public var version: String?
+        /// The release date as `YYYY-MM-DD`, or nil when the notes give none.
+        public var date: String?
+        /// A name to show: the release's own name (`Travel Size`), the product and version
+        /// (`Swift 5.6`), the version, or `Unreleased`.
+        public var title: String
+        /// The plain text of the prose before the release's first section, if any.
+        public var summary: String?
+        /// The rows of the sheet, in the order the notes give them.
+        public var sections: [Section]
+
+        public init(version: String?, date: String?, title: String, summary: String?, sections: [Section]) {
+            self.version = version
+            self.date = date
+            self.title = title
+            self.summary = summary
+            self.sections = sections
+        }
+    }
+
+    /// One row of the sheet: icon · title · summary.
+    public struct Section: Codable, Sendable, Hashable {
+        /// What the section is about, which gave it its default icon and colour; nil for a
+        /// curated section that names no kind.
+        public var kind: Kind?
+        /// The glyph the sheet shows in the icon column: an emoji, a text glyph, or a stand-in
+        /// for an SF Symbol.
+        public var icon: String?
+        /// The SF Symbol name the section asks for, for apps that can draw it.
+        public var symbol: String?
+        /// A system colour name (`yellow`, `indigo`) or `#RRGGBB`.
+        public var color: String?
+        /// The row's title: a category (`Fixed`) or a curated title.
+        public var title: String?
+        /// The plain text shown under the title.
+        public var summary: String?
+        /// Everything the section says as HTML, in cmark's safe form: raw HTML and
+        /// `javascript:` links never get through.
+        public var html: String
+        /// The plain text of each top-level list item in the section.
+        public var items: [String]
+        /// The line of the section's heading, or of its front matter's opening `---`.
+        public var line: Int
+
+        public init(
+            kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
+            html: String, items: [String], line: Int
+        ) {
+            self.kind = kind
+            self.icon = icon
+            self.symbol = symbol
+            self.color = color
+            self.title = title
+            self.summary = summary
+            self.html = html
+            self.items = items
+            self.line = line
+        }
+    }
+
+    /// What a section is about. Open-ended, so a kind added in a later version of whatsnew
+    /// still decodes: compare with the constants, and treat any other value as `other`.
+    public struct Kind: RawRepresentable, Codable, Sendable, Hashable {
+        public var rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public static let added = Kind(rawValue: "added")
+        public static let changed = Kind(rawValue: "changed")
+        public static let deprecated = Kind(rawValue: "deprecated")
+        public static let removed = Kind(rawValue: "removed")
+        public static let fixed = Kind(rawValue: "fixed")
+        public static let security = Kind(rawValue: "security")
+        public static let breaking = Kind(rawValue: "breaking")
+        public static let performance = Kind(rawValue: "performance")
+        public static let docs = Kind(rawValue: "docs")
+        public static let dependencies = Kind(rawValue: "dependencies")
+        public static let `internal` = Kind(rawValue: "internal")
+        public static let knownIssues = Kind(rawValue: "known-issues")
+        public static let other = Kind(rawValue: "other")
+    }
+}
+
+// Every key is written, absent values as `null`, in the order the schema documents them.
+extension Sheet {
+    private enum CodingKeys: String, CodingKey { case schemaVersion, title, releases }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(title, forKey: .title)
+        try container.encode(releases, forKey: .releases)
+    }
+}
+
+extension Sheet.Release {
+    private enum CodingKeys: String, CodingKey { case version, date, title, summary, sections }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(date, forKey: .date)
+        try container.encode(title, forKey: .title)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(sections, forKey: .sections)
+    }
+}
+
+extension Sheet.Section {
+    private enum CodingKeys: String, CodingKey { case kind, icon, symbol, color, title, summary, html, items, line }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(icon, forKey: .icon)
+        try container.encode(symbol, forKey: .symbol)
+        try container.encode(color, forKey: .color)
+        try container.encode(title, forKey: .title)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(html, forKey: .html)
+        try container.encode(items, forKey: .items)
+        try container.encode(line, forKey: .line)
+    }
+}
