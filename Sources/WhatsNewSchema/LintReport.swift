@@ -72,9 +72,9 @@ extension LintReport.Finding {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
-        try container.encode(line, forKey: .line)
-        try container.encode(column, forKey: .column)
-        try container.encode(severity, forKey: .severity)
+        if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
+        if let column { try container.encode(column, forKey: .column) } else { try container.encodeNil(forKey: .column) }
+        try container.encode(severity.rawValue, forKey: .severity)
         try container.encode(rule, forKey: .rule)
         try container.encode(message, forKey: .message)
     }

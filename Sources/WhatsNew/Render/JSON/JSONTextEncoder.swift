@@ -121,8 +121,8 @@ private struct StreamEncoder: Encoder {
     }
 }
 
-/// Every value, scalars included, goes through its own `encode(to:)`, which ends in the
-/// single-value container.
+/// Every value, scalars included, goes through its own `encode(to:)` (the standard library
+/// routes the scalar overloads here to the generic one), which ends in the single-value container.
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let output: JSONOutput
     let depth: Int
@@ -140,22 +140,20 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try output.encode(value, depth: depth + 1)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try encodeMember(Int?.none, key) }
+    // Text, numbers, flags and nulls are written here, without a trip through an encoder.
+    mutating func encodeNil(forKey key: Key) throws { write(key, "null") }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        output.newMember(of: index, key: key.stringValue)
+        output.quote(value)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { write(key, String(value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { write(key, value ? "true" : "false") }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeMember(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeMember(value, key) }
+
+    private func write(_ key: Key, _ literal: String) {
+        output.newMember(of: index, key: key.stringValue)
+        output.write(literal)
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
@@ -192,22 +190,15 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         try output.encode(value, depth: depth + 1)
     }
 
-    mutating func encodeNil() throws { try encodeElement(Int?.none) }
+    mutating func encodeNil() throws {
+        output.newMember(of: index)
+        output.write("null")
+    }
+    mutating func encode(_ value: String) throws {
+        output.newMember(of: index)
+        output.quote(value)
+    }
     mutating func encode<T: Encodable>(_ value: T) throws { try encodeElement(value) }
-    mutating func encode(_ value: Bool) throws { try encodeElement(value) }
-    mutating func encode(_ value: String) throws { try encodeElement(value) }
-    mutating func encode(_ value: Double) throws { try encodeElement(value) }
-    mutating func encode(_ value: Float) throws { try encodeElement(value) }
-    mutating func encode(_ value: Int) throws { try encodeElement(value) }
-    mutating func encode(_ value: Int8) throws { try encodeElement(value) }
-    mutating func encode(_ value: Int16) throws { try encodeElement(value) }
-    mutating func encode(_ value: Int32) throws { try encodeElement(value) }
-    mutating func encode(_ value: Int64) throws { try encodeElement(value) }
-    mutating func encode(_ value: UInt) throws { try encodeElement(value) }
-    mutating func encode(_ value: UInt8) throws { try encodeElement(value) }
-    mutating func encode(_ value: UInt16) throws { try encodeElement(value) }
-    mutating func encode(_ value: UInt32) throws { try encodeElement(value) }
-    mutating func encode(_ value: UInt64) throws { try encodeElement(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
