@@ -2,7 +2,7 @@
 ///
 /// The 16 basic colours are themable, so their values here are xterm's defaults; the 256-colour
 /// cube and grey ramp are fixed by the xterm convention every modern terminal follows.
-public enum ANSIPalette {
+enum ANSIPalette {
     /// xterm's default values for colours 0–15.
     static let basic: [RGB] = [
         RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0),
@@ -15,7 +15,7 @@ public enum ANSIPalette {
     private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
     /// The value of a 256-colour index.
-    public static func color(at index: UInt8) -> RGB {
+    static func color(at index: UInt8) -> RGB {
         switch index {
         case 0..<16:
             return basic[Int(index)]
@@ -29,14 +29,14 @@ public enum ANSIPalette {
     }
 
     /// The nearest of colours 16–255, which do not change with the terminal's theme.
-    public static func nearest256(to color: RGB) -> UInt8 {
+    static func nearest256(to color: RGB) -> UInt8 {
         (16...255).map(UInt8.init).min {
             Self.color(at: $0).distance(to: color) < Self.color(at: $1).distance(to: color)
         }!
     }
 
     /// The nearest of the 16 basic colours, for terminals that have no more.
-    public static func nearest16(to color: RGB) -> UInt8 {
+    static func nearest16(to color: RGB) -> UInt8 {
         (0..<16).map(UInt8.init).min { basic[Int($0)].distance(to: color) < basic[Int($1)].distance(to: color) }!
     }
 }

@@ -1,5 +1,5 @@
 /// The keys front matter may hold; a block opens only when its first line is one of them.
-public enum FrontMatterKey: String, Sendable, CaseIterable {
+enum FrontMatterKey: String, Sendable, CaseIterable {
     // The sheet block on line 1.
     case title, subtitle, version, date, icons, accent
     // Section blocks (they share `title`).

@@ -1,20 +1,20 @@
 /// The grid measure: one icon column for every row shown, as wide as the widest icon over all
 /// of them, a two-cell gap, and the text column taking the rest of the line.
-public struct SheetLayout: Sendable, Hashable {
+struct SheetLayout: Sendable, Hashable {
     /// The whole line, in cells.
-    public var width: Int
+    var width: Int
     /// The widest icon shown; 0 when no row has one.
-    public var iconColumn: Int
+    var iconColumn: Int
     /// The narrowest text column, however narrow the terminal, so words stay readable.
-    public static let minimumMeasure = 8
+    static let minimumMeasure = 8
 
-    public init(width: Int, iconColumn: Int) {
+    init(width: Int, iconColumn: Int) {
         self.width = width
         self.iconColumn = iconColumn
     }
 
     /// Measures every icon the releases show.
-    public init(releases: [Release], width: Int, displayWidth: DisplayWidth) {
+    init(releases: [Release], width: Int, displayWidth: DisplayWidth) {
         // Each distinct glyph measured once: a long changelog shows the same few thousands of times.
         var glyphs: Set<String> = []
         for release in releases {
@@ -26,11 +26,11 @@ public struct SheetLayout: Sendable, Hashable {
     }
 
     /// Cells between the icon column and the text; none when there is no icon column.
-    public var gap: Int { iconColumn > 0 ? 2 : 0 }
+    var gap: Int { iconColumn > 0 ? 2 : 0 }
 
     /// The column (0-based) where every title and summary line starts.
-    public var textColumn: Int { iconColumn + gap }
+    var textColumn: Int { iconColumn + gap }
 
     /// How wide the text column is.
-    public var measure: Int { max(Self.minimumMeasure, width - textColumn) }
+    var measure: Int { max(Self.minimumMeasure, width - textColumn) }
 }

@@ -1,18 +1,18 @@
 /// Markdown flattened to the words a reader sees: no markup, links as their text.
-public enum PlainText {
-    public static func of(_ inlines: [Inline]) -> String {
+enum PlainText {
+    static func of(_ inlines: [Inline]) -> String {
         var text = ""
         append(inlines, to: &text)
         return text
     }
 
     /// Blocks separated by a blank line, list items by a line break.
-    public static func of(_ blocks: [Block]) -> String { joined(blocks, separator: "\n\n") }
+    static func of(_ blocks: [Block]) -> String { joined(blocks, separator: "\n\n") }
 
-    public static func of(_ item: ListItem) -> String { joined(item.blocks, separator: "\n") }
+    static func of(_ item: ListItem) -> String { joined(item.blocks, separator: "\n") }
 
     /// Nil for blocks with no text of their own (raw HTML, a thematic break).
-    public static func of(_ block: Block) -> String? {
+    static func of(_ block: Block) -> String? {
         switch block.content {
         case .paragraph(let inlines), .heading(_, let inlines):
             return of(inlines)

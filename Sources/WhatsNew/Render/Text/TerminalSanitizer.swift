@@ -4,8 +4,8 @@
 /// (CSI, OSC, DCS, SOS, PM, APC, and two-byte ESC sequences), whether introduced by ESC or by
 /// their C1 forms. A string sequence without its terminator runs to the end of the text, so a
 /// half-written OSC 52 cannot leak its payload; an ESC inside one ends it and starts afresh.
-public enum TerminalSanitizer {
-    public static func clean(_ text: String) -> String {
+enum TerminalSanitizer {
+    static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var output = String.UnicodeScalarView()
         var input = Reader(text.unicodeScalars)
