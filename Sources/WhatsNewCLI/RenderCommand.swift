@@ -71,7 +71,8 @@ struct RenderCommand: ParsableCommand {
         case .text: text = TextSheetRenderer(options: terminalOptions()).render(document, releases: releases)
         case .html:
             do {
-                text = try HTMLRenderer(templates: templates, standalone: standalone).render(document, releases: releases)
+                text = try HTMLRenderer(templates: templates, standalone: standalone).render(
+                    document, releases: releases)
             } catch {
                 throw Diagnostics.failure([error])
             }

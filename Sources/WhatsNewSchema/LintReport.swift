@@ -73,7 +73,11 @@ extension LintReport.Finding {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
-        if let column { try container.encode(column, forKey: .column) } else { try container.encodeNil(forKey: .column) }
+        if let column {
+            try container.encode(column, forKey: .column)
+        } else {
+            try container.encodeNil(forKey: .column)
+        }
         try container.encode(severity.rawValue, forKey: .severity)
         try container.encode(rule, forKey: .rule)
         try container.encode(message, forKey: .message)

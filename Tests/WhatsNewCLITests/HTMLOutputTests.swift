@@ -97,7 +97,8 @@ import Testing
         let loop = try WhatsNewBinary.run([inkwell, "--format", "html", "--template", template.path])
         #expect(loop.status == 1)
         #expect(loop.stdout.isEmpty)
-        #expect(loop.stderr.hasPrefix(directory.appendingPathComponent("row.mustache").path + ":2:1: error: `{{> sheet}}`"))
+        #expect(
+            loop.stderr.hasPrefix(directory.appendingPathComponent("row.mustache").path + ":2:1: error: `{{> sheet}}`"))
         #expect(loop.stderr.contains("nests more than 200 deep"))
         let misuse = try WhatsNewBinary.run([inkwell, "--standalone"])
         #expect(misuse.status == 2)

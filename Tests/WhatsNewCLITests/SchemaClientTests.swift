@@ -11,7 +11,9 @@ struct SchemaClientTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let sheets = scratch.appendingPathComponent("sheets")
         let lint = scratch.appendingPathComponent("lint")
-        for folder in [sheets, lint] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for folder in [sheets, lint] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
 
         let fixtures = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Fixtures")
         var written: [URL] = []
@@ -42,7 +44,8 @@ struct SchemaClientTests {
         #expect(output.hasSuffix("decoded \(written.count) files\n"))
         for file in written {
             let original = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
-            let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file.path + ".decoded")))
+            let decoded = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: file.path + ".decoded")))
             #expect((original as? NSDictionary) == (decoded as? NSDictionary), "\(file.lastPathComponent)")
         }
     }

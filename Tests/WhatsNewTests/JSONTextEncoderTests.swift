@@ -8,7 +8,9 @@ struct JSONTextEncoderTests {
     private func json(_ value: some Encodable) throws -> String { try JSONTextEncoder().encode(value) }
 
     @Test func stringsAreEscapedAsRFC8259Asks() throws {
-        #expect(try json("a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F} !#é🚀/") == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\u{7F} !#é🚀/\"\n")
+        #expect(
+            try json("a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F} !#é🚀/")
+                == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\u{7F} !#é🚀/\"\n")
     }
 
     @Test func emptyAndNestedContainersAndNulls() throws {
@@ -22,7 +24,9 @@ struct JSONTextEncoderTests {
                 try container.encode(true, forKey: .d)
             }
         }
-        #expect(try json(Value()) == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    null,\n    3\n  ],\n  \"d\": true\n}\n")
+        #expect(
+            try json(Value())
+                == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    null,\n    3\n  ],\n  \"d\": true\n}\n")
     }
 
     /// Containers opened with `nestedContainer` close before the next member of theirs, as
@@ -41,7 +45,10 @@ struct JSONTextEncoderTests {
             }
         }
         let text = try json(Value())
-        #expect(text == "{\n  \"inner\": {\n    \"after\": \"x\"\n  },\n  \"list\": [\n    1,\n    null\n  ],\n  \"after\": 2\n}\n")
+        #expect(
+            text
+                == "{\n  \"inner\": {\n    \"after\": \"x\"\n  },\n  \"list\": [\n    1,\n    null\n  ],\n  \"after\": 2\n}\n"
+        )
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
     }
 

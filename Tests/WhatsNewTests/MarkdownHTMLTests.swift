@@ -19,9 +19,10 @@ struct MarkdownHTMLTests {
         MarkdownHTML.of(MarkdownParser().parse(markdown))
     }
 
-    @Test(arguments: ["examples", "dialects", "text", "lint"].flatMap { group in
-        Fixtures.names(in: group).map { "\(group)/\($0)" }
-    })
+    @Test(
+        arguments: ["examples", "dialects", "text", "lint"].flatMap { group in
+            Fixtures.names(in: group).map { "\(group)/\($0)" }
+        })
     func fixturesRenderAsCmarkRendersThem(_ fixture: String) throws {
         let parts = fixture.split(separator: "/").map(String.init)
         let text = String(decoding: try Fixtures.source(parts[0], parts[1]).bytes, as: UTF8.self)
@@ -39,7 +40,8 @@ struct MarkdownHTMLTests {
         "    indented <code>\n\n    \tand a tab\n",
         "``` `tick`\nx\n```\n",
         // Addresses: every printable byte, UTF-8, and the dangerous schemes.
-        "[all](<" + (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.filter { !"<>\\".contains($0) }.joined() + ">)\n",
+        "[all](<" + (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.filter { !"<>\\".contains($0) }.joined()
+            + ">)\n",
         "[sp](<a b>) [utf](https://例え.jp/ü?q=é#frag) [pct](/%20%zz%)\n",
         "[j](javascript:alert(1)) [J](JaVaScRiPt:x) [v](vbscript:x) [f](file:///etc/passwd) [d](data:text/html,x)\n",
         "![png](data:image/png;base64,AAAA) ![GIF](DATA:IMAGE/GIF;x) ![svg](data:image/svg+xml,x) ![w](data:image/webp,x)\n",
@@ -80,7 +82,8 @@ struct MarkdownHTMLTests {
         let pieces =
             Self.corners + [
                 "## [1.2.0] - 2024-05-02\n", "### Added\n", "- item with [link][ref] and `code`\n",
-                "  continued *lazily*\n", "    - deep\n", "\n", "\n\n", "> ", "- ", "1. ", "   ", "**Closed issues:**\n",
+                "  continued *lazily*\n", "    - deep\n", "\n", "\n\n", "> ", "- ", "1. ", "   ",
+                "**Closed issues:**\n",
                 "[ref]: https://example.com/ref\n", "para text & more\n", "```\n", "<details>\n", "</details>\n",
             ]
         var generator = SeededGenerator(seed: 0x5EED)

@@ -23,7 +23,8 @@ struct VersionTests {
     @Test func leadingNumbersStopAtTheFirstNonNumber() {
         let cases: [(String, [Int], String)] = [
             ("1.4.0", [1, 4, 0], ""), ("10.0.0-rc.2", [10, 0, 0], "-rc.2"), ("1.0.0rc4", [1, 0, 0], "rc4"),
-            ("1.", [1], "."), ("1..2", [1], "..2"), ("007.08", [7, 8], ""), ("1.2.3-beta.4+build.5", [1, 2, 3], "-beta.4+build.5"),
+            ("1.", [1], "."), ("1..2", [1], "..2"), ("007.08", [7, 8], ""),
+            ("1.2.3-beta.4+build.5", [1, 2, 3], "-beta.4+build.5"),
             ("12345678901234567890.1", [123_456_789_012_345_678, 1], ""), ("2\r\n", [2], "\r\n"), ("a1", [], "a1"),
         ]
         for (text, numbers, rest) in cases {

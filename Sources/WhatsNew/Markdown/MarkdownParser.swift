@@ -17,7 +17,8 @@ struct MarkdownParser {
     func parse(_ bytes: [UInt8]) -> [Block] {
         guard !bytes.isEmpty else { return [] }
         let document = bytes.withUnsafeBytes { buffer in
-            cmark_parse_document(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, CMARK_OPT_DEFAULT)
+            cmark_parse_document(
+                buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, CMARK_OPT_DEFAULT)
         }
         guard let document else { return [] }
         defer { cmark_node_free(document) }

@@ -109,7 +109,8 @@ private struct StreamEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedContainer(output: output, depth: depth, index: output.begin(isObject: true, depth: depth)))
+        KeyedEncodingContainer(
+            KeyedContainer(output: output, depth: depth, index: output.begin(isObject: true, depth: depth)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -66,7 +66,8 @@ private struct Rendering {
                 output += text.utf8
             case .value(let path, let escaped):
                 switch lookUp(path) {
-                case .text(let text): escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text.utf8)
+                case .text(let text):
+                    escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text.utf8)
                 case .number(let number): output += String(number).utf8
                 case .bool(let value): output += (value ? "true" : "false").utf8
                 case .list, .object, nil: break
