@@ -12,7 +12,8 @@ struct OutputTarget {
         guard let path else {
             guard let error = FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return }
             throw Diagnostics.failure([
-                Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(reason(error))")
+                Diagnostic(
+                    .unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))")
             ])
         }
         do {
@@ -25,7 +26,7 @@ struct OutputTarget {
     private struct Failure: Error {
         var reason: String
         init(_ action: String, errno code: Int32 = errno) {
-            self.reason = "cannot \(action): \(WhatsNewCLI.reason(code))"
+            reason = "cannot \(action): \(describe(errno: code))"
         }
     }
 
@@ -63,4 +64,4 @@ struct OutputTarget {
 }
 
 /// An error number as words, the way diagnostics end.
-func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
+func describe(errno code: Int32) -> String { String(cString: strerror(code)).lowercased() }

@@ -114,15 +114,13 @@ public struct Sheet: Codable, Sendable, Hashable {
 }
 
 // Every key is written, absent values as `null`, in the order the schema documents them.
-// Text goes to the encoder's own `String` methods rather than through `Optional` and
-// `Array`'s generic ones, which cost an encoder a box and a call for every value.
 extension Sheet {
     private enum CodingKeys: String, CodingKey { case schemaVersion, title, releases }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encodeOrNull(title, forKey: .title)
+        try container.encode(title, forKey: .title)
         try container.encode(releases, forKey: .releases)
     }
 }
@@ -132,10 +130,10 @@ extension Sheet.Release {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeOrNull(version, forKey: .version)
-        try container.encodeOrNull(date, forKey: .date)
+        try container.encode(version, forKey: .version)
+        try container.encode(date, forKey: .date)
         try container.encode(title, forKey: .title)
-        try container.encodeOrNull(summary, forKey: .summary)
+        try container.encode(summary, forKey: .summary)
         try container.encode(sections, forKey: .sections)
     }
 }
@@ -145,22 +143,14 @@ extension Sheet.Section {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeOrNull(kind?.rawValue, forKey: .kind)
-        try container.encodeOrNull(icon, forKey: .icon)
-        try container.encodeOrNull(symbol, forKey: .symbol)
-        try container.encodeOrNull(color, forKey: .color)
-        try container.encodeOrNull(title, forKey: .title)
-        try container.encodeOrNull(summary, forKey: .summary)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(icon, forKey: .icon)
+        try container.encode(symbol, forKey: .symbol)
+        try container.encode(color, forKey: .color)
+        try container.encode(title, forKey: .title)
+        try container.encode(summary, forKey: .summary)
         try container.encode(html, forKey: .html)
-        var list = container.nestedUnkeyedContainer(forKey: .items)
-        for item in items { try list.encode(item) }
+        try container.encode(items, forKey: .items)
         try container.encode(line, forKey: .line)
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// The text, or `null`: schema 1 writes every key.
-    mutating func encodeOrNull(_ text: String?, forKey key: Key) throws {
-        if let text { try encode(text, forKey: key) } else { try encodeNil(forKey: key) }
     }
 }

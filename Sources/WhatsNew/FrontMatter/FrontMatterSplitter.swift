@@ -21,34 +21,37 @@ struct FrontMatterSplitter {
         var diagnostics: [Diagnostic] = []
         var context = LineContext()
         var lastClosing = 0  // the line number of the last block's closing `---`; 0 before any
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            let text = bytes[line.content]
+        var next = 0  // the index of the next line to read
+        while next < lines.count {
+            let position = next
+            next += 1
+            let opening = lines[position]
+            let text = bytes[opening.content]
             let wasPlain = context.isPlain
             context.advance(over: text)
-            index += 1
-            guard wasPlain, context.isPlain, Self.isFence(text), index < lines.count,
-                let firstKey = Self.leadingKey(bytes[lines[index].content]),
-                index == 1 || lines[index - 2].number == lastClosing
-                    || Self.opensBlockAfter(bytes[lines[index - 2].content])
+            // A `---` opens a block when a known key follows it, and it stands first, after the
+            // last block, after a blank line or after a heading.
+            guard wasPlain, context.isPlain, Self.isFence(text), next < lines.count,
+                let firstKey = Self.leadingKey(bytes[lines[next].content]),
+                position == 0 || lines[position - 1].number == lastClosing
+                    || Self.opensBlockAfter(bytes[lines[position - 1].content])
             else { continue }
-            guard let closing = lines[index...].firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
+            guard let closing = lines[next...].firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
                 diagnostics.append(
                     Diagnostic(
-                        .frontMatterUnclosed, at: SourceLocation(path: path, line: line.number, column: 1),
+                        .frontMatterUnclosed, at: SourceLocation(path: path, line: opening.number, column: 1),
                         "front matter opened here is never closed with a `---` line"))
                 continue
             }
-            let yaml = lines[index..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
-            let role: FrontMatterBlock.Role = line.number == 1 && !firstKey.isSectionOnly ? .sheet : .section
+            let yaml = lines[next..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
+            let role: FrontMatterBlock.Role = position == 0 && !firstKey.isSectionOnly ? .sheet : .section
             blocks.append(
                 FrontMatterBlock(
-                    role: role, openingLine: line.number, closingLine: lines[closing].number,
+                    role: role, openingLine: opening.number, closingLine: lines[closing].number,
                     yaml: yaml.joined(separator: "\n")))
-            lifted.append((index - 1)...closing)
+            lifted.append(position...closing)
             lastClosing = lines[closing].number
-            index = closing + 1
+            next = closing + 1
         }
         return Result(markdown: Self.blanking(lifted, of: lines, in: bytes), blocks: blocks, diagnostics: diagnostics)
     }

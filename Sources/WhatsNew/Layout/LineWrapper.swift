@@ -38,7 +38,7 @@ struct LineWrapper {
                 default:
                     // A word: the text up to the next space or line break. Printable ASCII, the
                     // usual case, is taken whole: one cell a byte, no ideographs, so no grapheme
-                    // break or width look-up per character (text output a third faster).
+                    // break or width look-up per character (a quarter less work for text output).
                     var end = next
                     var isASCII = (0x20..<0x7F).contains(utf8[index])
                     var cells = 1

@@ -86,13 +86,9 @@ private struct Writer {
                 HTMLText.appendEscaped(code, to: &html)
                 html += "</code>".utf8
             case .emphasis(let children):
-                html += "<em>".utf8
-                write(children)
-                html += "</em>".utf8
+                write(children, in: "em")
             case .strong(let children):
-                html += "<strong>".utf8
-                write(children)
-                html += "</strong>".utf8
+                write(children, in: "strong")
             case .link(let destination, let title, let children):
                 html += "<a href=\"".utf8
                 HTMLText.appendAddress(destination, to: &html)
@@ -115,6 +111,12 @@ private struct Writer {
                 html += "<!-- raw HTML omitted -->".utf8
             }
         }
+    }
+
+    private mutating func write(_ inlines: [Inline], in element: String) {
+        html += "<\(element)>".utf8
+        write(inlines)
+        html += "</\(element)>".utf8
     }
 
     private mutating func appendTitle(_ title: String) {

@@ -122,8 +122,9 @@ private struct StreamEncoder: Encoder {
     }
 }
 
-/// Every value, scalars included, goes through its own `encode(to:)` (the standard library
-/// routes the scalar overloads here to the generic one), which ends in the single-value container.
+/// Text, integers, flags and nulls are written here; any other value goes through its own
+/// `encode(to:)` (the standard library routes the remaining scalar overloads to the generic
+/// one), which ends in the single-value container.
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let output: JSONOutput
     let depth: Int
@@ -141,7 +142,6 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try output.encode(value, depth: depth + 1)
     }
 
-    // Text, numbers, flags and nulls are written here, without a trip through an encoder.
     mutating func encodeNil(forKey key: Key) throws { write(key, "null") }
     mutating func encode(_ value: String, forKey key: Key) throws {
         output.newMember(of: index, key: key.stringValue)
