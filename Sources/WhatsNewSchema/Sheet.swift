@@ -38,13 +38,21 @@ public struct Sheet: Codable, Sendable, Hashable {
         public var summary: String?
         /// The rows of the sheet, in the order the notes give them.
         public var sections: [Section]
+        /// True for changes not released yet: the `Unreleased` section, or a planned version
+        /// (`2.0.0 (unreleased)`, `5.0.0 - TBD`), which keeps its `version`. Written only when
+        /// true (added in whatsnew 0.2; absent means false).
+        public var unreleased: Bool
 
-        public init(version: String?, date: String?, title: String, summary: String?, sections: [Section]) {
+        public init(
+            version: String?, date: String?, title: String, summary: String?, sections: [Section],
+            unreleased: Bool = false
+        ) {
             self.version = version
             self.date = date
             self.title = title
             self.summary = summary
             self.sections = sections
+            self.unreleased = unreleased
         }
     }
 
@@ -126,13 +134,25 @@ extension Sheet {
 }
 
 extension Sheet.Release {
-    private enum CodingKeys: String, CodingKey { case version, date, title, summary, sections }
+    private enum CodingKeys: String, CodingKey { case version, date, title, unreleased, summary, sections }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeIfPresent(String.self, forKey: .version)
+        date = try container.decodeIfPresent(String.self, forKey: .date)
+        title = try container.decode(String.self, forKey: .title)
+        unreleased = try container.decodeIfPresent(Bool.self, forKey: .unreleased) ?? false
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        sections = try container.decode([Sheet.Section].self, forKey: .sections)
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(date, forKey: .date)
         try container.encode(title, forKey: .title)
+        // Additive in schema 1: only unreleased changes carry the key.
+        if unreleased { try container.encode(true, forKey: .unreleased) }
         try container.encode(summary, forKey: .summary)
         try container.encode(sections, forKey: .sections)
     }

@@ -17,7 +17,8 @@ public struct JSONRenderer: Sendable {
     private func release(_ release: Release) -> Sheet.Release {
         Sheet.Release(
             version: release.version?.text, date: release.date?.iso, title: release.title,
-            summary: release.summary.map(\.plainText), sections: release.sections.map(section))
+            summary: release.summary.map(\.plainText), sections: release.sections.map(section),
+            unreleased: release.isUnreleased)
     }
 
     private func section(_ section: Section) -> Sheet.Section {
