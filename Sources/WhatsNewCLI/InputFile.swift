@@ -19,10 +19,14 @@ struct ChosenNotes: Sendable {
     let document: Document
     let releases: [Release]
 
-    init(_ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int) throws {
+    init(
+        _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int, keepsListOrder: Bool = false
+    ) throws {
         let source = try InputFile.load(input, maximumSize: maximumSize)
         path = source.path
-        let reading = DocumentReader(icons: icons).read(source)
+        var reader = DocumentReader(icons: icons)
+        reader.keepsListOrder = keepsListOrder
+        let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         document = reading.document
         do {

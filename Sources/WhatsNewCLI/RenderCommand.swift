@@ -35,6 +35,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --format appstore or play, cut at a whole item to fit the store's limit instead of failing.")
     var truncate = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Show a release written as a plain list exactly as written, instead of grouping its items into rows by the kind each opens with (`fix:`, `**New**:`, 🐛)."
+        ))
+    var keepOrder = false
+
     @Flag(help: "With --format html, a whole HTML5 document rather than a fragment to embed.")
     var standalone = false
 
@@ -64,7 +70,8 @@ struct RenderCommand: ParsableCommand {
         let catalog = try icons.catalog()
         let templates = try htmlTemplates()
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-        let notes = try ChosenNotes(input, selection: selection, icons: catalog, maximumSize: limit.bytes)
+        let notes = try ChosenNotes(
+            input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder)
         let (document, releases) = (notes.document, notes.releases)
         let text: String
         switch format {

@@ -68,6 +68,47 @@ struct DialectTests {
             fixture: "changesets", releases: ["2.0.0 -", "1.4.1 -"],
             sections: ["Major Changes", "Minor Changes", "Patch Changes"]),
         Expectation(fixture: "dated-headings", releases: ["2024-05-02 2024-05-02", "2024-04-18 2024-04-18"]),
+        // Version shapes: as written, never shortened.
+        Expectation(
+            fixture: "plus-versions-setext",
+            releases: ["2.3.0+build.7 2024-06-11", "2.3.0 2024-05-28", "1.0+beta2 2018-04-10"]
+        ),
+        Expectation(fixture: "spaced-prereleases", releases: ["4.0.0 beta 2 -", "2.0 RC1 -", "1.3 -", "1.3 beta3 -"]),
+        Expectation(
+            fixture: "hash-prerelease",
+            releases: ["1.0.0-658250a96 2020-07-12", "1.0.0-41bc07e2d 2020-07-05", "0.9.0 2020-06-20"]),
+        // Numbers that are not versions.
+        Expectation(fixture: "years-and-months", releases: ["0.2.0 2021-03-02", "0.1.0 2018-08-23", "- -"]),
+        Expectation(fixture: "month-entries", releases: ["- -", "- -"]),
+        // Dates on their own line, and numeric dates decided by the file's convention.
+        Expectation(
+            fixture: "date-lines",
+            releases: [
+                "3.5.0 2023-12-13", "3.4.0 2023-11-02", "3.3.0 2022-12-18", "3.2.0 2022-10-05", "3.1.0 2022-09-01",
+                "3.0.0 2022-07-14",
+            ]),
+        Expectation(
+            fixture: "day-first-dates", releases: ["2.4.1 2022-08-03", "2.4.0 2022-07-26", "2.3.0 2022-06-17"]),
+        Expectation(fixture: "month-first-dates", releases: ["1.8.0 2017-12-05", "1.7.0 2017-11-27"]),
+        // Unreleased markers.
+        Expectation(fixture: "unreleased-setext", releases: ["- -", "0.9.0 2023-03-01"], sections: ["Bug fixes"]),
+        Expectation(fixture: "unreleased-master", releases: ["- -", "2.9.4 -", "2.9.3 2024-04-02"]),
+        Expectation(fixture: "unreleased-planned", releases: ["5.0.0 -", "- -", "4.1.0 2024-02-01"]),
+        // Label lines, release lines and flat lists.
+        Expectation(
+            fixture: "label-lines", releases: ["0.8.0 2024-09-09", "0.7.0 2024-06-30"],
+            sections: [
+                "Commands", "Platform support", "BACKWARDS INCOMPATIBILITIES / NOTES", "In the standard library",
+            ]),
+        Expectation(fixture: "release-lines", releases: ["2.1.0 2024-03-03", "2.0.0 2024-01-15", "1.0.0 2023-10-01"]),
+        Expectation(
+            fixture: "flat-markers", releases: ["6.2.0 2024-05-20", "6.1.0 2024-04-02"],
+            sections: ["New", "Fixed", "Breaking Change", "Other changes"]),
+        Expectation(
+            fixture: "flat-conventional", releases: ["1.4.0 2024-08-01"],
+            sections: ["Features", "Fixes", "Performance", "Documentation", "Breaking changes", "Refactoring"]),
+        Expectation(
+            fixture: "flat-emoji", releases: ["0.5.0 2024-03-10"], sections: ["New", "Fixed", "Other changes"]),
     ]
 
     @Test(arguments: expectations)
@@ -118,11 +159,83 @@ struct DialectTests {
         #expect(conventional.sections[0].kind == .breaking)
     }
 
-    @Test func releaseWithoutCategoriesIsOneSection() throws {
+    @Test func releaseWithoutCategoriesIsOneRowOfItsKind() throws {
         let releases = try Fixtures.read("dialects", "express-history").document.releases
-        let section = try #require(releases[0].sections.only)
+        let section = try #require(releases[1].sections.only)
         #expect(section.origin == .wholeRelease)
-        #expect(section.items == ["Add app.route() groups", "Fix res.json() with a null body", "deps: cookie@1.0.2"])
+        #expect(section.kind == .other && section.title == "Changes")
+        #expect(section.items == ["Remove the bodyParser shortcut"])
+        // `deps:` marks its item; the unmarked ones stay together, in their order.
+        #expect(releases[0].sections.map(\.title) == ["Other changes", "Dependencies"])
+        #expect(
+            releases[0].sections.map(\.items) == [
+                ["Add app.route() groups", "Fix res.json() with a null body"], ["cookie@1.0.2"],
+            ])
+    }
+
+    @Test func kindMarkersAreTakenOffTheItems() throws {
+        let release = try Fixtures.read("dialects", "flat-markers").document.releases[0]
+        #expect(
+            release.sections.map(\.items) == [
+                [
+                    "Folders can be pinned to the top of the list.", "Drag a file onto the dock icon to open it.",
+                    "A button to copy the file path.",
+                ],
+                ["Renaming a file keeps its tags.", "The search field keeps focus after a search."],
+                ["The legacy theme has been removed."], ["Thanks to everyone who reported bugs."],
+            ])
+        #expect(release.sections.map(\.kind) == [.added, .fixed, .breaking, .other])
+        let conventional = try Fixtures.read("dialects", "flat-conventional").document.releases[0]
+        #expect(
+            conventional.sections[1].items == [
+                "parser: accept tabs before list markers", "keep trailing newlines in output",
+            ])
+        #expect(
+            conventional.sections[4].items == [
+                "rename --out to --output", "configuration files need a version key",
+            ])
+        let emoji = try Fixtures.read("dialects", "flat-emoji").document.releases[0]
+        #expect(emoji.sections.map(\.icon) == [.glyph("✨"), .glyph("🐛"), nil])
+        #expect(emoji.sections[0].items == ["Themes can be shared as a file.", "A new high-contrast theme."])
+    }
+
+    @Test func keepingTheOrderShowsTheListAsWritten() throws {
+        var reader = DocumentReader()
+        reader.keepsListOrder = true
+        let release = reader.read(try Fixtures.source("dialects", "flat-markers")).document.releases[0]
+        let section = try #require(release.sections.only)
+        #expect(section.title == "Changes")
+        #expect(section.items.first == "New: Folders can be pinned to the top of the list.")
+        #expect(section.items.count == 7)
+    }
+
+    @Test func unreleasedVersionsKeepTheirVersion() throws {
+        let releases = try Fixtures.read("dialects", "unreleased-master").document.releases
+        #expect(releases.map(\.isUnreleased) == [true, true, false])
+        #expect(releases[1].version?.text == "2.9.4")
+        let latest = try ReleaseSelection.latest.releases(
+            from: try Fixtures.read("dialects", "unreleased-planned").document, path: "x")
+        #expect(latest.map { $0.version?.text } == ["4.1.0"])
+    }
+
+    @Test func periodsAreNeverVersions() throws {
+        let releases = try Fixtures.read("dialects", "years-and-months").document.releases
+        #expect(releases[2].title == "2007-2017 / Prehistory")
+        #expect(releases[2].sections.first?.body.plainText.hasPrefix("The project lived") == true)
+        let months = try Fixtures.read("dialects", "month-entries").document.releases
+        #expect(months.map(\.title) == ["December 2021", "November 2021"])
+    }
+
+    @Test func dateLinesAreNotSummaries() throws {
+        let releases = try Fixtures.read("dialects", "date-lines").document.releases
+        #expect(releases.dropLast().allSatisfy { $0.summary == nil })
+        #expect(releases.last?.summary?.plainText == "The biggest update so far.")
+    }
+
+    @Test func labelLinesBeforeCodeAreProse() throws {
+        let release = try Fixtures.read("dialects", "label-lines").document.releases[0]
+        #expect(release.sections.map(\.origin).allSatisfy { $0 == .pseudoHeading })
+        #expect(release.sections.last?.body.plainText.contains("To use the new archive format:") == true)
     }
 
     @Test func pseudoHeadingsOpenSections() throws {

@@ -53,6 +53,16 @@ struct HeadingClassifierTests {
         Case(heading: "3.0.0 (31.07.2022)", version: "3.0.0", date: "2022-07-31"),
         Case(heading: "`1.2.3`", version: "1.2.3"),
         Case(heading: "man_db-2.3.20 (7 September 2001)", version: "2.3.20", date: "2001-09-07"),
+        // Versions as their authors write them, never shortened.
+        Case(heading: "1.0+beta2 (2018-04-10)", version: "1.0+beta2", date: "2018-04-10"),
+        Case(heading: "2.3.0+build.7", version: "2.3.0+build.7"),
+        Case(heading: "Version 1.3 beta3", version: "1.3 beta3"),
+        Case(heading: "4.0.0 beta 2", version: "4.0.0 beta 2"),
+        Case(heading: "2.0 RC1", version: "2.0 RC1"),
+        Case(heading: "v1.0.0-658250a96 - 2020-07-12", version: "1.0.0-658250a96", date: "2020-07-12"),
+        Case(heading: "0.1.0 / 2018.08.23 / Rust and V8", version: "0.1.0", date: "2018-08-23"),
+        Case(heading: "2.9.3 (26/01/2022)", version: "2.9.3", date: "2022-01-26"),
+        Case(heading: "2.14.0 (05-Nov-2022)", version: "2.14.0", date: "2022-11-05"),
     ]
 
     @Test(arguments: releases)
@@ -70,6 +80,7 @@ struct HeadingClassifierTests {
         "Added", "Bug Fixes", "Upgrading to 2.0", "Fix formatting of unions in TypeScript 5.0 (#1234 by @someone)",
         "Changes since polkit 121:", "Support for iOS 17.2", "SE-0290 is accepted", "UTF-8 handling",
         "Breaking changes in 3.0", "Highlights", "x86_64 builds", "Migration guide from 1.x to 2.x",
+        "2007-2017 / Prehistory", "November 2021", "2021", "Release 2023",
     ]
 
     @Test(arguments: notReleases)
@@ -80,9 +91,16 @@ struct HeadingClassifierTests {
 
     @Test(arguments: [
         "[Unreleased]", "Unreleased", "Main", "Master", "main", "`main`", "HEAD", "[Unreleased] - ReleaseDate",
+        "TBD", "master (unreleased)", "Upcoming", "Next", "vNext", "In development",
     ])
     func unreleased(_ heading: String) {
         #expect(HeadingClassifier.role(of: heading) == .unreleased)
+    }
+
+    /// A month or a year groups releases or dates an entry; it is never a version.
+    @Test(arguments: ["November 2021", "2021", "2007-2017 / Prehistory", "Jan - Mar 2024: Winter"])
+    func periods(_ heading: String) {
+        #expect(HeadingClassifier.role(of: heading) == .period)
     }
 
     @Test(arguments: ["5.x Releases", "4.x", "Version 2.x"])
@@ -118,7 +136,9 @@ struct HeadingClassifierTests {
         #expect(release.title == "polkit 122")
     }
 
-    @Test(arguments: ["1.5.0 (unreleased)", "[1.5.0] - Unreleased", "1.5.0 - upcoming"])
+    @Test(arguments: [
+        "1.5.0 (unreleased)", "[1.5.0] - Unreleased", "1.5.0 - upcoming", "1.5.0 - TBD", "1.5.0 (not yet released)",
+    ])
     func plannedVersionIsUnreleased(_ heading: String) throws {
         guard case .release(let release) = HeadingClassifier.role(of: heading) else {
             Issue.record("not read")

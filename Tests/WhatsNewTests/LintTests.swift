@@ -26,6 +26,8 @@ struct LintTests {
         Case(fixture: "version-order", findings: ["9:1 version-order"]),
         Case(fixture: "invalid-date", findings: ["3:7 invalid-date", "6:1 invalid-date", "12:1 invalid-date"]),
         Case(fixture: "empty-release", findings: ["3:1 empty-release"]),
+        Case(fixture: "ambiguous-date", findings: ["3:1 ambiguous-date", "7:1 ambiguous-date"]),
+        Case(fixture: "unread-release-heading", findings: ["7:1 unread-release-heading"]),
         Case(
             fixture: "unknown-icon",
             findings: ["4:10 unknown-icon", "10:7 unknown-icon", "15:1 unknown-icon"]),

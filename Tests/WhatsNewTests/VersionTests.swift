@@ -69,8 +69,25 @@ struct DateScannerTests {
         #expect(match.date == nil)
     }
 
-    @Test(arguments: ["1.2.3", "July 2022", "2024", "version 5", "12/05/2024"])
+    @Test(arguments: ["1.2.3", "July 2022", "2024", "version 5"])
     func notDates(_ text: String) {
         #expect(DateScanner.date(in: text) == nil)
+    }
+
+    /// Day or month first: a number over 12 decides, else the file's convention must.
+    @Test(arguments: [
+        ("26-07-2022", "2022-07-26"), ("17/06/2022", "2022-06-17"), ("11-27-2017", "2017-11-27"),
+        ("05-05-2021", "2021-05-05"), ("05-Nov-2022", "2022-11-05"),
+    ])
+    func readsDayOrMonthFirst(_ text: String, _ iso: String) {
+        #expect(DateScanner.date(in: text)?.date?.iso == iso)
+    }
+
+    @Test func undecidedDateFollowsTheFileConvention() throws {
+        let match = try #require(DateScanner.date(in: "12/05/2024"))
+        #expect(match.isUndecided)
+        #expect(match.settled(by: .dayFirst).date?.iso == "2024-05-12")
+        #expect(match.settled(by: .monthFirst).date?.iso == "2024-12-05")
+        #expect(match.settled(by: .unknown).isUndecided)
     }
 }

@@ -21,6 +21,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case duplicateVersion = "duplicate-version"
     case versionOrder = "version-order"
     case invalidDate = "invalid-date"
+    case ambiguousDate = "ambiguous-date"
+    case unreadReleaseHeading = "unread-release-heading"
     case emptyRelease = "empty-release"
     // Choosing releases to show.
     case unknownRelease = "unknown-release"
@@ -31,7 +33,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease, .unknownIcon:
+        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease, .unknownIcon,
+            .ambiguousDate, .unreadReleaseHeading:
             .warning
         default:
             .error

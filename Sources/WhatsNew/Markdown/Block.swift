@@ -19,6 +19,28 @@ public struct Block: Sendable, Hashable {
         self.content = content
         self.line = line
     }
+
+    var isHeading: Bool {
+        if case .heading = content { return true }
+        return false
+    }
+
+    /// A paragraph of nothing but inline HTML, such as an `<a id="1.2.0"></a>` anchor.
+    var isOnlyInlineHTML: Bool {
+        guard case .paragraph(let inlines) = content else { return false }
+        return inlines.allSatisfy { inline in
+            switch inline {
+            case .html, .softBreak, .lineBreak: true
+            case .text(let text): text.allSatisfy(\.isWhitespace)
+            default: false
+            }
+        }
+    }
+
+    var isList: Bool {
+        if case .list = content { return true }
+        return false
+    }
 }
 
 /// A bullet or ordered list.

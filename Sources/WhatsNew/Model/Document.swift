@@ -7,6 +7,9 @@ public struct Document: Sendable, Hashable {
     /// The sheet's `icons:` map: icons for categories (`added: sparkles`) and new names.
     public var icons: [IconOverride]
     public var releases: [Release]
+    /// What the notes say before their first release (`All notable changes …`), kept for
+    /// renderers and templates that show it.
+    public var introduction: MarkdownContent?
     /// Where front matter names the accent colour, for diagnostics.
     var accentPosition: TextPosition?
 

@@ -8,8 +8,11 @@ public struct Section: Sendable, Hashable {
         case heading
         /// A paragraph standing in for a heading: `**Closed issues:**`, `Fixes:`.
         case pseudoHeading
-        /// A release with no categories: all its content as one section.
+        /// A release with no categories: its unmarked items (or all it says) as one section.
         case wholeRelease
+        /// A release with no categories: the items that open with one kind marker (`fix:`,
+        /// `**New**:`, `🐛`), the marker taken off.
+        case itemMarkers
     }
 
     public var origin: Origin

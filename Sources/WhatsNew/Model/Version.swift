@@ -18,7 +18,7 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
         self.text = String(text)
         self.numbers = numbers
         let suffix = rest.prefix { $0 != "+" }
-        self.prerelease = Version.identifiers(in: suffix.drop { $0 == "-" || $0 == "." })
+        self.prerelease = Version.identifiers(in: suffix.drop { $0 == "-" || $0 == "." || $0 == " " })
         // OpenSSL's `1.1.1w` and PEP 440's `.post1` come after the release they follow.
         let isSingleLetter = suffix.count == 1 && suffix.first!.isLetter
         self.isPostRelease = isSingleLetter || Version.postReleaseMarkers.contains(prerelease.first ?? "")
@@ -73,7 +73,7 @@ public struct Version: Sendable, Hashable, CustomStringConvertible {
         var result: [String] = []
         var current = ""
         for character in text {
-            if character == "." || character == "-" {
+            if character == "." || character == "-" || character == " " {  // `4.0.0 beta 2`
                 if !current.isEmpty { result.append(current) }
                 current = ""
                 continue

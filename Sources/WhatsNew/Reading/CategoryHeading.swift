@@ -20,6 +20,33 @@ struct CategoryHeading {
         self.title = title.trimmingCharacters(from: " :").collapsingWhitespace()
     }
 
+    /// The title without its release's own version and date, which a row never repeats:
+    /// `v1.9.0 (2021-12-31) Changes` under `## v1.9.0` is `Changes`.
+    func dropping(version: Version) -> CategoryHeading {
+        let tokens = HeadingToken.tokenize(title)
+        let text = tokens.map(\.text)
+        guard let start = text.indices.first(where: { text[$0...].joined().hasPrefix(version.text) }) else {
+            return self
+        }
+        let dates = DateScanner(tokens: tokens).matches().map(\.range)
+        let bracketed = HeadingToken.enclosure(of: tokens, opening: ["(", "["], closing: [")", "]"])
+        var kept = ""
+        var consumed = 0
+        for index in tokens.indices {
+            if index >= start, consumed < version.text.count {
+                consumed += text[index].count
+                continue
+            }
+            if dates.contains(where: { $0.contains(index) }) || bracketed[index] { continue }
+            if index == start - 1, text[index] == "v" || text[index] == "V" { continue }
+            kept += text[index]
+        }
+        var copy = self
+        let cleaned = kept.trimmingCharacters(from: " :-–—,").collapsingWhitespace()
+        copy.title = cleaned.isEmpty ? "Changes" : cleaned
+        return copy
+    }
+
     /// An emoji glyph; `#`, digits, `©` and `®` are emoji only with a variation selector.
     static func isEmoji(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars

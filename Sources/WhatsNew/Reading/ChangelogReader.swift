@@ -5,11 +5,15 @@ struct ChangelogReader {
     let blocks: [Block]
     /// Section front matter in file order.
     let sectionMetadata: [SectionMetadata]
+    /// Show a release written as a plain list as written, rather than grouped by kind markers.
+    var keepsOrder = false
 
     struct Result {
         var releases: [Release]
         /// The first top-level heading before any release, such as `# Changelog`.
         var title: String?
+        /// What stands between the title and the first release.
+        var introduction: MarkdownContent?
         var diagnostics: [Diagnostic]
     }
 
@@ -23,7 +27,7 @@ struct ChangelogReader {
     func read(implicitRelease: Release) -> Result {
         let outline = HeadingOutline(blocks: blocks)
         let elements = self.elements()
-        var state = State(path: path)
+        var state = State(path: path, keepsOrder: keepsOrder, convention: Self.dateConvention(of: outline))
         var title: String?
         // Notes without release headings are one release, and a heading above all others is
         // the sheet's title.
@@ -58,7 +62,22 @@ struct ChangelogReader {
             }
         }
         state.finishRelease()
-        return Result(releases: state.releases, title: title, diagnostics: state.diagnostics)
+        let introduction = state.introduction.isEmpty ? nil : MarkdownContent(blocks: state.introduction)
+        return Result(
+            releases: state.releases, title: title, introduction: introduction, diagnostics: state.diagnostics)
+    }
+
+    /// Whether the file writes `26-07-2022` day first or month first, as its release headings'
+    /// unambiguous dates show.
+    private static func dateConvention(of outline: HeadingOutline) -> DateScanner.NumericOrder.Convention {
+        let orders = outline.list.compactMap { heading -> DateScanner.NumericOrder? in
+            switch heading.role {
+            case .release(let release): release.date?.order
+            case .dateOnly(let match): match.order
+            default: nil
+            }
+        }
+        return DateScanner.NumericOrder.convention(of: orders)
     }
 
     /// A front-matter `summary` read as Markdown, on the file's own lines.
@@ -96,22 +115,39 @@ struct ChangelogReader {
 /// The walk's state: the release and section being filled, and what is finished.
 private struct State {
     let path: String
+    let keepsOrder: Bool
+    let convention: DateScanner.NumericOrder.Convention
     var releases: [Release] = []
     var current: ReleaseBuilder?
+    /// Blocks before the first release, other than its title.
+    var introduction: [Block] = []
     var diagnostics: [Diagnostic] = []
 
-    init(path: String) { self.path = path }
+    init(path: String, keepsOrder: Bool, convention: DateScanner.NumericOrder.Convention) {
+        self.path = path
+        self.keepsOrder = keepsOrder
+        self.convention = convention
+    }
 
     mutating func read(_ block: Block, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: () -> Block?) {
-        if let heading, case .heading(_, let inlines) = block.content {
-            readHeading(heading, inlines: inlines, releaseLevel: releaseLevel, line: block.line)
+        if let heading {
+            switch block.content {
+            case .heading(_, let inlines), .paragraph(let inlines):  // a paragraph may be a release line
+                readHeading(heading, inlines: inlines, releaseLevel: releaseLevel, line: block.line)
+                return
+            default: break
+            }
+        }
+        guard current != nil else {
+            if releases.isEmpty, Self.isContent(block) { introduction.append(block) }
             return
         }
-        guard current != nil else { return }  // nothing outside a release is shown
         switch block.content {
         case .html, .thematicBreak:
             return  // anchors, comments and separators between releases
-        case .paragraph:
+        case .paragraph where block.isOnlyInlineHTML:
+            return  // `<a id="1.2.0"></a>` written as a paragraph
+        case .paragraph, .blockQuote:
             readParagraph(block, next: next)
         case .list:
             guard let kept = block.removingItems(where: Placeholder.matches) else {
@@ -139,6 +175,13 @@ private struct State {
                 level: level)
         case .unreleased:
             startRelease(Release(title: "Unreleased", isUnreleased: true, link: link, line: line), level: level)
+        case .period:
+            // `## November 2021` among releases is an entry with no version; deeper, a category.
+            if let release = current, level > release.level {
+                startCategory(CategoryHeading(heading.text), line: line, level: level)
+            } else {
+                startRelease(Release(title: heading.text, link: link, line: line), level: level)
+            }
         case .dateOnly(let match):
             // Right under an undated release, a date heading dates it (`## Swift 5.10` over
             // `### 2024-03-05`); at the release level it is a release of its own.
@@ -152,27 +195,47 @@ private struct State {
                 let date = checked(match, line: line)
                 startRelease(Release(version: Version(iso), date: date, title: iso, line: line), level: level)
             } else {
-                startCategory(CategoryHeading(heading.text), line: line)
+                startCategory(CategoryHeading(heading.text), line: line, level: level)
             }
         case .series:
             finishRelease()
         case .other:
             guard let release = current else { return }
             let category = CategoryHeading(heading.text)
-            if level <= release.level, SectionKind.named(category.title) == nil {
-                finishRelease()  // `## Older releases` and the like end the release
-            } else {
-                startCategory(category, line: line)
+            // A heading where releases stand that names no version keeps its content, in the
+            // release before it, unless it is plainly one of that release's categories.
+            if level <= release.level, SectionKind.named(category.title) == nil,
+                !release.sections.contains(where: { $0.level == level })
+            {
+                diagnostics.append(
+                    Diagnostic(
+                        .unreadReleaseHeading, at: SourceLocation(path: path, line: line, column: 1),
+                        "`\(heading.text)` stands where releases do but names no version, so its content is shown "
+                            + "under \(release.release.version.map { "release \($0.text)" } ?? release.release.title)"))
             }
+            startCategory(category, line: line, level: level)
+        }
+    }
+
+    private static func isContent(_ block: Block) -> Bool {
+        switch block.content {
+        case .html, .thematicBreak: false
+        default: true
         }
     }
 
     /// Edits `current` in place throughout, so its arrays are never copied.
     private mutating func readParagraph(_ block: Block, next: () -> Block?) {
         guard let release = current else { return }
-        if release.isFresh, release.release.date == nil, let match = ReleaseDetailLine.date(in: block) {
-            let date = checked(match, line: block.line)
-            current?.release.date = date
+        if release.isFresh, let match = ReleaseDetailLine.date(in: block),
+            release.release.date == nil || release.release.date == match.settled(by: convention).date
+        {
+            if release.release.date == nil {
+                let date = checked(match, line: block.line)
+                current?.release.date = date
+            }
+        } else if case .blockQuote = block.content {
+            current?.append(block)
         } else if let link = ReleaseDetailLine.comparisonLink(in: block) {
             if release.release.link == nil { current?.release.link = link }
         } else if Placeholder.matches(block) {
@@ -204,11 +267,15 @@ private struct State {
         current?.sections.append(SectionBuilder(section: section))
     }
 
-    private mutating func startCategory(_ category: CategoryHeading, line: Int) {
+    private mutating func startCategory(_ category: CategoryHeading, line: Int, level: Int) {
+        var category = category
+        if let version = current?.release.version, category.title.contains(version.text) {
+            category = category.dropping(version: version)
+        }
         let section = Section(
             origin: .heading, kind: SectionKind.classify(category.title), icon: category.icon,
             title: category.title.isEmpty ? nil : category.title, line: line)
-        current?.sections.append(SectionBuilder(section: section))
+        current?.sections.append(SectionBuilder(section: section, level: level))
     }
 
     private mutating func startRelease(_ release: Release, level: Int) {
@@ -219,7 +286,7 @@ private struct State {
     mutating func finishRelease() {
         guard let builder = current else { return }
         current = nil
-        let release = builder.build()
+        let release = builder.build(keepsOrder: keepsOrder)
         if !release.hasContent, !release.isUnreleased, !builder.sawPlaceholder, builder.level > 0 {
             diagnostics.append(
                 Diagnostic(
@@ -231,6 +298,15 @@ private struct State {
 
     /// The date a match names; one that names no real day is reported and left out.
     private mutating func checked(_ match: DateScanner.Match, line: Int) -> ReleaseDate? {
+        let match = match.settled(by: convention)
+        if match.isUndecided {
+            diagnostics.append(
+                Diagnostic(
+                    .ambiguousDate, at: SourceLocation(path: path, line: line, column: 1),
+                    "`\(match.text)` could be day-first or month-first and no other date in the file says which; "
+                        + "write it as YYYY-MM-DD"))
+            return nil
+        }
         if match.date == nil {
             diagnostics.append(
                 Diagnostic(

@@ -1,6 +1,7 @@
 /// Finds a calendar date in a heading's tokens, in the forms release notes use:
 /// `2024-05-02`, `2020-12-1`, `2026.06.03`, `2024/05/02`, `31 July 2022`, `6th December, 2024`,
-/// `July 1, 2025`, `Sept. 3 2024`, and `31.07.2022`.
+/// `July 1, 2025`, `Sept. 3 2024`, `31.07.2022`, and `26-07-2022` or `11/27/2017`, whose order
+/// the file's other dates decide.
 struct DateScanner {
     struct Match {
         /// Nil when the text has the shape of a date but no such day exists (`2024-02-30`).
@@ -10,6 +11,48 @@ struct DateScanner {
         /// `2024.05.02`: dotted, so it might be a calendar version instead.
         var isDotted: Bool
         var text: String
+        /// `26-07-2022`, `11/27/2017`: which number is the day only the file's convention says.
+        var order: NumericOrder? = nil
+
+        /// This match read with the day or the month first, when its own numbers leave it open.
+        func settled(by convention: NumericOrder.Convention) -> Match {
+            guard let order, case .either(let dayFirst, let monthFirst) = order else { return self }
+            var settled = self
+            switch convention {
+            case .dayFirst: settled.date = dayFirst
+            case .monthFirst: settled.date = monthFirst
+            case .unknown: break
+            }
+            return settled
+        }
+
+        /// Neither the numbers nor the file's convention say which is the day.
+        var isUndecided: Bool {
+            if date == nil, case .either? = order { return true }
+            return false
+        }
+    }
+
+    /// How a date with two small numbers before the year reads.
+    enum NumericOrder: Hashable {
+        /// A number over 12 shows the day comes first (`26-07-2022`).
+        case dayFirst
+        /// A number over 12 in second place shows the month comes first (`11-27-2017`).
+        case monthFirst
+        /// Both readings name a real day (`03-04-2022`).
+        case either(dayFirst: ReleaseDate, monthFirst: ReleaseDate)
+
+        /// What a file's decided dates say about its undecided ones.
+        enum Convention { case dayFirst, monthFirst, unknown }
+
+        /// The one order the decided dates agree on.
+        static func convention(of orders: [NumericOrder]) -> Convention {
+            let dayFirst = orders.contains(.dayFirst)
+            let monthFirst = orders.contains(.monthFirst)
+            if dayFirst && !monthFirst { return .dayFirst }
+            if monthFirst && !dayFirst { return .monthFirst }
+            return .unknown
+        }
     }
 
     let tokens: [HeadingToken]
@@ -58,15 +101,46 @@ struct DateScanner {
         if separator == ".", digits.0 <= 2, digits.1 <= 2, digits.2 == 4 {
             return match(start..<end, year: third, month: second, day: first, dotted: false)
         }
+        if digits.0 <= 2, digits.1 <= 2, digits.2 == 4 {
+            return dayOrMonthFirst(start..<end, first: first, second: second, year: third)
+        }
         return nil
     }
 
-    /// `31 July 2022`, `6th December, 2024`, `1 Jul. 2025`.
+    /// `26-07-2022`, `17/06/2022`, `11-27-2017`: decided by a number over 12, else left open.
+    private func dayOrMonthFirst(_ range: Range<Int>, first: Int, second: Int, year: Int) -> Match {
+        let dayFirst = ReleaseDate(year: year, month: second, day: first)
+        let monthFirst = ReleaseDate(year: year, month: first, day: second)
+        var found = match(range, year: year, month: second, day: first, dotted: false)
+        switch (dayFirst, monthFirst) {
+        case (let day?, let month?) where day == month:
+            found.date = day
+        case (let day?, let month?):
+            found.date = nil
+            found.order = .either(dayFirst: day, monthFirst: month)
+        case (let day?, nil):
+            found.date = day
+            found.order = .dayFirst
+        case (nil, let month?):
+            found.date = month
+            found.order = .monthFirst
+        case (nil, nil):
+            found.date = nil
+        }
+        return found
+    }
+
+    /// `31 July 2022`, `6th December, 2024`, `1 Jul. 2025`, `05-Nov-2022`.
     private func dayMonthYear(at start: Int) -> Match? {
         guard let day = number(at: start), tokens[start].text.utf8.count <= 2 else { return nil }
         var index = skipOrdinal(after: start + 1)
-        index = skip(.space, at: index)
+        let hyphenated = tokens.indices.contains(index) && tokens[index].isSymbol("-")
+        index = hyphenated ? index + 1 : skip(.space, at: index)
         guard let month = month(at: index) else { return nil }
+        if hyphenated {
+            guard tokens.indices.contains(index + 1), tokens[index + 1].isSymbol("-") else { return nil }
+            index += 1
+        }
         index = skipPunctuation(after: index + 1)
         guard let year = year(at: index) else { return nil }
         return match(start..<(index + 1), year: year, month: month, day: day, dotted: false)

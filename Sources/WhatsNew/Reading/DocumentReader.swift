@@ -3,6 +3,9 @@
 public struct DocumentReader: Sendable {
     /// The icon names and category icons known before the sheet adds its own.
     public var icons: IconCatalog
+    /// Show a release written as a plain list as written, rather than grouped into rows by the
+    /// kind marker each item opens with.
+    public var keepsListOrder = false
 
     public init(icons: IconCatalog = .builtIn) {
         self.icons = icons
@@ -35,7 +38,8 @@ public struct DocumentReader: Sendable {
             }
         }
         let blocks = MarkdownParser().parse(split.markdown)
-        let reader = ChangelogReader(path: source.path, blocks: blocks, sectionMetadata: sections)
+        let reader = ChangelogReader(
+            path: source.path, blocks: blocks, sectionMetadata: sections, keepsOrder: keepsListOrder)
         let implicit = Release(
             version: sheet.version.flatMap(Version.init), date: sheet.date,
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
@@ -44,6 +48,7 @@ public struct DocumentReader: Sendable {
         var document = Document(
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
+        document.introduction = result.introduction
         document.accentPosition = sheet.accentPosition
         AppearanceResolver(catalog: icons, sheetIcons: sheet.icons).resolve(&document.releases)
         return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))

@@ -31,7 +31,7 @@ enum HeadingClassifier {
                 }
                 return others.isEmpty || outsideParentheses(tokens, excluding: taken).isEmpty ? .dateOnly(date) : .other
             }
-            return .other
+            return isPeriod(tokens) ? .period : .other
         }
 
         let prefix = tokens.indices[..<version.range.lowerBound].filter { !taken.contains($0) }.map { tokens[$0] }
@@ -44,7 +44,7 @@ enum HeadingClassifier {
             ReleaseHeading(
                 version: version.version, isWeak: version.isWeak, date: dates.first, name: trail.name,
                 product: lead.isAcceptable ? lead.product : nil,
-                isUnreleased: tokens.contains { $0.kind == .word && unreleasedMarkers.contains($0.text.lowercased()) }))
+                isUnreleased: isMarkedUnreleased(tokens)))
     }
 
     /// The release's version: the later of `between 3.0.18 and 3.0.19`, else the first.
@@ -56,16 +56,63 @@ enum HeadingClassifier {
         guard candidates.count >= 2, let first = candidates.first, let last = candidates.last else {
             return candidates.first
         }
-        let between = tokens[first.range.upperBound..<last.range.lowerBound].map { $0.text.lowercased() }
-        return between.contains { ["and", "to", "→"].contains($0) } ? last : first
+        // A connective between the two (`3.0.18 and OpenSSL 3.0.19`), with at most the product
+        // named again, not a name of something else (`0.1.0 / … / Rust and V8`).
+        let lead = Set(tokens[..<first.range.lowerBound].filter { $0.kind == .word }.map { $0.text.lowercased() })
+        let between = tokens[first.range.upperBound..<last.range.lowerBound].filter { $0.kind != .space }
+            .map { $0.text.lowercased() }
+        guard between.contains(where: { ["and", "to", "→"].contains($0) }),
+            between.allSatisfy({ ["and", "to", "→"].contains($0) || lead.contains($0) })
+        else { return first }
+        return last
     }
 
+    /// `2.9.4 (unreleased)`, `5.0.0 - TBD`, `2.15.0 (not yet released)`.
+    private static func isMarkedUnreleased(_ tokens: [HeadingToken]) -> Bool {
+        let words = tokens.filter { $0.kind == .word }.map { $0.text.lowercased() }
+        if words.contains(where: unreleasedMarkers.contains) { return true }
+        guard let not = words.firstIndex(of: "not") else { return false }
+        return words[(not + 1)...].prefix(2).contains("released")
+    }
+
+    /// `Unreleased`, `Upcoming`, `TBD`, `master (unreleased)`.
     private static func isUnreleasedName(_ words: [String]) -> Bool {
         guard let first = words.first else { return false }
-        return first == "unreleased" || unreleasedNames.contains(words.joined(separator: " "))
+        if first == "unreleased" || unreleasedNames.contains(words.joined(separator: " ")) { return true }
+        return unreleasedNames.contains(first) && words.dropFirst().allSatisfy(unreleasedMarkers.contains)
     }
 
     private static func isMonth(_ word: String) -> Bool { DateScanner.monthNumber(word) != nil }
+
+    /// A year or a month, or a span of them, before any `/`, `:` or dash and a name:
+    /// `2021`, `November 2021`, `2007-2017 / Prehistory`, `Jan – Mar 2024: Winter`.
+    private static func isPeriod(_ tokens: [HeadingToken]) -> Bool {
+        var sawYear = false
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            switch token.kind {
+            case .number:
+                guard VersionScanner.isYear(token.text) else { return false }
+                sawYear = true
+            case .word:
+                guard isMonth(token.text) || ["to", "and"].contains(token.text.lowercased()) else {
+                    return false
+                }
+            case .space:
+                break
+            case .symbol:
+                if token.isSymbol("/") || token.isSymbol(":") || token.isSymbol("—") || token.isSymbol("(") {
+                    return sawYear  // a name may follow
+                }
+                guard token.isSymbol("-") || token.isSymbol("–") || token.isSymbol(",") || token.isSymbol(".") else {
+                    return false
+                }
+            }
+            index += 1
+        }
+        return sawYear
+    }
 
     /// Word and number tokens outside `(…)` and not part of a date.
     private static func outsideParentheses(_ tokens: [HeadingToken], excluding taken: TakenTokens) -> [String] {
@@ -78,9 +125,9 @@ enum HeadingClassifier {
     static let unreleasedNames: Set<String> = [
         "unreleased", "main", "master", "head", "next", "upcoming", "trunk", "develop", "development",
         "next release", "next version", "upcoming release", "not yet released", "not released yet",
-        "in development", "in progress", "vnext", "latest changes",
+        "in development", "in progress", "vnext", "latest changes", "tbd", "tba", "to be released", "not released",
     ]
-    static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip"]
+    static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip", "tbd", "tba"]
     private static let dateOnlyWords: Set<String> = ["released", "release", "on", "date", "st", "nd", "rd", "th"]
 }
 

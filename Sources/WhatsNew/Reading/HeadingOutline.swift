@@ -14,6 +14,8 @@ struct HeadingOutline {
         /// The heading's plain text.
         var text: String
         var role: HeadingRole
+        /// A paragraph that names a release, not a heading: `v2.1.0 - March 3, 2024` over its list.
+        var isLine = false
     }
 
     /// Every heading, in block order.
@@ -24,14 +26,55 @@ struct HeadingOutline {
 
     init(blocks: [Block]) {
         for (index, block) in blocks.enumerated() {
-            guard case .heading(let level, let inlines) = block.content else { continue }
-            let text = PlainText.of(inlines)
-            positions[index] = list.count
-            list.append(Heading(index: index, level: level, text: text, role: HeadingClassifier.role(of: text)))
+            switch block.content {
+            case .heading(let level, let inlines):
+                let text = PlainText.of(inlines)
+                list.append(Heading(index: index, level: level, text: text, role: HeadingClassifier.role(of: text)))
+            case .paragraph(let inlines):
+                if let line = Self.releaseLine(inlines, index: index, blocks: blocks) { list.append(line) }
+            default:
+                continue
+            }
         }
         releaseLevel = Self.mostCommonLevel(of: list)
+        settleReleaseLines(blocks: blocks)
+        for (position, heading) in list.enumerated() { positions[heading.index] = position }
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
+    }
+
+    /// A one-line paragraph that reads as a release heading with a real version: a candidate
+    /// release line, settled once the headings are known.
+    private static func releaseLine(_ inlines: [Inline], index: Int, blocks: [Block]) -> Heading? {
+        guard !inlines.contains(where: { $0 == .softBreak || $0 == .lineBreak }) else { return nil }
+        let text = PlainText.of(inlines)
+        guard text.utf8.count <= 100, text.utf8.contains(where: { (0x30...0x39).contains($0) }),
+            case .release(let release) = HeadingClassifier.role(of: text), !release.isWeak
+        else { return nil }
+        return Heading(index: index, level: 0, text: text, role: .release(release), isLine: true)
+    }
+
+    /// Release lines stand for releases where the file has no release headings, or where a
+    /// heading lost its space (`###4.0.0`); they take the release level.
+    private mutating func settleReleaseLines(blocks: [Block]) {
+        let hasReleaseHeadings = list.contains { heading in
+            guard !heading.isLine else { return false }
+            switch heading.role {
+            case .release, .unreleased, .dateOnly: return true
+            default: return false
+            }
+        }
+        let level = releaseLevel ?? 7
+        list = list.compactMap { heading in
+            guard heading.isLine else { return heading }
+            // Among heading releases only a heading that lost its space (`###4.0.0`) before
+            // a list is one.
+            let beforeList = heading.index + 1 < blocks.count && blocks[heading.index + 1].isList
+            guard !hasReleaseHeadings || (heading.text.hasPrefix("#") && beforeList) else { return nil }
+            var line = heading
+            line.level = level
+            return line
+        }
     }
 
     /// The heading that block `index` is, if it is one.
@@ -43,7 +86,7 @@ struct HeadingOutline {
     var hasReleases: Bool {
         list.contains { heading in
             switch heading.role {
-            case .release, .unreleased, .dateOnly: true
+            case .release, .unreleased, .dateOnly, .period: true
             case .series, .other: false
             }
         }
@@ -52,7 +95,7 @@ struct HeadingOutline {
     private static func mostCommonLevel(of headings: [Heading]) -> Int? {
         var counts: [Int: Int] = [:]
         for heading in headings {
-            if case .release(let release) = heading.role, !release.isWeak {
+            if case .release(let release) = heading.role, !release.isWeak, !heading.isLine {
                 counts[heading.level, default: 0] += 1
             }
         }
@@ -86,8 +129,24 @@ struct HeadingOutline {
     }
 
     private mutating func settleSeries(blocks: [Block]) {
-        for position in list.indices.dropLast() {
-            let (heading, child) = (list[position], list[position + 1])
+        for position in list.indices {
+            let heading = list[position]
+            // `## 3.x` with its own changes under it, where releases stand, is a release.
+            if heading.role == .series, heading.level == releaseLevel, heading.index + 1 < blocks.count,
+                !blocks[heading.index + 1].isHeading, let version = VersionScanner.series(in: heading.text)
+            {
+                list[position].role = .release(
+                    ReleaseHeading(
+                        version: version, isWeak: false, date: nil, name: nil, product: nil, isUnreleased: false))
+                continue
+            }
+            guard position + 1 < list.count else { continue }
+            let child = list[position + 1]
+            // `## 2021` or `## November 2021` over `### 1.4.0` groups releases.
+            if heading.role == .period, child.level > heading.level, case .release = child.role {
+                list[position].role = .series
+                continue
+            }
             guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
                 child.level > heading.level, Self.extends(childRelease.version, release.version),
                 blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0) })

@@ -6,6 +6,9 @@ enum HeadingRole: Hashable {
     case unreleased
     /// Only a date: `### 2024-03-05 (Xcode 15.3)`.
     case dateOnly(DateScanner.Match)
+    /// A month or a year, perhaps with a name: `November 2021`, `2007-2017 / Prehistory`. It
+    /// groups the releases under it, or is an entry of its own with no version.
+    case period
     /// A series of releases, not one: `#### 5.x Releases`.
     case series
     /// Anything else: a category, a title, a change's own heading.

@@ -20,16 +20,18 @@ struct ReleaseBuilder {
         }
     }
 
-    /// The finished release. Sections with nothing in them go; a release with no sections
-    /// becomes one section holding all it says.
-    func build() -> Release {
+    /// The finished release. Sections with nothing in them go. A list before the first
+    /// section, or a release with no sections, gives rows (`FlatReleaseRows`; with
+    /// `keepsOrder`, one row holding it as written); prose before it is the summary.
+    func build(keepsOrder: Bool = false) -> Release {
         var release = self.release
         release.sections = sections.compactMap { $0.build() }
-        let lead = MarkdownContent(blocks: self.lead)
-        if release.sections.isEmpty, let first = self.lead.first {
-            release.sections = [Section(origin: .wholeRelease, body: lead, line: first.line)]
+        if !lead.isEmpty, release.sections.isEmpty || lead.contains(where: \.isList) {
+            let rows = FlatReleaseRows(lead, keepsOrder: keepsOrder)
+            release.sections = rows.sections + release.sections
+            if !rows.summary.isEmpty { release.summary = MarkdownContent(blocks: rows.summary) }
         } else if !lead.isEmpty {
-            release.summary = lead
+            release.summary = MarkdownContent(blocks: lead)
         }
         return release
     }
@@ -38,6 +40,8 @@ struct ReleaseBuilder {
 /// A section being read.
 struct SectionBuilder {
     var section: Section
+    /// The level of the heading that opened the section, if a heading did.
+    var level: Int? = nil
     var body: [Block] = []
 
     func build() -> Section? {

@@ -1,15 +1,30 @@
 /// Paragraphs under a release heading that describe the release rather than change it.
 enum ReleaseDetailLine {
-    /// `Released on 2023-05-16.`, `Released February 15, 2025`, `Release date: 2024-01-02`.
+    /// `Released on 2023-05-16.`, `Released February 15, 2025`, `Release date: 2024-01-02`,
+    /// `> Published 18 December 2024`, and a date alone however wrapped: `_2023-12-13_`,
+    /// `*2023-12-13*`, `(2024-01-05)`.
     static func date(in block: Block) -> DateScanner.Match? {
-        guard case .paragraph(let inlines) = block.content else { return nil }
-        let text = PlainText.of(inlines).trimmedWhitespace()
-        let start = text.prefix(12).lowercased()
-        guard datePrefixes.contains(where: start.hasPrefix) else { return nil }
-        return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first
+        switch block.content {
+        case .paragraph(let inlines):
+            return date(inText: PlainText.of(inlines).trimmedWhitespace())
+        case .blockQuote(let blocks):
+            guard blocks.count == 1 else { return nil }
+            return date(in: blocks[0])
+        default:
+            return nil
+        }
     }
 
-    private static let datePrefixes = ["released", "release date", "date:"]
+    private static func date(inText text: String) -> DateScanner.Match? {
+        guard text.utf8.count <= 120 else { return nil }
+        let start = text.prefix(12).lowercased()
+        if datePrefixes.contains(where: start.hasPrefix) {
+            return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first
+        }
+        return DateScanner.date(in: text.trimmingCharacters(from: " ()[]_*.,"))
+    }
+
+    private static let datePrefixes = ["released", "release date", "date:", "date :", "published", "publication date"]
 
     /// A "Full Changelog", "diff" or "GitHub release" link paragraph, or a line of nothing but
     /// links (`[Burrow](…) • [burrow-core](…)`); returns the first destination.

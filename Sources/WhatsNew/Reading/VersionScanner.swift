@@ -41,8 +41,14 @@ struct VersionScanner {
                 continue
             }
             end = extendingPrerelease(from: end)
+            if end == index + 2 * parts - 1, parts >= 2 { end = spacedPrerelease(from: end) }
             // `man_db-2.3.20` is a version; `SE-0290` and `UTF-8`, with no dots, are not.
             guard !continuesAsWord(at: end), glue == .free || parts >= 2 else {
+                index = end
+                continue
+            }
+            // A bare year (`2021`, `2007-2017`) dates a period; it is never a version.
+            if parts == 1, start == index, end == index + 1, Self.isYear(tokens[index].text) {
                 index = end
                 continue
             }
@@ -55,6 +61,19 @@ struct VersionScanner {
         return (matches, hasSeries)
     }
 
+    /// The first series a text names, as written: `3.x` in `## 3.x`, `5.x` in `5.x Releases`.
+    static func series(in text: String) -> Version? {
+        let tokens = HeadingToken.tokenize(text)
+        for index in tokens.indices where tokens[index].kind == .number {
+            var end = index + 1
+            while end + 1 < tokens.count, tokens[end].isSymbol("."), tokens[end + 1].kind == .number { end += 2 }
+            if end + 1 < tokens.count, tokens[end].isSymbol("."), ["x", "X", "*"].contains(tokens[end + 1].text) {
+                return Version(tokens[index...(end + 1)].map(\.text).joined())
+            }
+        }
+        return nil
+    }
+
     /// `-beta.1`, `rc4`, `.rc1`, `.post1`, `w`, `+build.5` glued to the numbers.
     private func extendingPrerelease(from start: Int) -> Int {
         var end = start
@@ -65,6 +84,8 @@ struct VersionScanner {
             end += 2
         } else if isSymbol("-", at: end), isNumber(at: end + 1), isPrereleaseTail(at: end + 2) {
             end += 2
+        } else if isSymbol("-", at: end), isNumber(at: end + 1), let next = token(at: end + 2), next.kind == .word {
+            end += 3  // a commit hash as the pre-release: `1.0.0-658250a96`
         } else {
             return plusBuild(from: end)
         }
@@ -83,16 +104,47 @@ struct VersionScanner {
         return plusBuild(from: end)
     }
 
+    /// `+build.7`, `+beta2`: identifiers glued to each other or joined by dots and dashes.
     private func plusBuild(from end: Int) -> Int {
         guard isSymbol("+", at: end), let next = token(at: end + 1), next.kind != .space, next.kind != .symbol else {
             return end
         }
         var end = end + 2
-        while isSymbol(".", at: end), let next = token(at: end + 1), next.kind == .number || next.kind == .word {
+        while true {
+            if let token = token(at: end), token.kind == .number || token.kind == .word {
+                end += 1
+            } else if isSymbol(".", at: end) || isSymbol("-", at: end), let next = token(at: end + 1),
+                next.kind == .number || next.kind == .word
+            {
+                end += 2
+            } else {
+                return end
+            }
+        }
+    }
+
+    /// A pre-release after a space, as people write it: `1.3 beta3`, `4.0.0 beta 2`, `2.0 RC1`.
+    private func spacedPrerelease(from end: Int) -> Int {
+        guard token(at: end)?.kind == .space, let word = token(at: end + 1), word.kind == .word,
+            Self.prereleaseWords.contains(word.text.lowercased())
+        else { return end }
+        var end = end + 2
+        if isNumber(at: end) {
+            end += 1
+        } else if token(at: end)?.kind == .space, isNumber(at: end + 1), !continuesAsWord(at: end + 2),
+            !isSymbol(".", at: end + 2)
+        {
             end += 2
         }
         return end
     }
+
+    /// Four digits from 1900 to 2099.
+    static func isYear(_ digits: String) -> Bool {
+        digits.utf8.count == 4 && (digits.hasPrefix("19") || digits.hasPrefix("20"))
+    }
+
+    private static let prereleaseWords: Set<String> = ["alpha", "beta", "rc", "pre", "preview"]
 
     /// `-1` after a version reads as a pre-release only when more identifiers follow it.
     private func isPrereleaseTail(at index: Int) -> Bool { isSymbol(".", at: index) }
