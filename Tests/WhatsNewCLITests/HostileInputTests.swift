@@ -106,7 +106,7 @@ struct HostileInputTests {
             let file = directory.appendingPathComponent("\(name).md")
             try notes.write(to: file, atomically: true, encoding: .utf8)
             let lint = try WhatsNewBinary.run(["lint", file.path])
-            #expect(lint.stdout.hasPrefix("\(file.path):5:1: error: `2024-02-30` is not a real date"), "\(name)")
+            #expect(lint.stdout.hasPrefix("\(file.path):5:1: warning: `2024-02-30` is not a real date"), "\(name)")
         }
     }
 

@@ -63,6 +63,7 @@ struct HeadingClassifierTests {
         Case(heading: "0.1.0 / 2018.08.23 / Rust and V8", version: "0.1.0", date: "2018-08-23"),
         Case(heading: "2.9.3 (26/01/2022)", version: "2.9.3", date: "2022-01-26"),
         Case(heading: "2.14.0 (05-Nov-2022)", version: "2.14.0", date: "2022-11-05"),
+        Case(heading: "Release notes for Elixir 1.14", version: "1.14", title: "Elixir 1.14"),
     ]
 
     @Test(arguments: releases)

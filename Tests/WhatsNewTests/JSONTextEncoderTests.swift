@@ -74,7 +74,8 @@ struct JSONTextEncoderTests {
         #expect(text.contains("\"title\": null") && text.contains("\"summary\": null"))
 
         let report = LintReport([
-            Diagnostic(.invalidDate, at: SourceLocation(path: "a.md", line: 3, column: 1), "no such day"),
+            Diagnostic(
+                .duplicateVersion, at: SourceLocation(path: "a.md", line: 3, column: 1), "version 1.0 appears again"),
             Diagnostic(.inputTooLarge, at: SourceLocation(path: "b.md"), "too big"),
         ])
         #expect(report.errors == 2 && report.warnings == 0)

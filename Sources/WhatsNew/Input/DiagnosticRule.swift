@@ -34,7 +34,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     public var severity: Diagnostic.Severity {
         switch self {
         case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease, .unknownIcon,
-            .ambiguousDate, .unreadReleaseHeading:
+            .ambiguousDate, .unreadReleaseHeading, .invalidDate:
             .warning
         default:
             .error

@@ -204,7 +204,7 @@ private struct State {
             let category = CategoryHeading(heading.text)
             // A heading where releases stand that names no version keeps its content, in the
             // release before it, unless it is plainly one of that release's categories.
-            if level <= release.level, SectionKind.named(category.title) == nil,
+            if level <= release.level, SectionKind.classify(category.title) == .other,
                 !release.sections.contains(where: { $0.level == level })
             {
                 diagnostics.append(

@@ -148,15 +148,25 @@ private struct Lead {
 
     init(_ tokens: [HeadingToken]) {
         var words = tokens.filter { $0.kind == .word || $0.kind == .number }.map { $0.text.lowercased() }
+        var phraseLength = 0
         for phrase in Self.releasePhrases where words.starts(with: phrase) {
             words.removeFirst(phrase.count)
+            phraseLength = phrase.count
             break
         }
         let meaningful = words.filter { !Self.stopWords.contains($0) }
         isAcceptable = meaningful.count <= 3 && !meaningful.contains { Self.connectives.contains($0) }
+        // The product starts after `Release notes for` and the like: `Elixir` in
+        // `Release notes for Elixir 1.14`.
+        var wordsToSkip = phraseLength
         guard isAcceptable, !meaningful.isEmpty,
-            let firstIndex = tokens.firstIndex(where: {
-                $0.kind == .word && !Self.stopWords.contains($0.text.lowercased())
+            let firstIndex = tokens.firstIndex(where: { token in
+                guard token.kind == .word || token.kind == .number else { return false }
+                if wordsToSkip > 0 {
+                    wordsToSkip -= 1
+                    return false
+                }
+                return token.kind == .word && !Self.stopWords.contains(token.text.lowercased())
             })
         else { return }
         let text = tokens[firstIndex...].map(\.text).joined()
@@ -187,7 +197,8 @@ private struct Trail {
     init(_ tokens: [HeadingToken]) {
         let visible = Self.outsideBrackets(tokens)
         let firstMark = visible.firstIndex { $0.kind != .space }
-        if let firstMark, let mark = visible[firstMark].text.first, [":", "-", "–", "—"].contains(mark) {
+        // `0.2.0 / 2018.11.27 / Mildly usable`: after a date, a slash introduces the name too.
+        if let firstMark, let mark = visible[firstMark].text.first, [":", "-", "–", "—", "/"].contains(mark) {
             let rest = visible[(firstMark + 1)...].map(\.text).joined()
             let cleaned = rest.trimmingCharacters(from: " ,:;-–—/|·'\"").collapsingWhitespace()
             // `1.0.0 - Unreleased` and `2.0 - TBD` say how the release stands, not what it is called.
