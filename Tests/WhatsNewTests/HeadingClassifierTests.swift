@@ -64,6 +64,7 @@ struct HeadingClassifierTests {
         Case(heading: "2.9.3 (26/01/2022)", version: "2.9.3", date: "2022-01-26"),
         Case(heading: "2.14.0 (05-Nov-2022)", version: "2.14.0", date: "2022-11-05"),
         Case(heading: "Release notes for Elixir 1.14", version: "1.14", title: "Elixir 1.14"),
+        Case(heading: "[4.0.0-1] Prerelease (2019-10-08)", version: "4.0.0-1", date: "2019-10-08", title: "4.0.0-1"),
     ]
 
     @Test(arguments: releases)

@@ -204,16 +204,15 @@ private struct State {
             let category = CategoryHeading(heading.text)
             // A heading where releases stand that names no version keeps its content, in the
             // release before it, unless it is plainly one of that release's categories.
+            startCategory(category, line: line, level: level)
             if level <= release.level, SectionKind.classify(category.title) == .other,
                 !release.sections.contains(where: { $0.level == level })
             {
-                diagnostics.append(
-                    Diagnostic(
-                        .unreadReleaseHeading, at: SourceLocation(path: path, line: line, column: 1),
-                        "`\(heading.text)` stands where releases do but names no version, so its content is shown "
-                            + "under \(release.release.version.map { "release \($0.text)" } ?? release.release.title)"))
+                current?.sections[release.sections.count].unreadHeading = Diagnostic(
+                    .unreadReleaseHeading, at: SourceLocation(path: path, line: line, column: 1),
+                    "`\(heading.text)` stands where releases do but names no version, so its content is shown "
+                        + "under \(release.release.version.map { "release \($0.text)" } ?? release.release.title)")
             }
-            startCategory(category, line: line, level: level)
         }
     }
 
@@ -286,6 +285,7 @@ private struct State {
     mutating func finishRelease() {
         guard let builder = current else { return }
         current = nil
+        diagnostics += builder.sections.compactMap { $0.body.isEmpty ? nil : $0.unreadHeading }
         let release = builder.build(keepsOrder: keepsOrder)
         if !release.hasContent, !release.isUnreleased, !builder.sawPlaceholder, builder.level > 0 {
             diagnostics.append(

@@ -122,6 +122,10 @@ struct HeadingOutline {
                 }
             case .unreleased:
                 if let releaseLevel, level > releaseLevel { list[index].role = .other }
+            case .other, .period:
+                // `## Older versions` closes the release above: versions under it are releases
+                // of their own, not a change's heading inside it.
+                if let current = enclosing, level <= current.level { enclosing = nil }
             default:
                 break
             }

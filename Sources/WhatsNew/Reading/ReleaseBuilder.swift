@@ -42,6 +42,9 @@ struct SectionBuilder {
     var section: Section
     /// The level of the heading that opened the section, if a heading did.
     var level: Int? = nil
+    /// `unread-release-heading` for a heading where releases stand, reported only if the
+    /// section turns out to hold something (`## Older versions` over older releases does not).
+    var unreadHeading: Diagnostic? = nil
     var body: [Block] = []
 
     func build() -> Section? {

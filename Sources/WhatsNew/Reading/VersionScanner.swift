@@ -40,15 +40,15 @@ struct VersionScanner {
                 index = end + 2
                 continue
             }
+            // A bare year (`2021`, `2007-2017`) dates a period; it is never a version.
+            if parts == 1, start == index, Self.isYear(tokens[index].text) {
+                index = end
+                continue
+            }
             end = extendingPrerelease(from: end)
             if end == index + 2 * parts - 1, parts >= 2 { end = spacedPrerelease(from: end) }
             // `man_db-2.3.20` is a version; `SE-0290` and `UTF-8`, with no dots, are not.
             guard !continuesAsWord(at: end), glue == .free || parts >= 2 else {
-                index = end
-                continue
-            }
-            // A bare year (`2021`, `2007-2017`) dates a period; it is never a version.
-            if parts == 1, start == index, end == index + 1, Self.isYear(tokens[index].text) {
                 index = end
                 continue
             }
@@ -146,8 +146,13 @@ struct VersionScanner {
 
     private static let prereleaseWords: Set<String> = ["alpha", "beta", "rc", "pre", "preview"]
 
-    /// `-1` after a version reads as a pre-release only when more identifiers follow it.
-    private func isPrereleaseTail(at index: Int) -> Bool { isSymbol(".", at: index) }
+    /// `-1` after a version reads as a pre-release when more identifiers follow it (`-1.beta`)
+    /// or the version ends there (`[4.0.0-1]`, `4.0.0-1 (2019-10-08)`), not before another
+    /// number (`1.0-2024-05-02`).
+    private func isPrereleaseTail(at index: Int) -> Bool {
+        guard let next = token(at: index) else { return true }
+        return isSymbol(".", at: index) || next.kind == .space || isSymbol("]", at: index) || isSymbol(")", at: index)
+    }
 
     private enum Glue { case free, hyphenated }
 
