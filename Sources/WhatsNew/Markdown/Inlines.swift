@@ -1,11 +1,13 @@
 /// Edits at the start of a run of inlines, for markers a reader takes off (`**New**:`, `fix:`).
 enum Inlines {
-    /// The text the inlines open with, up to the first inline that is not plain text.
-    static func leadingText(_ inlines: [Inline]) -> String {
+    /// The text the inlines open with, up to the first inline that is not plain text, cut
+    /// after about `limit` bytes: markers are short, items are not.
+    static func leadingText(_ inlines: [Inline], limit: Int = 64) -> String {
         var text = ""
         for inline in inlines {
             guard case .text(let piece) = inline else { break }
-            text += piece
+            text += piece.utf8.count > limit ? String(piece.prefix(limit)) : piece
+            if text.utf8.count >= limit { break }
         }
         return text
     }

@@ -9,27 +9,32 @@ struct FlatReleaseRows {
     var sections: [Section] = []
 
     init(_ blocks: [Block], keepsOrder: Bool) {
-        let firstList = blocks.firstIndex { if case .list = $0.content { true } else { false } }
-        guard let firstList else {
-            sections = [Self.changes(blocks, title: "Changes")]  // prose only: one row says it all
+        guard let firstList = blocks.firstIndex(where: \.isList) else {
+            sections = [Self.changes(blocks)]  // prose only: one row says it all
             return
         }
         summary = Array(blocks[..<firstList])
-        let rest = Array(blocks[firstList...])
-        var groups = Groups()
-        if !keepsOrder {
-            for (index, block) in rest.enumerated() { groups.add(block, source: index) }
-        }
-        guard groups.hasMarkers else {
-            sections = [Self.changes(rest, title: "Changes")]
+        let rest = blocks[firstList...]
+        // Markers first: most flat releases have none, and then the list stays as it is.
+        let markers =
+            keepsOrder
+            ? []
+            : rest.map { block -> [KindMarker?] in
+                guard case .list(let list) = block.content else { return [] }
+                return list.items.map(KindMarker.init)
+            }
+        guard markers.contains(where: { $0.contains { $0 != nil } }) else {
+            sections = [Self.changes(Array(rest))]
             return
         }
+        var groups = Groups()
+        for (block, blockMarkers) in zip(rest, markers) { groups.add(block, markers: blockMarkers) }
         sections = groups.sections
     }
 
-    private static func changes(_ blocks: [Block], title: String) -> Section {
+    private static func changes(_ blocks: [Block]) -> Section {
         Section(
-            origin: .wholeRelease, kind: .other, title: title, body: MarkdownContent(blocks: blocks),
+            origin: .wholeRelease, kind: .other, title: "Changes", body: MarkdownContent(blocks: blocks),
             line: blocks.first?.line ?? 1)
     }
 
@@ -41,43 +46,39 @@ struct FlatReleaseRows {
             var icon: Icon?
             var isMarked: Bool
             var blocks: [Block] = []
-            /// The list the last item came from, so items from one list stay one list.
-            var lastSource: Int?
+            /// Items gathered from one source list, not yet made a list block.
+            var items: [ListItem] = []
+            var source: ListBlock?
+
+            /// Makes the gathered items one list, shaped like the list they came from.
+            mutating func flush() {
+                guard let source, let first = items.first else { return }
+                let list = ListBlock(
+                    isOrdered: source.isOrdered, start: source.start, isTight: source.isTight, items: items)
+                blocks.append(Block(.list(list), line: first.line))
+                items = []
+                self.source = nil
+            }
         }
 
         var groups: [Group] = []
         var last: Int?
 
-        var hasMarkers: Bool { groups.contains(where: \.isMarked) }
-
-        mutating func add(_ block: Block, source: Int) {
+        mutating func add(_ block: Block, markers: [KindMarker?]) {
             guard case .list(let list) = block.content else {
-                groups[last ?? unmarked()].blocks.append(block)  // a code block or note after an item
+                let index = last ?? unmarked()  // a code block or note after an item stays with it
+                groups[index].flush()
+                groups[index].blocks.append(block)
                 return
             }
-            for item in list.items {
+            for index in groups.indices { groups[index].flush() }  // items from one list stay one list
+            for (item, marker) in zip(list.items, markers) {
                 let index: Int
-                var kept = item
-                if let marker = KindMarker(item) {
-                    index = marked(marker)
-                    kept = marker.item
-                } else {
-                    index = unmarked()
-                }
-                append(kept, of: list, source: source, to: index)
+                if let marker { index = marked(marker) } else { index = unmarked() }
+                groups[index].source = list
+                groups[index].items.append(marker?.item ?? item)
                 last = index
             }
-        }
-
-        private mutating func append(_ item: ListItem, of list: ListBlock, source: Int, to index: Int) {
-            if groups[index].lastSource == source, case .list(var current)? = groups[index].blocks.last?.content {
-                current.items.append(item)
-                groups[index].blocks[groups[index].blocks.count - 1].content = .list(current)
-            } else {
-                let copy = ListBlock(isOrdered: list.isOrdered, start: list.start, isTight: list.isTight, items: [item])
-                groups[index].blocks.append(Block(.list(copy), line: item.line))
-            }
-            groups[index].lastSource = source
         }
 
         private mutating func marked(_ marker: KindMarker) -> Int {
@@ -94,10 +95,12 @@ struct FlatReleaseRows {
 
         var sections: [Section] {
             groups.map { group in
-                Section(
+                var group = group
+                group.flush()
+                return Section(
                     origin: group.isMarked ? .itemMarkers : .wholeRelease, kind: group.kind, icon: group.icon,
-                    title: group.title, body: MarkdownContent(blocks: group.blocks), line: group.blocks.first?.line ?? 1
-                )
+                    title: group.title, body: MarkdownContent(blocks: group.blocks),
+                    line: group.blocks.first?.line ?? 1)
             }
         }
     }

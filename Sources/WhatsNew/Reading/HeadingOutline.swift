@@ -6,7 +6,8 @@
 /// under `## Swift 5.10`); a version heading whose first child is a release continuing it
 /// (`OpenSSL 3.0` over `3.0.19`) is a series, not a release.
 struct HeadingOutline {
-    /// A heading as the reader needs it: read once, here.
+    /// A heading as the reader needs it, read once, here; or a paragraph that names a release
+    /// (`v2.1.0 - March 3, 2024` over its list).
     struct Heading {
         /// The heading's index among the blocks.
         var index: Int
@@ -14,8 +15,6 @@ struct HeadingOutline {
         /// The heading's plain text.
         var text: String
         var role: HeadingRole
-        /// A paragraph that names a release, not a heading: `v2.1.0 - March 3, 2024` over its list.
-        var isLine = false
     }
 
     /// Every heading, in block order.
@@ -25,56 +24,58 @@ struct HeadingOutline {
     private(set) var releaseLevel: Int?
 
     init(blocks: [Block]) {
+        var lines: [Int] = []  // paragraphs that may be release lines, read once the headings are known
         for (index, block) in blocks.enumerated() {
             switch block.content {
             case .heading(let level, let inlines):
                 let text = PlainText.of(inlines)
                 list.append(Heading(index: index, level: level, text: text, role: HeadingClassifier.role(of: text)))
-            case .paragraph(let inlines):
-                if let line = Self.releaseLine(inlines, index: index, blocks: blocks) { list.append(line) }
+            case .paragraph(let inlines) where Self.mayBeReleaseLine(inlines):
+                lines.append(index)
             default:
                 continue
             }
         }
         releaseLevel = Self.mostCommonLevel(of: list)
-        settleReleaseLines(blocks: blocks)
+        addReleaseLines(lines, blocks: blocks)
         for (position, heading) in list.enumerated() { positions[heading.index] = position }
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
     }
 
-    /// A one-line paragraph that reads as a release heading with a real version: a candidate
-    /// release line, settled once the headings are known.
-    private static func releaseLine(_ inlines: [Inline], index: Int, blocks: [Block]) -> Heading? {
-        guard !inlines.contains(where: { $0 == .softBreak || $0 == .lineBreak }) else { return nil }
-        let text = PlainText.of(inlines)
-        guard text.utf8.count <= 100, text.utf8.contains(where: { (0x30...0x39).contains($0) }),
-            case .release(let release) = HeadingClassifier.role(of: text), !release.isWeak
-        else { return nil }
-        return Heading(index: index, level: 0, text: text, role: .release(release), isLine: true)
+    /// A short paragraph of one line: it might name a release.
+    private static func mayBeReleaseLine(_ inlines: [Inline]) -> Bool {
+        inlines.count <= 8 && !inlines.contains { $0 == .softBreak || $0 == .lineBreak }
     }
 
-    /// Release lines stand for releases where the file has no release headings, or where a
-    /// heading lost its space (`###4.0.0`); they take the release level.
-    private mutating func settleReleaseLines(blocks: [Block]) {
+    /// Paragraphs that read as a release heading with a real version are releases where the
+    /// file has no release headings, or where a heading lost its space before a list
+    /// (`###4.0.0`); they take the release level.
+    private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block]) {
+        guard !candidates.isEmpty else { return }
         let hasReleaseHeadings = list.contains { heading in
-            guard !heading.isLine else { return false }
             switch heading.role {
-            case .release, .unreleased, .dateOnly: return true
-            default: return false
+            case .release, .unreleased, .dateOnly: true
+            default: false
             }
         }
-        let level = releaseLevel ?? 7
-        list = list.compactMap { heading in
-            guard heading.isLine else { return heading }
-            // Among heading releases only a heading that lost its space (`###4.0.0`) before
-            // a list is one.
-            let beforeList = heading.index + 1 < blocks.count && blocks[heading.index + 1].isList
-            guard !hasReleaseHeadings || (heading.text.hasPrefix("#") && beforeList) else { return nil }
-            var line = heading
-            line.level = level
-            return line
+        var lines: [Heading] = []
+        for index in candidates {
+            guard case .paragraph(let inlines) = blocks[index].content else { continue }
+            if hasReleaseHeadings {
+                guard case .text(let first)? = inlines.first, first.hasPrefix("#"), index + 1 < blocks.count,
+                    blocks[index + 1].isList
+                else { continue }
+            }
+            let text = PlainText.of(inlines)
+            guard text.utf8.count <= 100, text.utf8.contains(where: { (0x30...0x39).contains($0) }),
+                case .release(let release) = HeadingClassifier.role(of: text), !release.isWeak
+            else { continue }
+            lines.append(
+                Heading(index: index, level: releaseLevel ?? 7, text: text, role: .release(release)))
         }
+        guard !lines.isEmpty else { return }
+        list = (list + lines).sorted { $0.index < $1.index }
     }
 
     /// The heading that block `index` is, if it is one.
@@ -95,7 +96,7 @@ struct HeadingOutline {
     private static func mostCommonLevel(of headings: [Heading]) -> Int? {
         var counts: [Int: Int] = [:]
         for heading in headings {
-            if case .release(let release) = heading.role, !release.isWeak, !heading.isLine {
+            if case .release(let release) = heading.role, !release.isWeak {
                 counts[heading.level, default: 0] += 1
             }
         }

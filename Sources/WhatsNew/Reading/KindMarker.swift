@@ -30,7 +30,8 @@ struct KindMarker: Equatable {
         guard case .strong(let children)? = inlines.first else { return nil }
         let label = PlainText.of(children).trimmedWhitespace()
         let rest = Array(inlines.dropFirst())
-        let separated = label.hasSuffix(":") || PlainText.of(rest).first.map { ":-–—".contains($0) } == true
+        let after = Inlines.leadingText(rest).drop { $0 == " " }
+        let separated = label.hasSuffix(":") || after.first.map { ":-–—".contains($0) } == true
         guard separated, let kind = labelKind(label) else { return nil }
         return (kind, cleanedLabel(label), nil, Inlines.droppingLeading(rest, while: { ":-–— ".contains($0) }))
     }

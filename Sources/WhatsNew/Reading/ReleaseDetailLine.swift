@@ -6,6 +6,7 @@ enum ReleaseDetailLine {
     static func date(in block: Block) -> DateScanner.Match? {
         switch block.content {
         case .paragraph(let inlines):
+            guard inlines.count <= 8 else { return nil }  // a date line is short; most paragraphs are not
             return date(inText: PlainText.of(inlines).trimmedWhitespace())
         case .blockQuote(let blocks):
             guard blocks.count == 1 else { return nil }
