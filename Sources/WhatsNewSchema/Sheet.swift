@@ -40,7 +40,7 @@ public struct Sheet: Codable, Sendable, Hashable {
         public var sections: [Section]
         /// True for changes not released yet: the `Unreleased` section, or a planned version
         /// (`2.0.0 (unreleased)`, `5.0.0 - TBD`), which keeps its `version`. Written only when
-        /// true (added in whatsnew 0.2; absent means false).
+        /// true: absent means false.
         public var unreleased: Bool
 
         public init(

@@ -93,7 +93,7 @@ struct HeadingClassifierTests {
 
     @Test(arguments: [
         "[Unreleased]", "Unreleased", "Main", "Master", "main", "`main`", "HEAD", "[Unreleased] - ReleaseDate",
-        "TBD", "master (unreleased)", "Upcoming", "Next", "vNext", "In development",
+        "TBD", "master (unreleased)", "Upcoming", "Next", "vNext", "In development", "dplyr (development version)",
     ])
     func unreleased(_ heading: String) {
         #expect(HeadingClassifier.role(of: heading) == .unreleased)
@@ -140,6 +140,7 @@ struct HeadingClassifierTests {
 
     @Test(arguments: [
         "1.5.0 (unreleased)", "[1.5.0] - Unreleased", "1.5.0 - upcoming", "1.5.0 - TBD", "1.5.0 (not yet released)",
+        "1.5.0 -- YYYY-mm-dd",
     ])
     func plannedVersionIsUnreleased(_ heading: String) throws {
         guard case .release(let release) = HeadingClassifier.role(of: heading) else {

@@ -79,6 +79,12 @@ enum HeadingClassifier {
     private static func isUnreleasedName(_ words: [String]) -> Bool {
         guard let first = words.first else { return false }
         if first == "unreleased" || unreleasedNames.contains(words.joined(separator: " ")) { return true }
+        // R's `# dplyr (development version)`.
+        if let last = words.last, last == "version", words.count >= 2,
+            ["development", "dev", "devel"].contains(words[words.count - 2])
+        {
+            return words.count <= 4
+        }
         return unreleasedNames.contains(first) && words.dropFirst().allSatisfy(unreleasedMarkers.contains)
     }
 
@@ -127,7 +133,8 @@ enum HeadingClassifier {
         "next release", "next version", "upcoming release", "not yet released", "not released yet",
         "in development", "in progress", "vnext", "latest changes", "tbd", "tba", "to be released", "not released",
     ]
-    static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip", "tbd", "tba"]
+    /// `yyyy` is a date not filled in yet: `0.1.0.0 -- YYYY-mm-dd`.
+    static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip", "tbd", "tba", "yyyy"]
     private static let dateOnlyWords: Set<String> = ["released", "release", "on", "date", "st", "nd", "rd", "th"]
 }
 
@@ -202,7 +209,7 @@ private struct Trail {
             let rest = visible[(firstMark + 1)...].map(\.text).joined()
             let cleaned = rest.trimmingCharacters(from: " ,:;-–—/|·'\"").collapsingWhitespace()
             // `1.0.0 - Unreleased` and `2.0 - TBD` say how the release stands, not what it is called.
-            let isStatus = cleaned.split(separator: " ").allSatisfy { Self.releaseWords.contains($0.lowercased()) }
+            let isStatus = cleaned.split { !$0.isLetter }.allSatisfy { Self.releaseWords.contains($0.lowercased()) }
             name = cleaned.contains(where: \.isLetter) && !isStatus ? cleaned : nil
             return
         }
@@ -241,6 +248,6 @@ private struct Trail {
         "release", "released", "releases", "notes", "lts", "current", "stable", "maintenance", "final", "yanked",
         "unreleased", "upcoming", "tbd", "tba", "wip", "in", "progress", "development", "on", "hotfix", "beta",
         "alpha", "rc", "preview", "prerelease", "nightly", "version", "edition", "security", "patch", "minor",
-        "major", "update",
+        "major", "update", "yyyy", "mm", "dd",
     ]
 }
