@@ -53,9 +53,19 @@ struct FrontMatterSplitterTests {
         #expect(result.blocks.isEmpty)
     }
 
-    @Test func unknownFirstKeyStaysMarkdown() {
-        #expect(split("---\nauthor: someone\n---\n").blocks.isEmpty)
+    @Test func unknownFirstKeyStaysMarkdownAfterLineOne() {
+        #expect(split("Intro\n\n---\nauthor: someone\n---\n").blocks.isEmpty)
         #expect(split("Intro\n\n---\n\nNote: prose after a rule\n").blocks.isEmpty)
+    }
+
+    /// Docs sites put their own keys in a page's front matter (`toc_depth: 2`); on line 1 it
+    /// is still the sheet's block, and the decoder reports the keys it does not take.
+    @Test func anyYAMLKeyOnLineOneOpensTheSheetBlock() throws {
+        let result = split("---\ntoc_depth: 2\n---\n\n## 1.0.0\n")
+        #expect(result.blocks.map(\.role) == [.sheet])
+        let reading = try Fixtures.read("---\ntoc_depth: 2\n---\n\n## 1.0.0\n\n- a\n")
+        #expect(reading.document.releases.map { $0.version?.text } == ["1.0.0"])
+        #expect(reading.diagnostics.map(\.rule) == [.frontMatterUnknownKey])
     }
 
     @Test func fencedCodeAndCommentsAreLeftAlone() {

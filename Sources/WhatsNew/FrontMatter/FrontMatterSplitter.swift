@@ -30,9 +30,11 @@ struct FrontMatterSplitter {
             let wasPlain = context.isPlain
             context.advance(over: text)
             // A `---` opens a block when a known key follows it, and it stands first, after the
-            // last block, after a blank line or after a heading.
-            guard wasPlain, context.isPlain, Self.isFence(text), next < lines.count,
-                let firstKey = Self.leadingKey(bytes[lines[next].content]),
+            // last block, after a blank line or after a heading. On line 1 any YAML key will do:
+            // docs sites put their own (`toc_depth: 2`, `hide:`) there, and lint names them.
+            guard wasPlain, context.isPlain, Self.isFence(text), next < lines.count else { continue }
+            let firstKey = Self.leadingKey(bytes[lines[next].content])
+            guard firstKey != nil || (position == 0 && Self.opensWithYAMLKey(bytes[lines[next].content])),
                 position == 0 || lines[position - 1].number == lastClosing
                     || Self.opensBlockAfter(bytes[lines[position - 1].content])
             else { continue }
@@ -44,7 +46,7 @@ struct FrontMatterSplitter {
                 continue
             }
             let yaml = lines[next..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
-            let role: FrontMatterBlock.Role = position == 0 && !firstKey.isSectionOnly ? .sheet : .section
+            let role: FrontMatterBlock.Role = position == 0 && !(firstKey?.isSectionOnly ?? false) ? .sheet : .section
             blocks.append(
                 FrontMatterBlock(
                     role: role, openingLine: opening.number, closingLine: lines[closing].number,
@@ -87,6 +89,20 @@ struct FrontMatterSplitter {
             return nil
         }
         return FrontMatterKey(rawValue: String(decoding: text[text.startIndex..<colon], as: UTF8.self))
+    }
+
+    /// `name:` or `toc_depth: 2`: a YAML key of letters, digits, `_` and `-`, then a colon.
+    static func opensWithYAMLKey(_ text: ArraySlice<UInt8>) -> Bool {
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > text.startIndex,
+            let first = text.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
+        else { return false }
+        let after = text.index(after: colon)
+        guard after == text.endIndex || text[after] == UInt8(ascii: " ") else { return false }
+        return text[..<colon].allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
     }
 
     /// A blank line or an ATX heading may stand before a block; anything else makes `---` Markdown.
