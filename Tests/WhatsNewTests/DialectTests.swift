@@ -109,6 +109,8 @@ struct DialectTests {
             sections: ["Features", "Fixes", "Performance", "Documentation", "Breaking changes", "Refactoring"]),
         Expectation(
             fixture: "flat-emoji", releases: ["0.5.0 2024-03-10"], sections: ["New", "Fixed", "Other changes"]),
+        // A first heading naming the series, with an introduction before its releases.
+        Expectation(fixture: "series-with-introduction", releases: ["2.4.1 2024-07-02", "2.4.0 2024-06-20", "2.3 -"]),
     ]
 
     @Test(arguments: expectations)
@@ -224,6 +226,12 @@ struct DialectTests {
         #expect(releases[2].sections.first?.body.plainText.hasPrefix("The project lived") == true)
         let months = try Fixtures.read("dialects", "month-entries").document.releases
         #expect(months.map(\.title) == ["December 2021", "November 2021"])
+    }
+
+    @Test func aFirstHeadingOverItsSeriesIsTheTitle() throws {
+        let document = try Fixtures.read("dialects", "series-with-introduction").document
+        #expect(document.title == "Changelog for Otter v2.4")
+        #expect(document.introduction?.plainText.hasPrefix("Otter 2.4 brings two things") == true)
     }
 
     @Test func dateLinesAreNotSummaries() throws {

@@ -48,7 +48,7 @@ struct ChangelogReader {
                     continue
                 }
                 if state.current == nil, state.releases.isEmpty, title == nil, let heading, heading.level == 1,
-                    heading.role == .other
+                    heading.role == .other || heading.role == .series
                 {
                     title = heading.text
                 }
@@ -205,7 +205,8 @@ private struct State {
             // A heading where releases stand that names no version keeps its content, in the
             // release before it, unless it is plainly one of that release's categories.
             startCategory(category, line: line, level: level)
-            if level <= release.level, SectionKind.classify(category.title) == .other,
+            if level <= release.level, SectionKind.named(category.title) == nil,
+                SectionKind.classify(category.title) == .other,
                 !release.sections.contains(where: { $0.level == level })
             {
                 current?.sections[release.sections.count].unreadHeading = Diagnostic(

@@ -146,15 +146,22 @@ struct HeadingOutline {
                 continue
             }
             guard position + 1 < list.count else { continue }
-            let child = list[position + 1]
+            var child = list[position + 1]
+            if position == 0, let next = list.indices.dropFirst().first(where: { list[$0].role.isRelease }),
+                list[1..<next].allSatisfy({ $0.level > heading.level })
+            {
+                child = list[next]  // past the introduction's own headings
+            }
             // `## 2021` or `## November 2021` over `### 1.4.0` groups releases.
             if heading.role == .period, child.level > heading.level, case .release = child.role {
                 list[position].role = .series
                 continue
             }
+            // The file's first heading may hold an introduction before its series begins
+            // (`# Changelog for Elixir v1.14`, highlights, then `## v1.14.0`): it is kept as such.
             guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
                 child.level > heading.level, Self.extends(childRelease.version, release.version),
-                blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0) })
+                position == 0 || blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0) })
             else { continue }
             list[position].role = .series
         }

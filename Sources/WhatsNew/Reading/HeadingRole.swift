@@ -15,6 +15,13 @@ enum HeadingRole: Hashable {
     case other
 }
 
+extension HeadingRole {
+    var isRelease: Bool {
+        if case .release = self { return true }
+        return false
+    }
+}
+
 /// What a release heading says.
 struct ReleaseHeading: Hashable {
     var version: Version
