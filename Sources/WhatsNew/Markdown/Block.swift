@@ -37,6 +37,12 @@ public struct Block: Sendable, Hashable {
         }
     }
 
+    /// A paragraph of a piece or two, such as `_2024-01-05_`: cheap to look at closely.
+    var isShortParagraph: Bool {
+        guard case .paragraph(let inlines) = content else { return false }
+        return inlines.count <= 3
+    }
+
     var isList: Bool {
         if case .list = content { return true }
         return false

@@ -34,6 +34,7 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
 
     /// Lowercase words and digits, apostrophes straightened, everything else a single space.
     static func normalized(_ title: String) -> String {
+        if title.utf8.allSatisfy({ $0 < 0x80 }) { return asciiNormalized(title) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(title.utf8.count)
         for scalar in title.lowercased().unicodeScalars {
@@ -46,6 +47,29 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
             }
         }
         return String(decoding: bytes, as: UTF8.self).collapsingWhitespace()
+    }
+
+    /// `normalized` for ASCII titles, most of them, in one pass and without Unicode's tables.
+    private static func asciiNormalized(_ title: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(title.utf8.count)
+        var pendingSpace = false
+        for byte in title.utf8 {
+            let kept: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte | 0x20
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "'"),
+                UInt8(ascii: "&"):
+                kept = byte
+            default:
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace { bytes.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            bytes.append(kept)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let names: [String: SectionKind] = {

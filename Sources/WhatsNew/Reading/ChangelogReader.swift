@@ -227,7 +227,8 @@ private struct State {
     /// Edits `current` in place throughout, so its arrays are never copied.
     private mutating func readParagraph(_ block: Block, next: () -> Block?) {
         guard let release = current else { return }
-        if release.isFresh, let match = ReleaseDetailLine.date(in: block),
+        if release.isFresh, release.release.date == nil || block.isShortParagraph,
+            let match = ReleaseDetailLine.date(in: block),
             release.release.date == nil || release.release.date == match.settled(by: convention).date
         {
             if release.release.date == nil {

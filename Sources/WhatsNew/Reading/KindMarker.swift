@@ -27,29 +27,44 @@ struct KindMarker: Equatable {
 
     /// `**New**: …`, `**Fixed:** …`, `**Breaking Change** - …`.
     private static func bold(_ inlines: [Inline]) -> Found? {
-        guard case .strong(let children)? = inlines.first else { return nil }
-        let label = PlainText.of(children).trimmedWhitespace()
-        let rest = Array(inlines.dropFirst())
-        let after = Inlines.leadingText(rest).drop { $0 == " " }
-        let separated = label.hasSuffix(":") || after.first.map { ":-–—".contains($0) } == true
-        guard separated, let kind = labelKind(label) else { return nil }
-        return (kind, cleanedLabel(label), nil, Inlines.droppingLeading(rest, while: { ":-–— ".contains($0) }))
+        guard case .strong(let children)? = inlines.first, children.count == 1, case .text(let text) = children[0],
+            text.utf8.count <= 40
+        else { return nil }
+        let label = cleanedLabel(text)
+        let endsInColon = text.utf8.reversed().first { $0 != UInt8(ascii: " ") } == UInt8(ascii: ":")
+        guard endsInColon || Self.opensWithSeparator(inlines.dropFirst().first), let kind = labelKind(label) else {
+            return nil
+        }
+        return (kind, label, nil, Inlines.droppingLeading(Array(inlines.dropFirst()), while: { ":-–— ".contains($0) }))
+    }
+
+    /// The text after a bold label goes on with `:` or a dash: `**New**: …`, `**New** - …`.
+    private static func opensWithSeparator(_ inline: Inline?) -> Bool {
+        guard case .text(let text)? = inline, let first = text.unicodeScalars.first(where: { $0 != " " }) else {
+            return false
+        }
+        return first == ":" || first == "-" || first == "–" || first == "—"
     }
 
     /// `New: …`, `[Added] …`, `fix(parser): …`, `🐛 …`: read from the item's opening text.
     private static func leadingText(_ inlines: [Inline]) -> Found? {
+        // Most items have no marker: look at the opening bytes before building any text.
+        guard case .text(let opening)? = inlines.first, let firstByte = opening.utf8.first,
+            firstByte >= 0x80 || firstByte == UInt8(ascii: "[") || Self.hasEarlyColon(inlines)
+        else { return nil }
         let text = Inlines.leadingText(inlines)
-        if let emoji = text.first, CategoryHeading.isEmoji(emoji), let kind = emojiKinds[emoji] {
+        // Emoji are not ASCII; asking Unicode's tables only then keeps plain items cheap.
+        if firstByte >= 0x80, let emoji = text.first, CategoryHeading.isEmoji(emoji), let kind = emojiKinds[emoji] {
             let rest = Inlines.droppingPrefix(inlines, count: 1)
             return (kind, kind.markerTitle, .glyph(String(emoji)), Inlines.droppingLeading(rest, while: { $0 == " " }))
         }
         if text.first == "[", let close = text.firstIndex(of: "]") {
-            let label = String(text[text.index(after: text.startIndex)..<close])
+            let label = cleanedLabel(String(text[text.index(after: text.startIndex)..<close]))
             guard let kind = labelKind(label) else { return nil }
             let rest = Inlines.droppingPrefix(inlines, count: text.distance(from: text.startIndex, to: close) + 1)
-            return (kind, cleanedLabel(label), nil, Inlines.droppingLeading(rest, while: { ":-–— ".contains($0) }))
+            return (kind, label, nil, Inlines.droppingLeading(rest, while: { ":-–— ".contains($0) }))
         }
-        guard let colon = text.prefix(40).firstIndex(of: ":") else { return nil }
+        guard let colon = text.utf8.prefix(40).firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let label = text[..<colon]
         let afterColon = text.index(after: colon)
         guard afterColon == text.endIndex || text[afterColon] == " " else { return nil }  // not `http://`
@@ -59,15 +74,27 @@ struct KindMarker: Equatable {
             if let scope = commit.scope { rest.insert(.text("\(scope): "), at: 0) }
             return (commit.kind, commit.title, nil, rest)
         }
-        guard let kind = labelKind(String(label)) else { return nil }
+        let cleaned = cleanedLabel(String(label))
+        guard let kind = labelKind(cleaned) else { return nil }
         let rest = Inlines.droppingLeading(Inlines.droppingPrefix(inlines, count: count), while: { $0 == " " })
-        return (kind, cleanedLabel(String(label)), nil, rest)
+        return (kind, cleaned, nil, rest)
     }
 
-    /// A label that names a kind other than `other`, in at most four words.
-    private static func labelKind(_ label: String) -> SectionKind? {
-        let cleaned = cleanedLabel(label)
-        guard !cleaned.isEmpty, cleaned.split(separator: " ").count <= 4,
+    /// A `:` within the first 40 bytes of the opening text, where a label's colon stands.
+    private static func hasEarlyColon(_ inlines: [Inline]) -> Bool {
+        var budget = 40
+        for inline in inlines {
+            guard case .text(let piece) = inline else { return false }
+            for byte in piece.utf8.prefix(budget) where byte == UInt8(ascii: ":") { return true }
+            budget -= piece.utf8.count
+            if budget <= 0 { return false }
+        }
+        return false
+    }
+
+    /// A cleaned label (`cleanedLabel`) that names a kind other than `other`, in at most four words.
+    private static func labelKind(_ cleaned: String) -> SectionKind? {
+        guard !cleaned.isEmpty, cleaned.utf8.lazy.filter({ $0 == UInt8(ascii: " ") }).count <= 3,
             let kind = SectionKind.named(cleaned), kind != .other
         else { return nil }
         return kind

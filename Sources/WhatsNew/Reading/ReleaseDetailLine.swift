@@ -22,6 +22,8 @@ enum ReleaseDetailLine {
         if datePrefixes.contains(where: start.hasPrefix) {
             return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first
         }
+        // A date alone, however wrapped, is short: `(18 December 2024)`, `_2023-12-13_`.
+        guard text.utf8.count <= 40 else { return nil }
         return DateScanner.date(in: text.trimmingCharacters(from: " ()[]_*.,"))
     }
 
