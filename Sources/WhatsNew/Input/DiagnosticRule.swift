@@ -12,6 +12,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case frontMatterValue = "front-matter-value"
     case sectionMissingTitle = "section-missing-title"
     case sectionOutsideRelease = "section-outside-release"
+    case contentOutsideRelease = "content-outside-release"
     case unknownKind = "unknown-kind"
     // Icons and colours.
     case unknownIcon = "unknown-icon"
@@ -33,7 +34,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease, .unknownIcon,
+        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,
+            .contentOutsideRelease, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate:
             .warning
         default:

@@ -121,6 +121,8 @@ private struct State {
     var current: ReleaseBuilder?
     /// Blocks before the first release, other than its title.
     var introduction: [Block] = []
+    /// Content between releases has been reported since the last release began.
+    var reportedOutside = false
     var diagnostics: [Diagnostic] = []
 
     init(path: String, keepsOrder: Bool, convention: DateScanner.NumericOrder.Convention) {
@@ -139,7 +141,18 @@ private struct State {
             }
         }
         guard current != nil else {
-            if releases.isEmpty, Self.isContent(block) { introduction.append(block) }
+            guard Self.isContent(block) else { return }
+            if releases.isEmpty {
+                introduction.append(block)
+            } else if !reportedOutside {
+                // Under a series heading (`## 5.x Releases`) before its first release: no
+                // release can show it, so say so once for the run of blocks.
+                reportedOutside = true
+                diagnostics.append(
+                    Diagnostic(
+                        .contentOutsideRelease, at: SourceLocation(path: path, line: block.line, column: 1),
+                        "this stands between releases, under no release heading, so no release shows it"))
+            }
             return
         }
         switch block.content {
@@ -281,6 +294,7 @@ private struct State {
 
     private mutating func startRelease(_ release: Release, level: Int) {
         finishRelease()
+        reportedOutside = false
         current = ReleaseBuilder(release: release, level: level)
     }
 
