@@ -228,6 +228,34 @@ struct DialectTests {
         #expect(months.map(\.title) == ["December 2021", "November 2021"])
     }
 
+    /// Moment.js's shape: a link after the version, and the date as the first list item with
+    /// the changes nested under it.
+    @Test func linkAfterTheVersionAndDateItems() throws {
+        let releases = try Fixtures.read(
+            """
+            # History
+
+            ### 3.1.0 [See the full list](https://example.org/3.1.0)
+
+            * Release May 2, 2024
+              * Faster parsing.
+              * Smaller bundle.
+
+            ### 3.0.0
+
+            - Released March 1, 2024
+            - New API.
+            """
+        ).document.releases
+        #expect(
+            releases.map { "\($0.version?.text ?? "-") \($0.date?.iso ?? "-")" } == [
+                "3.1.0 2024-05-02", "3.0.0 2024-03-01",
+            ])
+        #expect(releases.map(\.title) == ["3.1.0", "3.0.0"])
+        #expect(releases[0].sections.first?.items == ["Faster parsing.", "Smaller bundle."])
+        #expect(releases[1].sections.first?.items == ["New API."])
+    }
+
     @Test func aFirstHeadingOverItsSeriesIsTheTitle() throws {
         let document = try Fixtures.read("dialects", "series-with-introduction").document
         #expect(document.title == "Changelog for Otter v2.4")

@@ -163,6 +163,15 @@ private struct State {
         case .paragraph, .blockQuote:
             readParagraph(block, next: next)
         case .list:
+            var block = block
+            if let release = current, release.isFresh, release.release.date == nil,
+                let (match, rest) = ReleaseDetailLine.dateItem(in: block)
+            {
+                let date = checked(match, line: block.line)
+                current?.release.date = date
+                guard let rest else { return }
+                block = rest
+            }
             guard let kept = block.removingItems(where: Placeholder.matches) else {
                 current?.sawPlaceholder = true
                 return

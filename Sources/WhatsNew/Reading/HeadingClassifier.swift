@@ -251,5 +251,7 @@ private struct Trail {
         "unreleased", "upcoming", "tbd", "tba", "wip", "in", "progress", "development", "on", "hotfix", "beta",
         "alpha", "rc", "preview", "prerelease", "nightly", "version", "edition", "security", "patch", "minor",
         "major", "update", "yyyy", "mm", "dd",
+        // A link's text after the version: `2.29.3 [See full changelog](…)`.
+        "see", "full", "changelog", "changes", "diff", "compare",
     ]
 }

@@ -29,7 +29,15 @@ struct HeadingOutline {
             switch block.content {
             case .heading(let level, let inlines):
                 let text = PlainText.of(inlines)
-                list.append(Heading(index: index, level: level, text: text, role: HeadingClassifier.role(of: text)))
+                var role = HeadingClassifier.role(of: text)
+                // `### 1.7.2 [See discussion](…)`: a link after the version annotates it.
+                if role == .other, case .link? = inlines.last, inlines.count > 1 {
+                    let lead = PlainText.of(Array(inlines.prefix { if case .link = $0 { false } else { true } }))
+                    if case .release(let release) = HeadingClassifier.role(of: lead), !release.isWeak {
+                        role = .release(release)
+                    }
+                }
+                list.append(Heading(index: index, level: level, text: text, role: role))
             case .paragraph(let inlines) where Self.mayBeReleaseLine(inlines):
                 lines.append(index)
             default:

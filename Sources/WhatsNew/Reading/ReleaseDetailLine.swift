@@ -27,7 +27,33 @@ enum ReleaseDetailLine {
         return DateScanner.date(in: text.trimmingCharacters(from: " ()[]_*.,"))
     }
 
-    private static let datePrefixes = ["released", "release date", "date:", "date :", "published", "publication date"]
+    private static let datePrefixes = [
+        "released", "release date", "release ", "release:", "date:", "date :", "published", "publication date",
+    ]
+
+    /// A list whose first item is only the release's date, `* Release Apr 17, 2022`, with the
+    /// changes nested under it or in the items after it: the date, and the list without it.
+    static func dateItem(in block: Block) -> (date: DateScanner.Match, list: Block?)? {
+        guard case .list(var list) = block.content, let first = list.items.first, let opening = first.blocks.first,
+            opening.isShortParagraph, let match = date(in: opening)
+        else { return nil }
+        let nested = first.blocks.dropFirst()
+        list.items.removeFirst()
+        if nested.allSatisfy(\.isList) {
+            // The changes nested under the date take its place.
+            let items = nested.flatMap { block -> [ListItem] in
+                if case .list(let inner) = block.content { return inner.items }
+                return []
+            }
+            list.items.insert(contentsOf: items, at: 0)
+        } else {
+            list.items.insert(ListItem(blocks: Array(nested), line: first.line), at: 0)
+        }
+        guard !list.items.isEmpty else { return (match, nil) }
+        var copy = block
+        copy.content = .list(list)
+        return (match, copy)
+    }
 
     /// A "Full Changelog", "diff" or "GitHub release" link paragraph, or a line of nothing but
     /// links (`[Burrow](…) • [burrow-core](…)`); returns the first destination.
