@@ -65,6 +65,8 @@ struct HeadingClassifierTests {
         Case(heading: "2.14.0 (05-Nov-2022)", version: "2.14.0", date: "2022-11-05"),
         Case(heading: "Release notes for Elixir 1.14", version: "1.14", title: "Elixir 1.14"),
         Case(heading: "[4.0.0-1] Prerelease (2019-10-08)", version: "4.0.0-1", date: "2019-10-08", title: "4.0.0-1"),
+        Case(heading: "0.5 to 0.6", version: "0.6", title: "0.6"),
+        Case(heading: "0.6 series", version: "0.6", title: "0.6"),
     ]
 
     @Test(arguments: releases)

@@ -34,7 +34,9 @@ enum HeadingClassifier {
             return isPeriod(tokens) ? .period : .other
         }
 
-        let prefix = tokens.indices[..<version.range.lowerBound].filter { !taken.contains($0) }.map { tokens[$0] }
+        // In `0.5 to 0.6` the words before the range lead, not the range's own first version.
+        let leadEnd = versions.first.map { min($0.range.lowerBound, version.range.lowerBound) } ?? 0
+        let prefix = tokens.indices[..<leadEnd].filter { !taken.contains($0) }.map { tokens[$0] }
         let suffix = tokens.indices[version.range.upperBound...].filter { !taken.contains($0) }.map { tokens[$0] }
         let lead = Lead(prefix)
         let trail = Trail(suffix)
@@ -252,6 +254,6 @@ private struct Trail {
         "alpha", "rc", "preview", "prerelease", "nightly", "version", "edition", "security", "patch", "minor",
         "major", "update", "yyyy", "mm", "dd",
         // A link's text after the version: `2.29.3 [See full changelog](…)`.
-        "see", "full", "changelog", "changes", "diff", "compare",
+        "see", "full", "changelog", "changes", "diff", "compare", "series",
     ]
 }
