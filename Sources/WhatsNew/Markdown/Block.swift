@@ -43,6 +43,14 @@ public struct Block: Sendable, Hashable {
         return inlines.count <= 3
     }
 
+    /// Anything a reader sees: not raw HTML (anchors, comments) or a thematic break.
+    var isContent: Bool {
+        switch content {
+        case .html, .thematicBreak: false
+        default: true
+        }
+    }
+
     var isList: Bool {
         if case .list = content { return true }
         return false

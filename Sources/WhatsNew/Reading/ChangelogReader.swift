@@ -141,7 +141,7 @@ private struct State {
             }
         }
         guard current != nil else {
-            guard Self.isContent(block) else { return }
+            guard block.isContent else { return }
             if releases.isEmpty {
                 introduction.append(block)
             } else if !reportedOutside {
@@ -239,21 +239,15 @@ private struct State {
         }
     }
 
-    private static func isContent(_ block: Block) -> Bool {
-        switch block.content {
-        case .html, .thematicBreak: false
-        default: true
-        }
-    }
-
     /// Edits `current` in place throughout, so its arrays are never copied.
     private mutating func readParagraph(_ block: Block, next: () -> Block?) {
         guard let release = current else { return }
-        if release.isFresh, release.release.date == nil || block.isShortParagraph,
-            let match = ReleaseDetailLine.date(in: block),
-            release.release.date == nil || release.release.date == match.settled(by: convention).date
+        // A date line dates an undated release, and repeats the heading's date otherwise.
+        let known = release.release.date
+        if release.isFresh, known == nil || block.isShortParagraph, let match = ReleaseDetailLine.date(in: block),
+            known == nil || known == match.settled(by: convention).date
         {
-            if release.release.date == nil {
+            if known == nil {
                 let date = checked(match, line: block.line)
                 current?.release.date = date
             }

@@ -134,8 +134,7 @@ enum HeadingClassifier {
         "unreleased", "main", "master", "head", "next", "upcoming", "trunk", "develop", "development",
         "next release", "next version", "upcoming release", "not yet released", "not released yet",
         "in development", "in progress", "vnext", "latest changes", "tbd", "tba", "to be released", "not released",
-        "dev",
-        "devel",
+        "dev", "devel",
     ]
     /// `yyyy` is a date not filled in yet: `0.1.0.0 -- YYYY-mm-dd`.
     static let unreleasedMarkers: Set<String> = ["unreleased", "upcoming", "unpublished", "wip", "tbd", "tba", "yyyy"]

@@ -61,12 +61,7 @@ struct HeadingOutline {
     /// (`###4.0.0`); they take the release level.
     private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block]) {
         guard !candidates.isEmpty else { return }
-        let hasReleaseHeadings = list.contains { heading in
-            switch heading.role {
-            case .release, .unreleased, .dateOnly: true
-            default: false
-            }
-        }
+        let hasReleaseHeadings = list.contains { $0.role.namesRelease }
         var lines: [Heading] = []
         for index in candidates {
             guard case .paragraph(let inlines) = blocks[index].content else { continue }
@@ -93,12 +88,7 @@ struct HeadingOutline {
 
     /// Whether the notes have any release headings at all.
     var hasReleases: Bool {
-        list.contains { heading in
-            switch heading.role {
-            case .release, .unreleased, .dateOnly, .period: true
-            case .series, .other: false
-            }
-        }
+        list.contains { $0.role.namesRelease || $0.role == .period }
     }
 
     private static func mostCommonLevel(of headings: [Heading]) -> Int? {
@@ -169,7 +159,7 @@ struct HeadingOutline {
             // (`# Changelog for Elixir v1.14`, highlights, then `## v1.14.0`): it is kept as such.
             guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
                 child.level > heading.level, Self.extends(childRelease.version, release.version),
-                position == 0 || blocks[(heading.index + 1)..<child.index].allSatisfy({ !Self.isContent($0) })
+                position == 0 || blocks[(heading.index + 1)..<child.index].allSatisfy({ !$0.isContent })
             else { continue }
             list[position].role = .series
         }
@@ -184,12 +174,5 @@ struct HeadingOutline {
     private static func extends(_ child: Version, _ parent: Version) -> Bool {
         child.numbers.starts(with: parent.numbers)
             && (child.numbers.count > parent.numbers.count || (!child.prerelease.isEmpty && parent.prerelease.isEmpty))
-    }
-
-    private static func isContent(_ block: Block) -> Bool {
-        switch block.content {
-        case .html, .thematicBreak: false
-        default: true
-        }
     }
 }

@@ -20,6 +20,14 @@ extension HeadingRole {
         if case .release = self { return true }
         return false
     }
+
+    /// A release, the unreleased changes, or a dated entry: a heading that starts one.
+    var namesRelease: Bool {
+        switch self {
+        case .release, .unreleased, .dateOnly: true
+        case .period, .series, .other: false
+        }
+    }
 }
 
 /// What a release heading says.
