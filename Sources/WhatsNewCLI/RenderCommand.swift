@@ -44,6 +44,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --format html, a whole HTML5 document rather than a fragment to embed.")
     var standalone = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --format html, where the stylesheet goes: inline (a <style> with the sheet) or none (link `whatsnew css` once instead)."
+        ))
+    var style: HTMLStyle?
+
     @Option(help: "With --format html, a Mustache template to use instead of the built-in sheet.")
     var template: String?
 
@@ -55,8 +61,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limit: InputLimit
 
     func validate() throws {
-        if (standalone || template != nil) && format != .html {
-            throw ValidationError("--standalone and --template shape HTML; add --format html")
+        if (standalone || template != nil || style != nil) && format != .html {
+            throw ValidationError("--standalone, --style and --template shape HTML; add --format html")
         }
         if let width, width < 20 {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
@@ -78,7 +84,7 @@ struct RenderCommand: ParsableCommand {
         case .text: text = TextSheetRenderer(options: terminalOptions()).render(document, releases: releases)
         case .html:
             do {
-                text = try HTMLRenderer(templates: templates, standalone: standalone).render(
+                text = try HTMLRenderer(templates: templates, standalone: standalone, style: style ?? .inline).render(
                     document, releases: releases)
             } catch {
                 throw Diagnostics.failure([error])
@@ -123,6 +129,8 @@ extension RenderCommand {
 }
 
 extension ColorChoice: ExpressibleByArgument {}
+
+extension HTMLStyle: ExpressibleByArgument {}
 
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
     case text, html, markdown, json, appstore, play

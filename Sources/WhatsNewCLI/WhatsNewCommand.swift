@@ -14,7 +14,7 @@ struct WhatsNewCommand: ParsableCommand {
             Exit status: 0 success, 1 a problem with the notes (or a lint finding), 2 a usage error.
             """,
         version: WhatsNewVersion.current,
-        subcommands: [RenderCommand.self, LintCommand.self, IconsCommand.self, ExportCommand.self],
+        subcommands: [RenderCommand.self, LintCommand.self, IconsCommand.self, ExportCommand.self, CSSCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 

@@ -5,6 +5,9 @@ extension Release {
         if let version { return "Version \(version.text)" }
         return isUnreleased ? "Unreleased" : title
     }
+
+    /// What a sheet says in place of rows when a release lists nothing.
+    var emptyNote: String { isUnreleased ? "Nothing listed yet." : "No changes listed." }
 }
 
 /// Addresses a reader may be sent to from release notes: the web and mail, nothing that runs

@@ -8,6 +8,7 @@ struct HTMLContext: Sendable {
     let releases: [Release]
     let layout: SheetLayout
     let standalone: Bool
+    let style: HTMLStyle
 
     var value: TemplateValue {
         var sheet: [(String, TemplateValue)] = [
@@ -17,8 +18,13 @@ struct HTMLContext: Sendable {
         ]
         if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
+        // A standalone page's title is its h1; a fragment sits under the host page's own h1.
+        let top = standalone ? 1 : 2
         return .object([
             ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
+            ("fragmentStyle", .bool(!standalone && style == .inline)),
+            ("pageStyle", .bool(standalone && style == .inline)),
+            ("headings", .object([("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + 2))])),
             ("releases", .list(releases.map(release))),
         ])
     }
@@ -28,6 +34,8 @@ struct HTMLContext: Sendable {
             ("name", .text(release.displayName)),
             ("title", .text(release.title)),
             ("isUnreleased", .bool(release.isUnreleased)),
+            // A planned version not out yet says so; a release named Unreleased already does.
+            ("plannedVersion", .bool(release.isUnreleased && release.version != nil && release.date == nil)),
             ("hasSections", .bool(!release.sections.isEmpty)),
             ("sections", .list(release.sections.map(section))),
         ]
@@ -37,6 +45,9 @@ struct HTMLContext: Sendable {
         }
         if let summary = release.summary, !summary.isEmpty {
             result.append(("summaryHTML", .text(Self.html(summary))))
+        } else if release.sections.isEmpty {
+            // The terminal sheet's words, so an empty release never shows as a bare heading.
+            result.append(("emptyNote", .text(release.emptyNote)))
         }
         return .object(result)
     }

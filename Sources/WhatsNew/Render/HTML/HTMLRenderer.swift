@@ -1,18 +1,25 @@
+import WhatsNewTemplates
+
 /// The What's New sheet as HTML: a fragment to embed in a page, or with `standalone` a whole
 /// HTML5 document. The markup and its class names are the templates'; see Templates/.
 public struct HTMLRenderer: Sendable {
     public var templates: HTMLTemplates
     public var standalone: Bool
+    public var style: HTMLStyle
 
-    public init(templates: HTMLTemplates = .builtIn, standalone: Bool = false) {
+    public init(templates: HTMLTemplates = .builtIn, standalone: Bool = false, style: HTMLStyle = .inline) {
         self.templates = templates
         self.standalone = standalone
+        self.style = style
     }
+
+    /// The stylesheet the built-in templates use, for a page to link once.
+    public static var stylesheet: String { BuiltInTemplates.all["style"] ?? "" }
 
     /// The sheet; a user's template whose partials never stop including one another is reported.
     public func render(_ document: Document, releases: [Release]) throws(Diagnostic) -> String {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
-        let context = HTMLContext(document: document, releases: releases, layout: layout, standalone: standalone)
+        let context = HTMLContext(document: document, releases: releases, layout: layout, standalone: standalone, style: style)
         return try templates.render(context.value, template: standalone ? "standalone" : "sheet")
     }
 }

@@ -45,8 +45,7 @@ public struct TextSheetRenderer: Sendable {
         }
         if release.summary == nil && release.sections.isEmpty {
             lines.append(.blank)
-            let note = release.isUnreleased ? "Nothing listed yet." : "No changes listed."
-            lines.append(StyledLine(spans: [Span(note, .dim)]))
+            lines.append(StyledLine(spans: [Span(release.emptyNote, .dim)]))
         }
         return lines
     }

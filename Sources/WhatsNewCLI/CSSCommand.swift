@@ -1,0 +1,18 @@
+import ArgumentParser
+import WhatsNew
+
+/// `whatsnew css`: the sheet's stylesheet alone, for a site that links it once and embeds its
+/// sheets with `--style none`.
+struct CSSCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "css",
+        abstract: "Print the HTML sheet's stylesheet, to link once from a page with several sheets."
+    )
+
+    @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        try OutputTarget(path: output).write(HTMLRenderer.stylesheet)
+    }
+}
