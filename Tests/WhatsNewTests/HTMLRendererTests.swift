@@ -40,8 +40,8 @@ struct HTMLRendererTests {
         let out = try html(
             "## 1.0.0\n\n---\ntitle: Guide\nlink: https://example.com/g\n---\n\n---\ntitle: Bad\nlink: \"javascript:alert(1)\"\n---\n"
         )
-        #expect(out.contains("<h3 class=\"whatsnew-title\"><a href=\"https://example.com/g\">Guide</a></h3>"))
-        #expect(out.contains("<h3 class=\"whatsnew-title\">Bad</h3>"))
+        #expect(out.contains("<h4 class=\"whatsnew-title\"><a href=\"https://example.com/g\">Guide</a></h4>"))
+        #expect(out.contains("<h4 class=\"whatsnew-title\">Bad</h4>"))
     }
 
     @Test func standaloneIsAWholeDocument() throws {

@@ -50,12 +50,14 @@ def run(arguments, cwd):
 def build_mkdocs(work, sheets):
     site = work / "mkdocs"
     (site / "docs").mkdir(parents=True)
-    # Material's two palettes, switched by the reader's system setting, as its docs suggest.
+    # Material's two palettes chosen by the system setting, the wrong way round on purpose: the
+    # site is dark (slate) where the system is light and light where it is dark, so a sheet
+    # that followed the system rather than its page would show.
     (site / "mkdocs.yml").write_text(
         "site_name: Lantern\nuse_directory_urls: false\nmarkdown_extensions: [tables]\n"
         "theme:\n  name: material\n  palette:\n"
-        "    - media: '(prefers-color-scheme: light)'\n      scheme: default\n"
-        "    - media: '(prefers-color-scheme: dark)'\n      scheme: slate\n")
+        "    - media: '(prefers-color-scheme: light)'\n      scheme: slate\n"
+        "    - media: '(prefers-color-scheme: dark)'\n      scheme: default\n")
     page = (HOSTS / "page.md").read_text().replace("{{SHEETS}}", "\n\n".join(sheets))
     (site / "docs" / "index.md").write_text(page)
     run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", "site"], site)
@@ -107,38 +109,37 @@ def build(work, fragments):
 # Every computed property of every element the selector matches, as one flat map.
 STYLES = """([inside, skip, only]) => {
   const sheetOf = e => e.closest('.whatsnew');
+  const sheets = [...document.querySelectorAll('.whatsnew')];
   const elements = [...document.querySelectorAll('body, body *')].filter(e =>
     inside ? sheetOf(e) : !sheetOf(e) && !['SCRIPT', 'STYLE', 'LINK', 'META'].includes(e.tagName));
+  // A key that names the same element in the host page and on the blank page: its place
+  // under its sheet (or under body, for the host's own elements).
   const keyOf = e => {
+    const top = inside ? sheetOf(e) : document.body;
     const path = [];
-    for (let node = e; node && node !== document.body; node = node.parentElement) {
+    for (let node = e; node !== top; node = node.parentElement) {
       path.unshift(node.tagName.toLowerCase() + ':' + [...node.parentElement.children].indexOf(node));
     }
-    return path.join('/');
+    return (inside ? 'sheet' + sheets.indexOf(top) + '/' : '') + path.join('/');
   };
-  const sheetKey = e => {
-    const sheet = sheetOf(e);
-    const index = [...document.querySelectorAll('.whatsnew')].indexOf(sheet);
-    const path = [];
-    for (let node = e; node !== sheet; node = node.parentElement) {
-      path.unshift(node.tagName.toLowerCase() + ':' + [...node.parentElement.children].indexOf(node));
-    }
-    return 'sheet' + index + '/' + path.join('/');
-  };
-  const result = {};
+  const names = (only || [...getComputedStyle(document.body)]).filter(name => !skip.includes(name));
+  const values = {};
   for (const e of elements) {
-    for (const pseudo of ['', '::before', '::after', '::marker']) {
-      const style = getComputedStyle(e, pseudo || null);
-      if (pseudo && (style.content === 'none' || style.content === 'normal') && pseudo !== '::marker') continue;
-      if (pseudo === '::marker' && style.display !== 'list-item' && getComputedStyle(e).display !== 'list-item') continue;
-      const values = {};
-      for (const name of only || style) {
-        if (!skip.includes(name)) values[name] = style.getPropertyValue(name);
+    const key = keyOf(e);
+    const style = getComputedStyle(e);
+    values[key] = names.map(name => style.getPropertyValue(name)).join('\u0001');
+    for (const pseudo of ['::before', '::after']) {
+      const generated = getComputedStyle(e, pseudo);
+      if (generated.content !== 'none' && generated.content !== 'normal') {
+        values[key + pseudo] = names.map(name => generated.getPropertyValue(name)).join('\u0001');
       }
-      result[(inside ? sheetKey(e) : keyOf(e)) + pseudo] = values;
+    }
+    if (style.display === 'list-item') {
+      const marker = getComputedStyle(e, '::marker');
+      values[key + '::marker'] = names.map(name => marker.getPropertyValue(name)).join('\u0001');
     }
   }
-  return result;
+  return {names: names, values: values};
 }"""
 
 GEOMETRY = """() => [...document.querySelectorAll('.whatsnew')].map(sheet => {
@@ -216,14 +217,18 @@ def same(name, expected, actual):
 
 
 def differences(expected, actual, limit=12):
+    names = expected["names"]
+    expected, actual = expected["values"], actual["values"]
     found = []
     for key in sorted(set(expected) | set(actual)):
         if key not in actual or key not in expected:
             found.append(f"{key}: {'missing' if key not in actual else 'unexpected'}")
             continue
-        for name, value in expected[key].items():
-            if not same(name, value, actual[key].get(name)):
-                found.append(f"{key} {name}: {value!r} → {actual[key].get(name)!r}")
+        if expected[key] == actual[key]:
+            continue
+        for name, value, other in zip(names, expected[key].split("\u0001"), actual[key].split("\u0001")):
+            if not same(name, value, other):
+                found.append(f"{key} {name}: {value!r} → {other!r}")
     return found[:limit] + ([f"… {len(found) - limit} more"] if len(found) > limit else [])
 
 
@@ -283,7 +288,7 @@ def measure(work, fragments):
                                 failures.append(f"{label}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
                         runs.append({"host": host, "width": width, "scheme": scheme, "hostDark": host_dark,
                                      "sheets": geometry, "failures": failures,
-                                     "sheetElements": len(inside), "hostElements": len(host_with)})
+                                     "sheetElements": len(inside["values"]), "hostElements": len(host_with["values"])})
         finally:
             browser.close()
     return {"runs": runs}

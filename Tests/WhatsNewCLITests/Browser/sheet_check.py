@@ -4,6 +4,7 @@ a reader's browser draws, as JSON on standard output, for the Swift tests to ass
 
     sheet_check.py layout PAGE.html SCREENSHOT_DIR   # geometry, colours, screenshots
     sheet_check.py injection PAGE.html               # dialogs fired, scripts present
+    sheet_check.py accessibility PAGE.html           # axe-core's violations, light and dark, phone and desktop
 
 Exit status 3 when Playwright or Chromium is missing, so the caller can tell "cannot check"
 from "checked and failed".
@@ -98,6 +99,30 @@ def injection(browser, page_url):
     return found
 
 
+def accessibility(browser, page_url):
+    """axe-core (from PyPI axe-playwright-python) on the page in each scheme and width."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        sys.exit(3)
+    axe = Axe()
+    runs = []
+    for width in (375, 1280):
+        for scheme in ("light", "dark"):
+            page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+            page.goto(page_url)
+            page.evaluate("() => document.fonts.ready")
+            response = axe.run(page).response
+            page.close()
+            runs.append({
+                "width": width, "scheme": scheme, "rules": len(response.get("passes", [])) + len(response["violations"]),
+                "violations": [{"id": violation["id"], "impact": violation["impact"], "help": violation["help"],
+                                "nodes": [node["html"][:160] for node in violation["nodes"][:3]]}
+                               for violation in response["violations"]],
+            })
+    return {"runs": runs}
+
+
 def main():
     mode, page_path = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
     if not os.access(CHROMIUM, os.X_OK):
@@ -107,6 +132,8 @@ def main():
         try:
             if mode == "layout":
                 report = layout(browser, page_path.as_uri(), sys.argv[3])
+            elif mode == "accessibility":
+                report = accessibility(browser, page_path.as_uri())
             else:
                 report = injection(browser, page_path.as_uri())
         finally:

@@ -24,7 +24,10 @@ struct HTMLContext: Sendable {
             ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
             ("fragmentStyle", .bool(!standalone && style == .inline)),
             ("pageStyle", .bool(standalone && style == .inline)),
-            ("headings", .object([("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + 2))])),
+            (
+                "headings",
+                .object([("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + 2))])
+            ),
             ("releases", .list(releases.map(release))),
         ])
     }

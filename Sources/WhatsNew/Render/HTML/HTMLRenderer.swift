@@ -19,7 +19,8 @@ public struct HTMLRenderer: Sendable {
     /// The sheet; a user's template whose partials never stop including one another is reported.
     public func render(_ document: Document, releases: [Release]) throws(Diagnostic) -> String {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
-        let context = HTMLContext(document: document, releases: releases, layout: layout, standalone: standalone, style: style)
+        let context = HTMLContext(
+            document: document, releases: releases, layout: layout, standalone: standalone, style: style)
         return try templates.render(context.value, template: standalone ? "standalone" : "sheet")
     }
 }
