@@ -1,3 +1,5 @@
+import CCMark
+import Foundation
 import Testing
 import WhatsNewTemplates
 
@@ -19,6 +21,29 @@ struct HTMLRendererTests {
         #expect(!HTMLContext.isSafeLink("  JavaScript:alert(1)"))
         #expect(!HTMLContext.isSafeLink("data:text/html,x"))
         #expect(!HTMLContext.isSafeLink("vbscript:x"))
+    }
+
+    /// Pasted into a CommonMark page (Hugo, VitePress) the fragment must stay one HTML block:
+    /// a blank line, as in a code block, would turn the rest of the sheet into Markdown.
+    @Test(arguments: [HTMLStyle.inline, .none])
+    func aCommonMarkPageKeepsTheFragmentWhole(style: HTMLStyle) throws {
+        let reading = try Fixtures.read("html", "lantern-changelog")
+        let fragment = try HTMLRenderer(style: style).render(reading.document, releases: reading.document.releases)
+        #expect(fragment.contains("<pre><code class=\"language-toml\">"))
+        guard let passed = cmark_markdown_to_html(fragment, fragment.utf8.count, CMARK_OPT_UNSAFE) else {
+            Issue.record("cmark failed")
+            return
+        }
+        defer { free(passed) }
+        #expect(String(cString: passed) == fragment + (fragment.hasSuffix("\n") ? "" : "\n"))
+    }
+
+    @Test func blankLinesBecomeCharacterReferences() {
+        #expect(HTMLText.withoutBlankLines("<pre><code>a\n\nb\n</code></pre>") == "<pre><code>a\n&#10;b\n</code></pre>")
+        #expect(HTMLText.withoutBlankLines("a\n\n\nb") == "a\n&#10;\nb")
+        #expect(HTMLText.withoutBlankLines("a\n  \nb") == "a\n&#32; \nb")
+        #expect(HTMLText.withoutBlankLines("a\n\t\nb") == "a\n&#9;\nb")
+        #expect(HTMLText.withoutBlankLines("<p>a</p>\n<p>b</p>") == "<p>a</p>\n<p>b</p>")
     }
 
     @Test func iconColumnInEm() {

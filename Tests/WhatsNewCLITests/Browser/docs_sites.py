@@ -170,7 +170,8 @@ GEOMETRY = """() => [...document.querySelectorAll('.whatsnew')].map(sheet => {
     sheetScheme: style(sheet).colorScheme,
     sheetText: style(sheet).color,
     hostBackground: background(sheet.parentElement),
-    width: sheet.parentElement.clientWidth - number(style(sheet.parentElement).paddingLeft) - number(style(sheet.parentElement).paddingRight),
+    // The room the host gives the sheet, to the fraction of a pixel.
+    width: sheetRect.width + number(style(sheet).marginLeft) + number(style(sheet).marginRight),
     fontSize: number(style(sheet.parentElement).fontSize),
   };
 })"""
@@ -265,7 +266,7 @@ def measure(work, fragments):
                         failures = []
                         host_dark = luminance(geometry[0]["hostBackground"]) < 0.2 if geometry else False
                         # The scheme the sheet took from the host is checked below, against the host's background.
-                        bare = bare_page(work, sheets, round(geometry[0]["width"]), geometry[0]["fontSize"],
+                        bare = bare_page(work, sheets, geometry[0]["width"], geometry[0]["fontSize"],
                                          geometry[0]["sheetScheme"], len(runs))
                         alone = open_page(browser, bare.as_uri(), width, scheme)
                         expected = alone.evaluate(STYLES, [True, skip, None])
@@ -302,7 +303,7 @@ def screenshot(work, out, width, scheme, fragments):
             page = open_page(browser, pages["mkdocs-material"].as_uri(), width, scheme)
             page.locator(".whatsnew").first.scroll_into_view_if_needed()
             top = page.evaluate("() => document.querySelector('.whatsnew').getBoundingClientRect().top + scrollY")
-            page.screenshot(path=out, clip={"x": 0, "y": max(0, top - 160), "width": width, "height": 900})
+            page.screenshot(path=out, full_page=True, clip={"x": 0, "y": max(0, top - 120), "width": width, "height": 760})
         finally:
             browser.close()
 

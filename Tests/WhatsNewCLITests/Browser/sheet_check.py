@@ -5,6 +5,7 @@ a reader's browser draws, as JSON on standard output, for the Swift tests to ass
     sheet_check.py layout PAGE.html SCREENSHOT_DIR   # geometry, colours, screenshots
     sheet_check.py injection PAGE.html               # dialogs fired, scripts present
     sheet_check.py accessibility PAGE.html           # axe-core's violations, light and dark, phone and desktop
+    sheet_check.py screenshot PAGE.html OUT.png WIDTH SCHEME   # the whole page, for the README
 
 Exit status 3 when Playwright or Chromium is missing, so the caller can tell "cannot check"
 from "checked and failed".
@@ -123,6 +124,15 @@ def accessibility(browser, page_url):
     return {"runs": runs}
 
 
+def screenshot(browser, page_url, out, width, scheme):
+    page = browser.new_page(viewport={"width": width, "height": 800}, color_scheme=scheme)
+    page.goto(page_url)
+    page.evaluate("() => document.fonts.ready")
+    page.screenshot(path=out, full_page=True)
+    page.close()
+    return {"written": out}
+
+
 def main():
     mode, page_path = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
     if not os.access(CHROMIUM, os.X_OK):
@@ -132,6 +142,8 @@ def main():
         try:
             if mode == "layout":
                 report = layout(browser, page_path.as_uri(), sys.argv[3])
+            elif mode == "screenshot":
+                report = screenshot(browser, page_path.as_uri(), sys.argv[3], int(sys.argv[4]), sys.argv[5])
             elif mode == "accessibility":
                 report = accessibility(browser, page_path.as_uri())
             else:

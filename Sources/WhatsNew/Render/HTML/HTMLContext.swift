@@ -73,10 +73,12 @@ struct HTMLContext: Sendable {
         return .object(result)
     }
 
-    /// cmark's HTML for the content, without its final line break: the templates place their own.
+    /// cmark's HTML for the content, without its final line break (the templates place their
+    /// own) and without blank lines.
     private static func html(_ content: MarkdownContent) -> String {
         let html = MarkdownHTML.of(content)
-        return html.utf8.last == UInt8(ascii: "\n") ? String(Substring(html.utf8.dropLast())) : html
+        let trimmed = html.utf8.last == UInt8(ascii: "\n") ? String(Substring(html.utf8.dropLast())) : html
+        return HTMLText.withoutBlankLines(trimmed)
     }
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host

@@ -87,4 +87,29 @@ enum HTMLText {
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
+
+    /// The HTML with every blank line given a character reference, so it reads the same. Pasted
+    /// into a CommonMark page (Hugo, VitePress, MkDocs with a CommonMark parser), a blank line
+    /// would end the sheet's HTML block and turn the rest into Markdown; cmark writes one only
+    /// inside a code block, where an empty line becomes `&#10;` joined to the line before and
+    /// a line of spaces starts with `&#32;`.
+    static func withoutBlankLines(_ html: String) -> String {
+        guard html.contains("\n\n") || html.contains("\n ") || html.contains("\n\t") else { return html }
+        var lines = html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 1
+        while index < lines.count - 1 {
+            let line = lines[index]
+            if line.isEmpty {
+                // `a\n\nb` becomes `a\n&#10;b`: the same two line feeds, no blank line.
+                lines[index - 1] += "\n&#10;" + lines[index + 1]
+                lines.removeSubrange(index...(index + 1))
+                continue
+            }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                lines[index] = (line.first == " " ? "&#32;" : "&#9;") + line.dropFirst()
+            }
+            index += 1
+        }
+        return lines.joined(separator: "\n")
+    }
 }
