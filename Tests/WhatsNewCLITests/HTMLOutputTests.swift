@@ -335,7 +335,7 @@ enum NuChecker {
     /// HTML, stands.
     static let newerCSS = [
         ":where(", "subgrid", "minmax(var(", "light-dark(", "color-mix(", "color-scheme", "all: ", "container",
-        "text-underline-offset", "text-decoration-thickness", "cqi",
+        "text-underline-offset", "text-decoration-thickness", "cqi", "contain-intrinsic",
     ]
 
     static func isOutdatedCSSComplaint(_ message: String) -> Bool {
