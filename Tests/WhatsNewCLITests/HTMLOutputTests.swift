@@ -222,6 +222,7 @@ import Testing
                 // At the reader's usual text size the icons stand beside the titles, phone or not.
                 #expect(sheet["stacked"] as? Bool == false, "\(label)")
                 #expect((sheet["iconColumn"] as? Double ?? 0) > 0, "\(label)")
+                #expect((sheet["titleLefts"] as? [Double] ?? []).count >= 6, "\(label)")
             }
             if run["hostDark"] as? Bool == true { darkHosts.insert("\(run["host"]!) \(run["scheme"]!)") }
         }

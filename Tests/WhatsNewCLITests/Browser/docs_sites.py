@@ -276,7 +276,7 @@ def measure(work, fragments):
                         for index, sheet in enumerate(geometry):
                             label = f"sheet {index}"
                             lefts = sheet["titleLefts"]
-                            if len(lefts) < 2 or max(lefts) - min(lefts) > 0.5:
+                            if lefts and max(lefts) - min(lefts) > 0.5:
                                 failures.append(f"{label}: title left edges {lefts}")
                             if not sheet["stacked"] and sheet["iconColumn"] > sheet["widestIcon"] + 0.5:
                                 failures.append(f"{label}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
