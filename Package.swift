@@ -42,7 +42,10 @@ let package = Package(
             ],
             exclude: ["Data/Generators"],
             // Icon tables kept as data, compiled into the binary so it runs from any directory.
-            resources: [.embedInCode("Data/sf-symbols.tsv"), .embedInCode("Data/shortcodes.tsv")]
+            resources: [
+                .embedInCode("Data/sf-symbols.tsv"), .embedInCode("Data/shortcodes.tsv"),
+                .embedInCode("Data/sheet-words.tsv"),
+            ]
         ),
         // The thin command line on top of the library.
         .executableTarget(

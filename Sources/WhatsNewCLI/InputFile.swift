@@ -18,9 +18,13 @@ struct ChosenNotes: Sendable {
     let path: String
     let document: Document
     let releases: [Release]
+    /// whatsnew's own words and date form for the sheet: English unless a locale was asked for.
+    let words: SheetWords
 
     init(
-        _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int, keepsListOrder: Bool = false
+        _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int,
+        keepsListOrder: Bool = false,
+        locale: LocaleTag? = nil, localesDirectory: String? = nil
     ) throws {
         let source = try InputFile.load(input, maximumSize: maximumSize)
         path = source.path
@@ -28,7 +32,20 @@ struct ChosenNotes: Sendable {
         reader.keepsListOrder = keepsListOrder
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
-        document = reading.document
+        var document = reading.document
+        var words = SheetWords.english
+        if let locale {
+            let dates = LocaleDates.formatter(for: locale)
+            words = SheetWords.builtIn(for: locale, formatDate: dates) ?? SheetWords.english.dated(dates)
+            if locale.language != Localization.originalLocale.language {
+                document = try Localization.translate(
+                    document, from: path, into: locale, localesDirectory: localesDirectory, reader: reader,
+                    maximumSize: maximumSize)
+            }
+            document = words.retitled(document)
+        }
+        self.document = document
+        self.words = words
         do {
             releases = try selection.releases(from: document, path: path)
         } catch {

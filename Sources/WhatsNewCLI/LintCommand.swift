@@ -22,6 +22,9 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var limit: InputLimit
 
+    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md), checked against the first input.")
+    var localesDir: String?
+
     func run() throws {
         var diagnostics: [Diagnostic] = []
         var linter = Linter()
@@ -38,6 +41,9 @@ struct LintCommand: ParsableCommand {
                 let reading = DocumentReader(icons: linter.icons).read(source)
                 let findings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
+                diagnostics += translationFindings(
+                    of: reading.document, at: source.path, linter: linter,
+                    localesDirectory: input == inputs.first ? localesDir : nil)
             } catch {
                 diagnostics.append(error)
             }
@@ -50,6 +56,43 @@ struct LintCommand: ParsableCommand {
             if !diagnostics.isEmpty { StandardError.write(summary(report)) }
         }
         if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode(1) }
+    }
+
+    /// Every translation beside the notes (and in the locales folder) read, linted and
+    /// compared with them; a file named like a translation whose locale is no language is reported.
+    private func translationFindings(
+        of original: Document, at path: String, linter: Linter, localesDirectory: String?
+    ) -> [Diagnostic] {
+        guard path != "<stdin>" else { return [] }
+        var findings: [Diagnostic] = []
+        let matcher = TranslationMatcher(originalLocale: Localization.originalLocale, originalPath: path)
+        for candidate in TranslationFiles(input: path, localesDirectory: localesDirectory).candidates {
+            guard let locale = candidate.locale, locale.isKnownLanguage else {
+                // Beside the notes, only a name that reads as a tag counts (`CHANGELOG.xx.md`,
+                // `CHANGELOG.en-XX.md`); `CHANGELOG.old.md` is an archive, not a translation.
+                let inFolder = localesDirectory.map { candidate.path.hasPrefix($0) } ?? false
+                let tagLike = candidate.name.count == 2 || candidate.name.contains("-") || candidate.name.contains("_")
+                if inFolder || tagLike {
+                    findings.append(
+                        Diagnostic(
+                            .translationUnknownLocale, at: SourceLocation(path: candidate.path, line: 1, column: 1),
+                            "`\(candidate.name)` names no language (BCP 47, such as de, pt-BR or zh-Hans), so this is not read as a translation of \(path)"
+                        ))
+                }
+                continue
+            }
+            do {
+                let source = try SourceFile.load(path: candidate.path, maximumSize: limit.bytes)
+                let reading = DocumentReader(icons: linter.icons).read(source)
+                var fileFindings = reading.diagnostics + linter.check(reading.document, path: source.path)
+                let translation = Translation(locale: locale, path: source.path, document: reading.document)
+                fileFindings += matcher.apply(translation, to: original).findings
+                findings += fileFindings.sorted(by: Diagnostic.inFileOrder)
+            } catch {
+                findings.append(error)
+            }
+        }
+        return findings
     }
 
     private func summary(_ report: LintReport) -> String {

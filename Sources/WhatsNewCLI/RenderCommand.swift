@@ -53,6 +53,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "With --format html, a Mustache template to use instead of the built-in sheet.")
     var template: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Show the sheet in this locale (BCP 47: de, pt-BR, zh-Hans): the translation in CHANGELOG.<locale>.md or the --locales-dir, the original where it lacks a release or section, and whatsnew's own words and dates in the locale."
+        ))
+    var locale: String?
+
+    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
+    var localesDir: String?
+
     @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
     var output: String?
 
@@ -67,6 +76,9 @@ struct RenderCommand: ParsableCommand {
         if let width, width < 20 {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
         }
+        if let locale, LocaleTag(locale) == nil {
+            throw ValidationError("--locale takes a BCP 47 tag such as de, pt-BR or zh-Hans, not \(locale)")
+        }
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }
@@ -77,14 +89,20 @@ struct RenderCommand: ParsableCommand {
         let templates = try htmlTemplates()
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let notes = try ChosenNotes(
-            input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder)
+            input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
+            locale: locale.flatMap(LocaleTag.init), localesDirectory: localesDir)
         let (document, releases) = (notes.document, notes.releases)
         let text: String
         switch format {
-        case .text: text = TextSheetRenderer(options: terminalOptions()).render(document, releases: releases)
+        case .text:
+            text = TextSheetRenderer(options: terminalOptions(), words: notes.words).render(
+                document, releases: releases)
         case .html:
             do {
-                text = try HTMLRenderer(templates: templates, standalone: standalone, style: style ?? .inline).render(
+                text = try HTMLRenderer(
+                    templates: templates, standalone: standalone, style: style ?? .inline, words: notes.words,
+                    locale: locale.flatMap(LocaleTag.init)
+                ).render(
                     document, releases: releases)
             } catch {
                 throw Diagnostics.failure([error])

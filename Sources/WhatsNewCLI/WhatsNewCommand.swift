@@ -14,7 +14,10 @@ struct WhatsNewCommand: ParsableCommand {
             Exit status: 0 success, 1 a problem with the notes (or a lint finding), 2 a usage error.
             """,
         version: WhatsNewVersion.current,
-        subcommands: [RenderCommand.self, LintCommand.self, IconsCommand.self, ExportCommand.self, CSSCommand.self],
+        subcommands: [
+            RenderCommand.self, LintCommand.self, IconsCommand.self, ExportCommand.self, CSSCommand.self,
+            LocalesCommand.self,
+        ],
         defaultSubcommand: RenderCommand.self
     )
 

@@ -42,10 +42,14 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// (`2.0.0 (unreleased)`, `5.0.0 - TBD`), which keeps its `version`. Written only when
         /// true: absent means false.
         public var unreleased: Bool
+        /// In a sheet asked for in a locale (`--locale de`), the BCP 47 locale the release's
+        /// words are in: the translation's, or the original's where the translation lacks the
+        /// release. Written only then: absent means the notes as written.
+        public var locale: String?
 
         public init(
             version: String?, date: String?, title: String, summary: String?, sections: [Section],
-            unreleased: Bool = false
+            unreleased: Bool = false, locale: String? = nil
         ) {
             self.version = version
             self.date = date
@@ -53,6 +57,7 @@ public struct Sheet: Codable, Sendable, Hashable {
             self.summary = summary
             self.sections = sections
             self.unreleased = unreleased
+            self.locale = locale
         }
     }
 
@@ -79,11 +84,15 @@ public struct Sheet: Codable, Sendable, Hashable {
         public var items: [String]
         /// The line of the section's heading, or of its front matter's opening `---`.
         public var line: Int
+        /// In a sheet asked for in a locale, the locale the title and summary are in (the
+        /// original's where the translation lacks the section). Written only then.
+        public var locale: String?
 
         public init(
             kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
-            html: String, items: [String], line: Int
+            html: String, items: [String], line: Int, locale: String? = nil
         ) {
+            self.locale = locale
             self.kind = kind
             self.icon = icon
             self.symbol = symbol
@@ -134,7 +143,7 @@ extension Sheet {
 }
 
 extension Sheet.Release {
-    private enum CodingKeys: String, CodingKey { case version, date, title, unreleased, summary, sections }
+    private enum CodingKeys: String, CodingKey { case version, date, title, unreleased, summary, sections, locale }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -144,6 +153,7 @@ extension Sheet.Release {
         unreleased = try container.decodeIfPresent(Bool.self, forKey: .unreleased) ?? false
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
         sections = try container.decode([Sheet.Section].self, forKey: .sections)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -155,11 +165,29 @@ extension Sheet.Release {
         if unreleased { try container.encode(true, forKey: .unreleased) }
         try container.encode(summary, forKey: .summary)
         try container.encode(sections, forKey: .sections)
+        // Additive in schema 1: only a sheet shown in a locale carries it.
+        if let locale { try container.encode(locale, forKey: .locale) }
     }
 }
 
 extension Sheet.Section {
-    private enum CodingKeys: String, CodingKey { case kind, icon, symbol, color, title, summary, html, items, line }
+    private enum CodingKeys: String, CodingKey {
+        case kind, icon, symbol, color, title, summary, html, items, line, locale
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decodeIfPresent(Sheet.Kind.self, forKey: .kind)
+        icon = try container.decodeIfPresent(String.self, forKey: .icon)
+        symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
+        color = try container.decodeIfPresent(String.self, forKey: .color)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        html = try container.decode(String.self, forKey: .html)
+        items = try container.decode([String].self, forKey: .items)
+        line = try container.decode(Int.self, forKey: .line)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -172,5 +200,6 @@ extension Sheet.Section {
         try container.encode(html, forKey: .html)
         try container.encode(items, forKey: .items)
         try container.encode(line, forKey: .line)
+        if let locale { try container.encode(locale, forKey: .locale) }
     }
 }

@@ -336,7 +336,7 @@ enum NuChecker {
     /// HTML, stands.
     static let newerCSS = [
         ":where(", "subgrid", "minmax(var(", "light-dark(", "color-mix(", "color-scheme", "all: ", "container",
-        "text-underline-offset", "text-decoration-thickness", "cqi", "contain-intrinsic",
+        "text-underline-offset", "text-decoration-thickness", "cqi", "contain-intrinsic", "-inline-start",
     ]
 
     static func isOutdatedCSSComplaint(_ message: String) -> Bool {

@@ -25,6 +25,11 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case ambiguousDate = "ambiguous-date"
     case unreadReleaseHeading = "unread-release-heading"
     case emptyRelease = "empty-release"
+    // Translations.
+    case translationMissingRelease = "translation-missing-release"
+    case translationMissingSection = "translation-missing-section"
+    case translationExtraSection = "translation-extra-section"
+    case translationUnknownLocale = "translation-unknown-locale"
     // Choosing releases to show.
     case unknownRelease = "unknown-release"
     // Writing the output.
@@ -36,7 +41,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,
             .contentOutsideRelease, .unknownIcon,
-            .ambiguousDate, .unreadReleaseHeading, .invalidDate:
+            .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
+            .translationMissingSection, .translationExtraSection, .translationUnknownLocale:
             .warning
         default:
             .error

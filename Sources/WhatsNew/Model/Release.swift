@@ -14,6 +14,9 @@ public struct Release: Sendable, Hashable {
     public var link: String?
     /// The line of the release heading (1 for notes without one).
     public var line: Int
+    /// In a sheet shown in a locale, the locale its words are in: the translation's, or the
+    /// original's where the translation lacks the release. Nil when no locale was asked for.
+    public var locale: String?
 
     public init(
         version: Version? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,

@@ -29,6 +29,9 @@ public struct Section: Sendable, Hashable {
     public var id: String?
     /// The line of the heading or of the front matter's opening `---`.
     public var line: Int
+    /// In a sheet shown in a locale, the locale its title and summary are in (the original's
+    /// where the translation lacks the section). Nil when no locale was asked for.
+    public var locale: String?
     /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
     public var appearance = SectionAppearance()
     /// Where front matter names the icon and the colour, for diagnostics.

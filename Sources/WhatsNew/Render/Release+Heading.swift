@@ -1,13 +1,13 @@
 extension Release {
     /// What every renderer calls the release: `Version 1.4.0`, `Unreleased`, or its heading's
     /// own title when it names no version.
-    var displayName: String {
-        if let version { return "Version \(version.text)" }
-        return isUnreleased ? "Unreleased" : title
+    func displayName(_ words: SheetWords = .english) -> String {
+        if let version { return words.version(version.text) }
+        return isUnreleased ? words.unreleased : title
     }
 
     /// What a sheet says in place of rows when a release lists nothing.
-    var emptyNote: String { isUnreleased ? "Nothing listed yet." : "No changes listed." }
+    func emptyNote(_ words: SheetWords = .english) -> String { isUnreleased ? words.nothingListed : words.noChanges }
 }
 
 /// Addresses a reader may be sent to from release notes: the web and mail, nothing that runs

@@ -6,6 +6,7 @@ a reader's browser draws, as JSON on standard output, for the Swift tests to ass
     sheet_check.py injection PAGE.html               # dialogs fired, scripts present
     sheet_check.py accessibility PAGE.html           # axe-core's violations, light and dark, phone and desktop
     sheet_check.py screenshot PAGE.html OUT.png WIDTH SCHEME   # the whole page, for the README
+    sheet_check.py mirrored PAGE.html                # a right-to-left sheet's edges at 375 and 1280 px
 
 Exit status 3 when Playwright or Chromium is missing, so the caller can tell "cannot check"
 from "checked and failed".
@@ -133,6 +134,29 @@ def screenshot(browser, page_url, out, width, scheme):
     return {"written": out}
 
 
+def mirrored(browser, page_url):
+    runs = []
+    for width in (375, 1280):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(page_url)
+        page.evaluate("() => document.fonts.ready")
+        runs.append(page.evaluate("""() => {
+          const rect = e => e.getBoundingClientRect();
+          const rows = [...document.querySelectorAll('.whatsnew-item')];
+          return {
+            width: innerWidth,
+            direction: getComputedStyle(document.querySelector('.whatsnew')).direction,
+            titleRights: rows.map(row => rect(row.querySelector('.whatsnew-title')).right),
+            iconsRightOfTitles: rows.every(row =>
+              rect(row.querySelector('.whatsnew-icon')).left >= rect(row.querySelector('.whatsnew-title')).right - 0.5),
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          };
+        }"""))
+        page.close()
+    return {"runs": runs}
+
+
 def main():
     mode, page_path = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
     if not os.access(CHROMIUM, os.X_OK):
@@ -142,6 +166,8 @@ def main():
         try:
             if mode == "layout":
                 report = layout(browser, page_path.as_uri(), sys.argv[3])
+            elif mode == "mirrored":
+                report = mirrored(browser, page_path.as_uri())
             elif mode == "screenshot":
                 report = screenshot(browser, page_path.as_uri(), sys.argv[3], int(sys.argv[4]), sys.argv[5])
             elif mode == "accessibility":

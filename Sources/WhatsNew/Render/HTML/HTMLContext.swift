@@ -9,13 +9,17 @@ struct HTMLContext: Sendable {
     let layout: SheetLayout
     let standalone: Bool
     let style: HTMLStyle
+    let words: SheetWords
+    let locale: LocaleTag?
 
     var value: TemplateValue {
         var sheet: [(String, TemplateValue)] = [
-            ("title", .text(document.title ?? "What's New")),
+            ("title", .text(document.title ?? words.whatsNew)),
             ("iconColumn", .text(Self.em(cells: layout.iconColumn))),
-            ("documentLang", .text("en")),
+            ("documentLang", .text(locale?.description ?? "en")),
+            ("dir", .text(locale?.isRightToLeft == true ? "rtl" : "ltr")),
         ]
+        if let locale { sheet.append(("lang", .text(locale.description))) }
         if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         // A standalone page's title is its h1; a fragment sits under the host page's own h1.
@@ -34,7 +38,8 @@ struct HTMLContext: Sendable {
 
     private func release(_ release: Release) -> TemplateValue {
         var result: [(String, TemplateValue)] = [
-            ("name", .text(release.displayName)),
+            ("name", .text(release.displayName(words))),
+            ("unreleasedText", .text(words.unreleased)),
             ("title", .text(release.title)),
             ("isUnreleased", .bool(release.isUnreleased)),
             // A planned version not out yet says so; a release named Unreleased already does.
@@ -43,14 +48,17 @@ struct HTMLContext: Sendable {
             ("sections", .list(release.sections.map(section))),
         ]
         if let version = release.version { result.append(("version", .text(version.text))) }
+        if let language = release.locale, language != locale?.description {
+            result.append(("releaseLang", .text(language)))
+        }
         if let date = release.date {
-            result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(date.longText))])))
+            result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(words.formatDate(date)))])))
         }
         if let summary = release.summary, !summary.isEmpty {
             result.append(("summaryHTML", .text(Self.html(summary))))
         } else if release.sections.isEmpty {
             // The terminal sheet's words, so an empty release never shows as a bare heading.
-            result.append(("emptyNote", .text(release.emptyNote)))
+            result.append(("emptyNote", .text(release.emptyNote(words))))
         }
         return .object(result)
     }
@@ -70,6 +78,10 @@ struct HTMLContext: Sendable {
         if let color = section.appearance.color { result.append(("color", Self.color(color))) }
         if let link = section.link, Self.isSafeLink(link) { result.append(("link", .text(link))) }
         if let id = section.id { result.append(("id", .text(id))) }
+        // A row left in the original's words says so, for screen readers and hyphenation.
+        if let language = section.locale, language != locale?.description {
+            result.append(("sectionLang", .text(language)))
+        }
         return .object(result)
     }
 

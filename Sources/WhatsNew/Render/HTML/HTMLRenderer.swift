@@ -6,11 +6,21 @@ public struct HTMLRenderer: Sendable {
     public var templates: HTMLTemplates
     public var standalone: Bool
     public var style: HTMLStyle
+    /// whatsnew's own words and the date form, in the sheet's locale.
+    public var words: SheetWords
+    /// The sheet's language (`lang`, and `dir="rtl"` for Arabic or Hebrew); nil for English
+    /// notes shown as written.
+    public var locale: LocaleTag?
 
-    public init(templates: HTMLTemplates = .builtIn, standalone: Bool = false, style: HTMLStyle = .inline) {
+    public init(
+        templates: HTMLTemplates = .builtIn, standalone: Bool = false, style: HTMLStyle = .inline,
+        words: SheetWords = .english, locale: LocaleTag? = nil
+    ) {
         self.templates = templates
         self.standalone = standalone
         self.style = style
+        self.words = words
+        self.locale = locale
     }
 
     /// The stylesheet the built-in templates use, for a page to link once.
@@ -20,7 +30,8 @@ public struct HTMLRenderer: Sendable {
     public func render(_ document: Document, releases: [Release]) throws(Diagnostic) -> String {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
         let context = HTMLContext(
-            document: document, releases: releases, layout: layout, standalone: standalone, style: style)
+            document: document, releases: releases, layout: layout, standalone: standalone, style: style,
+            words: words, locale: locale)
         return try templates.render(context.value, template: standalone ? "standalone" : "sheet")
     }
 }

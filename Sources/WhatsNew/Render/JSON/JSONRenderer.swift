@@ -18,7 +18,7 @@ public struct JSONRenderer: Sendable {
         Sheet.Release(
             version: release.version?.text, date: release.date?.iso, title: release.title,
             summary: release.summary.map(\.plainText), sections: release.sections.map(section),
-            unreleased: release.isUnreleased)
+            unreleased: release.isUnreleased, locale: release.locale)
     }
 
     private func section(_ section: Section) -> Sheet.Section {
@@ -30,6 +30,6 @@ public struct JSONRenderer: Sendable {
             kind: section.kind.map { Sheet.Kind(rawValue: $0.rawValue) }, icon: section.appearance.icon?.glyph,
             symbol: section.appearance.icon?.symbol, color: section.appearance.color?.description,
             title: section.title, summary: summary.isEmpty ? nil : summary, html: MarkdownHTML.of(section.content),
-            items: items, line: section.line)
+            items: items, line: section.line, locale: section.locale)
     }
 }

@@ -60,7 +60,7 @@ public struct StoreTextRenderer: Sendable {
         for release in releases {
             if releases.count > 1 {
                 blank()
-                lines.append(Line(text: release.displayName, endsUnit: false))
+                lines.append(Line(text: release.displayName(), endsUnit: false))
             }
             if let summary = release.summary { lines += text(summary.blocks, depth: 0) }
             for section in release.sections {

@@ -3,9 +3,12 @@
 /// wrapped summary line starting at the same column.
 public struct TextSheetRenderer: Sendable {
     public var options: TerminalOptions
+    /// whatsnew's own words and the date form, in the sheet's locale.
+    public var words: SheetWords
 
-    public init(options: TerminalOptions = TerminalOptions()) {
+    public init(options: TerminalOptions = TerminalOptions(), words: SheetWords = .english) {
         self.options = options
+        self.words = words
     }
 
     public func render(_ document: Document, releases: [Release]) -> String {
@@ -22,7 +25,7 @@ public struct TextSheetRenderer: Sendable {
     }
 
     private func titleLines(_ document: Document, layout: SheetLayout) -> [StyledLine] {
-        var lines = wrapped([Span(clean(document.title) ?? "What's New", .bold)], measure: layout.width)
+        var lines = wrapped([Span(clean(document.title) ?? words.whatsNew, .bold)], measure: layout.width)
         if let subtitle = clean(document.subtitle) { lines += wrapped([Span(subtitle, .dim)], measure: layout.width) }
         return lines
     }
@@ -45,16 +48,16 @@ public struct TextSheetRenderer: Sendable {
         }
         if release.summary == nil && release.sections.isEmpty {
             lines.append(.blank)
-            lines.append(StyledLine(spans: [Span(release.emptyNote, .dim)]))
+            lines.append(StyledLine(spans: [Span(release.emptyNote(words), .dim)]))
         }
         return lines
     }
 
     /// `Version 2024.03 · 18 March 2024`: dim under the sheet's title, bold above each of several releases.
     private func header(of release: Release, standsAlone: Bool, width: Int) -> [StyledLine] {
-        let name = clean(release.displayName) ?? ""
-        var date = release.date.map { $0.longText }
-        if release.version != nil && release.isUnreleased && date == nil { date = "Unreleased" }
+        let name = clean(release.displayName(words)) ?? ""
+        var date = release.date.map(words.formatDate)
+        if release.version != nil && release.isUnreleased && date == nil { date = words.unreleased }
         let spans =
             standsAlone
             ? [Span([name, date].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "), .dim)]

@@ -1,0 +1,101 @@
+/// whatsnew's own words on a sheet, in one locale: the default title, "Version 1.4", the
+/// unreleased changes, the empty-release notes, the default titles of kinds and the long
+/// form of a date. Kept as data (Data/sheet-words.tsv, compiled in), not code.
+public struct SheetWords: Sendable {
+    /// The locale of these words (`de`, `pt-PT`): the table's line that was used.
+    public let locale: String
+    public let whatsNew: String
+    public let unreleased: String
+    public let nothingListed: String
+    public let noChanges: String
+    /// The titles whatsnew gives rows it made itself: `Changes`, `Other changes`.
+    public let changes: String
+    public let otherChanges: String
+    private let versionFormat: String
+    private let kindTitles: [SectionKind: String]
+    /// A date in the locale's long form (`2. Mai 2024`, `2024年5月2日`).
+    public let formatDate: @Sendable (ReleaseDate) -> String
+
+    /// `Version 1.4.0`, `バージョン 1.4.0`, `1.4.0 verzió`.
+    public func version(_ text: String) -> String {
+        guard let marker = versionFormat.firstRange(of: "%@") else { return "\(versionFormat) \(text)" }
+        return versionFormat[..<marker.lowerBound] + text + versionFormat[marker.upperBound...]
+    }
+
+    /// The locale's title for a kind, for the six of Keep a Changelog and breaking changes.
+    public func title(of kind: SectionKind) -> String? { kindTitles[kind] }
+
+    /// English, dates as `2 May 2024`: what every sheet says unless a locale is asked for.
+    public static let english = SheetWords.table["en"].map { $0.with(formatDate: { $0.longText }) }!
+
+    /// The built-in words for the locale or its language (pt-BR takes pt, zh-TW zh-Hant), with
+    /// the given date form; nil when the table has neither, so the caller can say so.
+    public static func builtIn(for locale: LocaleTag, formatDate: @escaping @Sendable (ReleaseDate) -> String)
+        -> SheetWords?
+    {
+        var candidates = locale.fallbacks
+        if locale.language == "zh" && locale.script == nil {
+            candidates.insert(["TW", "HK", "MO"].contains(locale.region ?? "") ? "zh-Hant" : "zh-Hans", at: 1)
+        }
+        if locale.language == "no" || locale.language == "nn" { candidates.append("nb") }
+        for candidate in candidates {
+            if let words = table[candidate] { return words.with(formatDate: formatDate) }
+        }
+        return nil
+    }
+
+    /// The locales the table has words for.
+    public static var locales: [String] { table.keys.sorted() }
+
+    /// These words with another date form.
+    public func dated(_ formatDate: @escaping @Sendable (ReleaseDate) -> String) -> SheetWords {
+        with(formatDate: formatDate)
+    }
+
+    private func with(formatDate: @escaping @Sendable (ReleaseDate) -> String) -> SheetWords {
+        SheetWords(
+            locale: locale, whatsNew: whatsNew, unreleased: unreleased, nothingListed: nothingListed,
+            noChanges: noChanges, changes: changes, otherChanges: otherChanges, versionFormat: versionFormat,
+            kindTitles: kindTitles, formatDate: formatDate)
+    }
+
+    private init(
+        locale: String, whatsNew: String, unreleased: String, nothingListed: String, noChanges: String,
+        changes: String, otherChanges: String, versionFormat: String, kindTitles: [SectionKind: String],
+        formatDate: @escaping @Sendable (ReleaseDate) -> String
+    ) {
+        self.locale = locale
+        self.whatsNew = whatsNew
+        self.unreleased = unreleased
+        self.nothingListed = nothingListed
+        self.noChanges = noChanges
+        self.changes = changes
+        self.otherChanges = otherChanges
+        self.versionFormat = versionFormat
+        self.kindTitles = kindTitles
+        self.formatDate = formatDate
+    }
+
+    /// Every line of the table, by locale; its columns are named by its header line.
+    private static let table: [String: SheetWords] = {
+        let text = String(decoding: PackageResources.sheet_words_tsv, as: UTF8.self)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard let header = rows.first else { return [:] }
+        var table: [String: SheetWords] = [:]
+        for row in rows.dropFirst() where row.count == header.count {
+            let value = Dictionary(uniqueKeysWithValues: zip(header, row))
+            let kinds: [SectionKind] = [.added, .changed, .deprecated, .removed, .fixed, .security, .breaking]
+            table[row[0]] = SheetWords(
+                locale: row[0], whatsNew: value["whats-new"] ?? "", unreleased: value["unreleased"] ?? "",
+                nothingListed: value["nothing-listed"] ?? "", noChanges: value["no-changes"] ?? "",
+                changes: value["changes"] ?? "", otherChanges: value["other-changes"] ?? "",
+                versionFormat: value["version"] ?? "%@",
+                kindTitles: Dictionary(
+                    uniqueKeysWithValues: kinds.compactMap { kind in value[kind.rawValue].map { (kind, $0) } }),
+                formatDate: { $0.iso })
+        }
+        return table
+    }()
+}

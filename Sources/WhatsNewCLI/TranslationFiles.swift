@@ -1,0 +1,112 @@
+import Foundation
+import WhatsNew
+
+/// Where translations of the notes live: `CHANGELOG.<locale>.md` beside `CHANGELOG.md`, and
+/// `<locale>.md` in a folder given by `--locales-dir`.
+struct TranslationFiles {
+    /// One file that names a locale, or something shaped like one (`CHANGELOG.old.md` names none).
+    struct Candidate {
+        var name: String
+        var locale: LocaleTag?
+        var path: String
+    }
+
+    let input: String
+    let localesDirectory: String?
+
+    /// Every candidate, sorted by name; standard input has no neighbours.
+    var candidates: [Candidate] {
+        var found: [Candidate] = []
+        if input != "-" {
+            let url = URL(fileURLWithPath: input)
+            let directory = url.deletingLastPathComponent().path
+            let stem = url.deletingPathExtension().lastPathComponent
+            let suffix = "." + url.pathExtension
+            for file in Self.files(in: directory) where file.hasPrefix(stem + ".") && file.hasSuffix(suffix) {
+                let name = String(file.dropFirst(stem.count + 1).dropLast(suffix.count))
+                guard !name.isEmpty, !name.contains(".") else { continue }
+                found.append(
+                    Candidate(name: name, locale: LocaleTag(name), path: Self.join(directory, file, like: input)))
+            }
+        }
+        if let localesDirectory {
+            for file in Self.files(in: localesDirectory) where file.hasSuffix(".md") {
+                let name = String(file.dropLast(3))
+                found.append(
+                    Candidate(
+                        name: name, locale: LocaleTag(name),
+                        path: Self.join(localesDirectory, file, like: localesDirectory + "/")))
+            }
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
+    /// The translation's file for a locale: its exact tag first, then its language (`pt` for
+    /// `pt-BR`) — never the other way, a `pt-BR` file does not stand for `pt-PT`.
+    func path(for locale: LocaleTag) -> String? {
+        let known = candidates.filter { $0.locale != nil }
+        for tag in locale.fallbacks {
+            if let match = known.first(where: { $0.locale!.description == tag }) { return match.path }
+        }
+        return nil
+    }
+
+    private static func files(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []).sorted()
+    }
+
+    /// The path written the way the user wrote theirs (`CHANGELOG.de.md`, not `./CHANGELOG.de.md`).
+    private static func join(_ directory: String, _ file: String, like written: String) -> String {
+        written.contains("/") ? (directory.hasSuffix("/") ? directory + file : directory + "/" + file) : file
+    }
+}
+
+/// Dates in a locale's own long form, from Foundation's locale data (ICU).
+enum LocaleDates {
+    static func formatter(for locale: LocaleTag) -> @Sendable (ReleaseDate) -> String {
+        let identifier = locale.description
+        return { date in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: identifier)
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateStyle = .long
+            formatter.timeStyle = .none
+            var components = DateComponents()
+            (components.year, components.month, components.day) = (date.year, date.month, date.day)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            guard let day = calendar.date(from: components) else { return date.iso }
+            return formatter.string(from: day)
+        }
+    }
+}
+
+/// The notes in another locale: the translation found, read and laid over the original.
+enum Localization {
+    /// The locale the notes themselves are written in.
+    static let originalLocale = LocaleTag("en")!
+
+    static func translate(
+        _ original: Document, from path: String, into locale: LocaleTag, localesDirectory: String?,
+        reader: DocumentReader, maximumSize: Int
+    ) throws -> Document {
+        let files = TranslationFiles(input: path, localesDirectory: localesDirectory)
+        guard let translationPath = files.path(for: locale) else {
+            let beside = URL(fileURLWithPath: path)
+            let expected = beside.deletingPathExtension().lastPathComponent + ".\(locale)." + beside.pathExtension
+            let looked = [expected] + (localesDirectory.map { ["\($0)/\(locale).md"] } ?? [])
+            throw Diagnostics.failure([
+                Diagnostic(
+                    .unreadableFile, at: SourceLocation(path: path, line: 1, column: 1),
+                    "no \(locale) translation of these notes: looked for \(looked.joined(separator: " and "))")
+            ])
+        }
+        let source = try InputFile.load(translationPath, maximumSize: maximumSize)
+        let reading = reader.read(source)
+        if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
+        let translation = Translation(locale: locale, path: source.path, document: reading.document)
+        return TranslationMatcher(originalLocale: originalLocale, originalPath: path).apply(translation, to: original)
+            .document
+    }
+}

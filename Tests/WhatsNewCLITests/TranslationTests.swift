@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import WhatsNew
+
+/// Release notes in other languages: translations found beside the notes, matched to them,
+/// shown with fallbacks in every format, checked by lint, and whatsnew's own words and dates
+/// in the locale.
+@Suite(.serialized) struct TranslationTests {
+    private let notes = SharedFiles.fixture("translations", "CHANGELOG")
+    private let locales = ["de", "ja", "pt-BR", "ar"]
+
+    private func golden(_ output: String, _ name: String) throws {
+        let url = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Golden/translations/\(name)")
+        if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try output.write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            #expect(output == (try SharedFiles.golden("translations/\(name)")), "\(name)")
+        }
+    }
+
+    @Test func everyFormatInEveryLocaleMatchesItsGolden() throws {
+        for locale in locales {
+            for (format, ext) in [("text", "txt"), ("html", "html"), ("json", "json")] {
+                var arguments = [notes, "--release", "all", "--locale", locale, "--format", format]
+                if format == "text" { arguments += ["--width", "72", "--color", "never"] }
+                if format == "html" { arguments += ["--style", "none"] }
+                let run = try WhatsNewBinary.run(arguments)
+                #expect(run.status == 0, "\(locale) \(format): \(run.stderr)")
+                try golden(run.stdout, "\(locale).\(ext)")
+            }
+        }
+    }
+
+    @Test func fallbacksAreMarkedWithTheOriginalsLocale() throws {
+        let run = try WhatsNewBinary.run([notes, "--release", "all", "--locale", "ja", "--format", "json"])
+        let sheet = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let releases = try #require(sheet["releases"] as? [[String: Any]])
+        #expect(releases.map { $0["locale"] as? String } == ["en", "ja", "en"])
+        let sections = try #require(releases[1]["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["locale"] as? String } == ["ja", "ja", "ja"])
+        #expect(sections.first?["title"] as? String == "オフラインのルート")
+        // A release the translation lacks keeps its words, its kinds' titles in Japanese.
+        let old = try #require(releases[2]["sections"] as? [[String: Any]])
+        #expect(old.map { $0["title"] as? String } == ["追加", "削除"])
+        #expect(old.first?["summary"] as? String == "A dark map style that follows the system setting.")
+        // Without --locale no release or section carries the key.
+        let plain = try WhatsNewBinary.run([notes, "--release", "all", "--format", "json"])
+        #expect(!plain.stdout.contains("\"locale\""))
+    }
+
+    @Test func lintComparesEveryTranslationWithTheOriginal() throws {
+        let folder = URL(fileURLWithPath: notes).deletingLastPathComponent()
+        let run = try WhatsNewBinary.run(["lint", "CHANGELOG.md"], in: folder)
+        #expect(run.status == 0, "warnings only")
+        try golden(run.stdout, "lint.txt")
+        #expect(run.stdout.contains("[translation-missing-release]"))
+        #expect(run.stdout.contains("[translation-missing-section]"))
+        #expect(run.stdout.contains("[translation-extra-section]"))
+        // Both sides named: the translation's file:line, and the original's place in the message.
+        #expect(run.stdout.contains("CHANGELOG.pt-BR.md:9:1: warning: pt-BR lacks the section “Security”"))
+        #expect(run.stdout.contains("(CHANGELOG.md:23)"))
+        let strict = try WhatsNewBinary.run(["lint", "CHANGELOG.md", "--strict"], in: folder)
+        #expect(strict.status == 1)
+    }
+
+    @Test func aFileNamedForNoLanguageIsReported() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        try "## 1.0.0\n\n### Added\n\n- One.\n".write(
+            to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        for name in ["CHANGELOG.xx.md", "CHANGELOG.old.md", "CHANGELOG.de.md"] {
+            try "## 1.0.0\n\n### Hinzugefügt\n\n- Eins.\n".write(
+                to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let run = try WhatsNewBinary.run(["lint", "CHANGELOG.md"], in: directory)
+        #expect(
+            run.stdout
+                == "CHANGELOG.xx.md:1:1: warning: `xx` names no language (BCP 47, such as de, pt-BR or zh-Hans), so this is not read as a translation of CHANGELOG.md [translation-unknown-locale]\n"
+        )
+        let folder = directory.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "## 1.0.0\n\n### Ajouté\n\n- Un.\n".write(
+            to: folder.appendingPathComponent("fr.md"), atomically: true, encoding: .utf8)
+        let listed = try WhatsNewBinary.run(["locales", "CHANGELOG.md", "--locales-dir", "notes"], in: directory)
+        #expect(listed.status == 0)
+        #expect(
+            listed.stdout.components(separatedBy: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+                == ["en", "de", "fr", ""])
+        let french = try WhatsNewBinary.run(
+            ["CHANGELOG.md", "--locale", "fr", "--locales-dir", "notes", "--color", "never"], in: directory)
+        #expect(french.stdout.contains("Ajouté") && french.stdout.contains("Un."))
+        let missing = try WhatsNewBinary.run(["CHANGELOG.md", "--locale", "ko"], in: directory)
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr.hasPrefix(
+                "CHANGELOG.md:1:1: error: no ko translation of these notes: looked for CHANGELOG.ko.md"))
+        let bad = try WhatsNewBinary.run(["CHANGELOG.md", "--locale", "not a tag"], in: directory)
+        #expect(bad.status == 2)
+    }
+
+    /// The dates whatsnew writes are Foundation's own long form for the locale, and its own
+    /// words come from the table, for more than ten locales.
+    @Test func datesAndWordsInTwelveLocales() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        try "## [Unreleased]\n\n## [1.4.0] - 2024-05-02\n\n### Fixed\n\n- One.\n".write(
+            to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        let expectedUnreleased = [
+            "de": "Unveröffentlicht", "fr": "Non publié", "es": "Sin publicar", "it": "Non pubblicato",
+            "ja": "未リリース", "ko": "출시 예정", "zh-Hans": "未发布", "zh-Hant": "尚未發佈", "ru": "Не выпущено",
+            "pt-BR": "Não lançado", "ar": "غير منشور", "he": "טרם פורסם", "nl": "Nog niet uitgebracht",
+        ]
+        for (locale, unreleased) in expectedUnreleased {
+            // The same notes serve as their own translation: only whatsnew's words change.
+            try FileManager.default.copyItem(
+                at: directory.appendingPathComponent("CHANGELOG.md"),
+                to: directory.appendingPathComponent("CHANGELOG.\(locale).md"))
+            let run = try WhatsNewBinary.run(
+                ["CHANGELOG.md", "--release", "all", "--locale", locale, "--color", "never", "--width", "100"],
+                in: directory)
+            #expect(run.status == 0, "\(locale): \(run.stderr)")
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: locale)
+            formatter.dateStyle = .long
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            var components = DateComponents()
+            (components.year, components.month, components.day) = (2024, 5, 2)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let date = formatter.string(from: try #require(calendar.date(from: components)))
+            #expect(run.stdout.contains(date), "\(locale): \(date) not in\n\(run.stdout)")
+            #expect(run.stdout.contains(unreleased), "\(locale)")
+            #expect(run.stdout.contains("1.4.0 · \(date)"), "\(locale)")
+        }
+    }
+
+    /// Arabic reads right to left: the sheet mirrors, icons on the right, every title's right
+    /// edge in line.
+    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
+    func aRightToLeftSheetMirrorsInABrowser() throws {
+        let file = try SharedFiles.scratchDirectory().appendingPathComponent("ar.html")
+        let run = try WhatsNewBinary.run(
+            [notes, "--release", "all", "--locale", "ar", "--format", "html", "--standalone", "-o", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try String(contentsOf: file, encoding: .utf8)
+        #expect(page.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        guard let report = try Browser.check("mirrored", file) else { return }
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.count == 2)
+        for run in runs {
+            let rights = try #require(run["titleRights"] as? [Double])
+            #expect(rights.count == 5)
+            #expect((rights.max()! - rights.min()!) <= 0.5, "\(run["width"]!)px: \(rights)")
+            #expect(run["direction"] as? String == "rtl")
+            #expect(run["iconsRightOfTitles"] as? Bool == true, "\(run["width"]!)px")
+            #expect((run["scrollWidth"] as? Int ?? 0) <= (run["clientWidth"] as? Int ?? 0))
+        }
+    }
+}
