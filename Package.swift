@@ -44,7 +44,7 @@ let package = Package(
             // Icon tables kept as data, compiled into the binary so it runs from any directory.
             resources: [
                 .embedInCode("Data/sf-symbols.tsv"), .embedInCode("Data/shortcodes.tsv"),
-                .embedInCode("Data/sheet-words.tsv"),
+                .embedInCode("Data/sheet-words.tsv"), .embedInCode("Data/store-locales.tsv"),
             ]
         ),
         // The thin command line on top of the library.

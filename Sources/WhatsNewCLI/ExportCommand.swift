@@ -7,7 +7,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write release notes into another tool's files.",
-        subcommands: [FastlaneExportCommand.self]
+        subcommands: [FastlaneExportCommand.self, JSONExportCommand.self]
     )
 }
 
@@ -24,8 +24,17 @@ struct FastlaneExportCommand: ParsableCommand {
     @Option(help: "The release to export: latest, unreleased or a version such as 1.4.0.")
     var release = "latest"
 
-    @Option(help: "The metadata locale.")
-    var locale = "en-US"
+    @Option(help: "The metadata locale, for notes in one language.")
+    var locale: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Export in several locales: all (the notes and every translation found) or a list such as de,ja,pt-BR; each store's texts go under its own locale codes."
+        ))
+    var locales: String?
+
+    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
+    var localesDir: String?
 
     @Option(help: "The Android version code; writes metadata/android/<locale>/changelogs/<code>.txt as well.")
     var versionCode: Int?
@@ -43,25 +52,141 @@ struct FastlaneExportCommand: ParsableCommand {
     func validate() throws {
         if release == "all" { throw ValidationError("a store takes the notes of one release; name it with --release") }
         if let versionCode, versionCode < 1 { throw ValidationError("--version-code must be a positive number") }
-        if locale.isEmpty || locale.contains("/") || locale.hasPrefix(".") {
+        if let locales { _ = try LocaleList(locales) }
+        if let locale, locale.isEmpty || locale.contains("/") || locale.hasPrefix(".") {
             throw ValidationError("--locale must be a locale such as en-US, not \(locale)")
+        }
+        if locale != nil && locales != nil {
+            throw ValidationError(
+                "--locale names the folder of notes in one language; --locales exports several: give one")
         }
     }
 
     func run() throws {
-        let notes = try ChosenNotes(
-            input, selection: ReleaseSelection(release: release), icons: try icons.catalog(), maximumSize: limit.bytes)
         // Every text is made before any file is written, so a failure leaves all of them as they were.
-        var files = [
-            ("\(dir)/metadata/\(locale)/release_notes.txt", try notes.storeText(.appStore, truncates: truncate))
-        ]
-        if let versionCode {
-            files.append(
-                (
-                    "\(dir)/metadata/android/\(locale)/changelogs/\(versionCode).txt",
-                    try notes.storeText(.play, truncates: truncate)
-                ))
+        var files: [(String, String)] = []
+        var failures: [Diagnostic] = []
+        for (tag, folders) in try targets() {
+            let notes = try ChosenNotes(
+                input, selection: ReleaseSelection(release: release), icons: try icons.catalog(),
+                maximumSize: limit.bytes, locale: tag, localesDirectory: localesDir)
+            var wanted = [(Store.appStore, "\(dir)/metadata/\(folders.appStore)/release_notes.txt")]
+            if let versionCode {
+                wanted.append((.play, "\(dir)/metadata/android/\(folders.play)/changelogs/\(versionCode).txt"))
+            }
+            for (store, path) in wanted {
+                do {
+                    files.append((path, try notes.text(store, truncate)))
+                } catch let error as StoreTextFailure {
+                    var diagnostic = error.diagnostic
+                    if let tag { diagnostic.message = "in \(tag): " + diagnostic.message }
+                    failures.append(diagnostic)
+                }
+            }
         }
+        if !failures.isEmpty { throw Diagnostics.failure(failures) }
+        try ExportFiles.write(files)
+    }
+}
+
+extension FastlaneExportCommand {
+    /// Each locale to export with its folders: the one `--locale` as it was, or every locale
+    /// of `--locales` under each store's own code.
+    private func targets() throws -> [(LocaleTag?, (appStore: String, play: String))] {
+        guard let locales else { return [(nil, (locale ?? "en-US", locale ?? "en-US"))] }
+        return try LocaleList(locales).tags(for: input, localesDirectory: localesDir).map { tag in
+            guard let codes = StoreLocales.codes(for: tag) else {
+                throw Diagnostics.failure([
+                    Diagnostic(
+                        .storeLocale, at: SourceLocation(path: input, line: 1, column: 1),
+                        "neither store takes the locale \(tag); name the translation after one they do (Data/store-locales.tsv)"
+                    )
+                ])
+            }
+            return (tag == Localization.originalLocale ? nil : tag, codes)
+        }
+    }
+}
+
+/// `whatsnew export json`: the sheet as JSON in each locale, in the `<locale>.lproj` folders an
+/// app bundles.
+struct JSONExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "json",
+        abstract: "Write <dir>/<locale>.lproj/<name> for the notes and each translation."
+    )
+
+    @Argument(help: "The release notes to read.")
+    var input = "CHANGELOG.md"
+
+    @Option(help: "The releases: latest, unreleased, all or a version such as 1.4.0.")
+    var release = "latest"
+
+    @Option(help: "all (the notes and every translation found) or a list such as de,ja,pt-BR.")
+    var locales = "all"
+
+    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
+    var localesDir: String?
+
+    @Option(help: "The folder holding the .lproj folders.")
+    var dir = "."
+
+    @Option(help: "The file name in each .lproj folder.")
+    var name = "WhatsNew.json"
+
+    @OptionGroup var icons: IconOptions
+
+    @OptionGroup var limit: InputLimit
+
+    func validate() throws {
+        _ = try LocaleList(locales)
+        if name.isEmpty || name.contains("/") { throw ValidationError("--name is a file name, not \(name)") }
+    }
+
+    func run() throws {
+        var files: [(String, String)] = []
+        for tag in try LocaleList(locales).tags(for: input, localesDirectory: localesDir) {
+            let notes = try ChosenNotes(
+                input, selection: ReleaseSelection(release: release), icons: try icons.catalog(),
+                maximumSize: limit.bytes, locale: tag == Localization.originalLocale ? nil : tag,
+                localesDirectory: localesDir)
+            files.append(
+                ("\(dir)/\(tag).lproj/\(name)", JSONRenderer().render(notes.document, releases: notes.releases)))
+        }
+        try ExportFiles.write(files)
+    }
+}
+
+/// `--locales all` or `de,ja,pt-BR`.
+struct LocaleList {
+    let all: Bool
+    let listed: [LocaleTag]
+
+    init(_ text: String) throws {
+        all = text == "all"
+        listed =
+            try all
+            ? []
+            : text.split(separator: ",").map {
+                guard let tag = LocaleTag(String($0).trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--locales takes all or BCP 47 tags such as de,ja,pt-BR, not \($0)")
+                }
+                return tag
+            }
+    }
+
+    /// The original's locale first, then each translation's.
+    func tags(for input: String, localesDirectory: String?) -> [LocaleTag] {
+        guard all else { return listed }
+        let found = TranslationFiles(input: input, localesDirectory: localesDirectory).candidates
+            .compactMap(\.locale).filter(\.isKnownLanguage)
+        return [Localization.originalLocale] + found.filter { $0 != Localization.originalLocale }
+    }
+}
+
+/// Files made in full before any is written, each written atomically.
+enum ExportFiles {
+    static func write(_ files: [(String, String)]) throws {
         for (path, text) in files {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {

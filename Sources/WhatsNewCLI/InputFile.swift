@@ -53,15 +53,33 @@ struct ChosenNotes: Sendable {
         }
     }
 
+    /// A store's text for the chosen releases, or the over-the-limit diagnostic as a value, for
+    /// a caller that checks every locale before it writes anything.
+    func text(_ store: Store, _ truncates: Bool) throws -> String {
+        do {
+            var renderer = StoreTextRenderer(store: store, truncates: truncates)
+            renderer.words = words
+            return try renderer.render(document, releases: releases, path: path)
+        } catch {
+            throw StoreTextFailure(diagnostic: error)
+        }
+    }
+
     /// A store's text for the chosen releases, or its over-the-limit diagnostic and exit 1.
     func storeText(_ store: Store, truncates: Bool) throws -> String {
         do {
-            return try StoreTextRenderer(store: store, truncates: truncates)
-                .render(document, releases: releases, path: path)
+            var renderer = StoreTextRenderer(store: store, truncates: truncates)
+            renderer.words = words
+            return try renderer.render(document, releases: releases, path: path)
         } catch {
             throw Diagnostics.failure([error])
         }
     }
+}
+
+/// A store text that does not fit, kept until every locale has been tried.
+struct StoreTextFailure: Error {
+    let diagnostic: Diagnostic
 }
 
 enum Diagnostics {

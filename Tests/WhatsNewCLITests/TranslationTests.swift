@@ -156,4 +156,108 @@ import WhatsNew
             #expect((run["scrollWidth"] as? Int ?? 0) <= (run["clientWidth"] as? Int ?? 0))
         }
     }
+
+    /// A copy of the translation fixtures to export from.
+    private func fixtureCopy() throws -> URL {
+        let directory = try SharedFiles.scratchDirectory()
+        let folder = URL(fileURLWithPath: notes).deletingLastPathComponent()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        return directory
+    }
+
+    private func files(under directory: URL) -> [String] {
+        let root = directory.path + "/"
+        return (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
+            .filter { !$0.hasSuffix(".md") }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: root + path, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }.sorted()
+    }
+
+    @Test func fastlaneExportWritesEveryLocaleUnderEachStoresCode() throws {
+        let directory = try fixtureCopy()
+        let run = try WhatsNewBinary.run(
+            ["export", "fastlane", "--locales", "all", "--release", "2.1.0", "--version-code", "7"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            files(under: directory) == [
+                "fastlane/metadata/android/ar/changelogs/7.txt", "fastlane/metadata/android/de-DE/changelogs/7.txt",
+                "fastlane/metadata/android/en-US/changelogs/7.txt", "fastlane/metadata/android/ja-JP/changelogs/7.txt",
+                "fastlane/metadata/android/pt-BR/changelogs/7.txt", "fastlane/metadata/ar-SA/release_notes.txt",
+                "fastlane/metadata/de-DE/release_notes.txt", "fastlane/metadata/en-US/release_notes.txt",
+                "fastlane/metadata/ja/release_notes.txt", "fastlane/metadata/pt-BR/release_notes.txt",
+            ])
+        let german = try String(
+            contentsOf: directory.appendingPathComponent("fastlane/metadata/de-DE/release_notes.txt"), encoding: .utf8)
+        #expect(german.hasPrefix("🗺️ Routen ohne Netz\nPlane Wanderungen ohne Empfang"))
+        // pt-BR lacks the security section: its text keeps the original's.
+        let portuguese = try String(
+            contentsOf: directory.appendingPathComponent("fastlane/metadata/pt-BR/release_notes.txt"), encoding: .utf8)
+        #expect(portuguese.contains("🛡️ Segurança\n• Downloaded tile packs are checked before they are opened."))
+    }
+
+    @Test func oneLocaleOverItsLimitLeavesEveryFileAsItWas() throws {
+        let directory = try fixtureCopy()
+        let german = directory.appendingPathComponent("CHANGELOG.de.md")
+        let long = String(repeating: "Eine sehr lange Erklärung. ", count: 25)
+        try (try String(contentsOf: german, encoding: .utf8)).replacingOccurrences(
+            of: "- Der Kompass driftet nach einem Anruf nicht mehr.", with: "- Der Kompass driftet nicht mehr. " + long
+        ).write(to: german, atomically: true, encoding: .utf8)
+        let first = try WhatsNewBinary.run(
+            ["export", "fastlane", "--locales", "en,ja", "--release", "2.1.0", "--version-code", "7"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = files(under: directory)
+        let contents = try before.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+        let run = try WhatsNewBinary.run(
+            ["export", "fastlane", "--locales", "all", "--release", "2.1.0", "--version-code", "7"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("CHANGELOG.md:9:1: error: in de: the Google Play text is "))
+        #expect(run.stdout.isEmpty)
+        #expect(files(under: directory) == before)
+        let after = try before.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+        #expect(after == contents)
+        let unknown = try WhatsNewBinary.run(["export", "fastlane", "--locales", "de,xx-QQ"], in: directory)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("error: neither store takes the locale xx-QQ"))
+    }
+
+    @Test func jsonForEachLocaleInLprojFolders() throws {
+        let directory = try fixtureCopy()
+        let run = try WhatsNewBinary.run(["export", "json", "--release", "all", "--dir", "App"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            files(under: directory) == [
+                "App/ar.lproj/WhatsNew.json", "App/de.lproj/WhatsNew.json", "App/en.lproj/WhatsNew.json",
+                "App/ja.lproj/WhatsNew.json", "App/pt-BR.lproj/WhatsNew.json",
+            ])
+        let japanese = try String(
+            contentsOf: directory.appendingPathComponent("App/ja.lproj/WhatsNew.json"), encoding: .utf8)
+        let direct = try WhatsNewBinary.run(
+            ["CHANGELOG.md", "--release", "all", "--locale", "ja", "--format", "json"], in: directory)
+        #expect(japanese == direct.stdout)
+        let english = try String(
+            contentsOf: directory.appendingPathComponent("App/en.lproj/WhatsNew.json"), encoding: .utf8)
+        #expect(!english.contains("\"locale\""))
+    }
+
+    /// Every App Store locale has whatsnew's words and a folder in both stores.
+    @Test func everyAppStoreLocaleIsCovered() throws {
+        let appStore = [
+            "ar-SA", "ca", "cs", "da", "de-DE", "el", "en-AU", "en-CA", "en-GB", "en-US", "es-ES", "es-MX", "fi",
+            "fr-CA", "fr-FR", "he", "hi", "hr", "hu", "id", "it", "ja", "ko", "ms", "nl-NL", "no", "pl", "pt-BR",
+            "pt-PT", "ro", "ru", "sk", "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant",
+        ]
+        for code in appStore {
+            let tag = try #require(LocaleTag(code), "\(code)")
+            #expect(SheetWords.builtIn(for: tag, formatDate: { $0.iso }) != nil, "\(code): no words")
+            let folders = try #require(StoreLocales.codes(for: tag), "\(code): no store folders")
+            #expect(
+                folders.appStore == code || (code == "en-US" && folders.appStore == "en-US"), "\(code) → \(folders)")
+        }
+    }
 }

@@ -36,6 +36,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case unwritableOutput = "unwritable-output"
     case template = "template"
     case storeLimit = "store-limit"
+    case storeLocale = "store-locale"
 
     public var severity: Diagnostic.Severity {
         switch self {

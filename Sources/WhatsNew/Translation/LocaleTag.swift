@@ -46,6 +46,17 @@ public struct LocaleTag: Sendable, Hashable, Comparable, CustomStringConvertible
         return tags
     }
 
+    /// The tags a table of locales is searched under: the fallbacks, with Chinese taking its
+    /// script from its region (`zh-TW` is `zh-Hant`) and Norwegian taking Bokmål.
+    public var lookupTags: [String] {
+        var tags = fallbacks
+        if language == "zh" && script == nil {
+            tags.insert(["TW", "HK", "MO"].contains(region ?? "") ? "zh-Hant" : "zh-Hans", at: 1)
+        }
+        if language == "no" || language == "nn" { tags.append("nb") }
+        return tags
+    }
+
     /// Scripts written right to left, for `dir="rtl"`.
     public var isRightToLeft: Bool {
         if let script { return ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm"].contains(script) }

@@ -33,12 +33,7 @@ public struct SheetWords: Sendable {
     public static func builtIn(for locale: LocaleTag, formatDate: @escaping @Sendable (ReleaseDate) -> String)
         -> SheetWords?
     {
-        var candidates = locale.fallbacks
-        if locale.language == "zh" && locale.script == nil {
-            candidates.insert(["TW", "HK", "MO"].contains(locale.region ?? "") ? "zh-Hant" : "zh-Hans", at: 1)
-        }
-        if locale.language == "no" || locale.language == "nn" { candidates.append("nb") }
-        for candidate in candidates {
+        for candidate in locale.lookupTags {
             if let words = table[candidate] { return words.with(formatDate: formatDate) }
         }
         return nil

@@ -56,9 +56,9 @@ public struct TranslationMatcher: Sendable {
     ) -> Release {
         var release = original
         release.locale = locale
-        if translated.title != translated.version.map({ $0.text }) ?? translated.title,
-            translated.title != original.title
-        {
+        // A release's own name (`2.1.0: Travel Size`) is the translation's; a bare version or
+        // `Unreleased` stays for whatsnew's words to name.
+        if translated.title != translated.version?.text, !translated.isUnreleased || translated.version != nil {
             release.title = translated.title
         }
         if let summary = translated.summary { release.summary = summary }

@@ -28,6 +28,9 @@ public struct StoreTextRenderer: Sendable {
     /// Cut at a whole item and end with an ellipsis line rather than fail when over the limit.
     public var truncates: Bool
 
+    /// whatsnew's own words, in the text's locale.
+    public var words: SheetWords = .english
+
     public init(store: Store, truncates: Bool = false) {
         self.store = store
         self.truncates = truncates
@@ -60,7 +63,7 @@ public struct StoreTextRenderer: Sendable {
         for release in releases {
             if releases.count > 1 {
                 blank()
-                lines.append(Line(text: release.displayName(), endsUnit: false))
+                lines.append(Line(text: release.displayName(words), endsUnit: false))
             }
             if let summary = release.summary { lines += text(summary.blocks, depth: 0) }
             for section in release.sections {
