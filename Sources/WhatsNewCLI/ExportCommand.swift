@@ -103,7 +103,9 @@ extension FastlaneExportCommand {
                     )
                 ])
             }
-            return (tag == Localization.originalLocale ? nil : tag, codes)
+            return (
+                tag == TranslationFiles(input: input, localesDirectory: localesDir).originalLocale ? nil : tag, codes
+            )
         }
     }
 }
@@ -148,7 +150,8 @@ struct JSONExportCommand: ParsableCommand {
         for tag in try LocaleList(locales).tags(for: input, localesDirectory: localesDir) {
             let notes = try ChosenNotes(
                 input, selection: ReleaseSelection(release: release), icons: try icons.catalog(),
-                maximumSize: limit.bytes, locale: tag == Localization.originalLocale ? nil : tag,
+                maximumSize: limit.bytes,
+                locale: tag == TranslationFiles(input: input, localesDirectory: localesDir).originalLocale ? nil : tag,
                 localesDirectory: localesDir)
             files.append(
                 ("\(dir)/\(tag).lproj/\(name)", JSONRenderer().render(notes.document, releases: notes.releases)))
@@ -178,9 +181,9 @@ struct LocaleList {
     /// The original's locale first, then each translation's.
     func tags(for input: String, localesDirectory: String?) -> [LocaleTag] {
         guard all else { return listed }
-        let found = TranslationFiles(input: input, localesDirectory: localesDirectory).candidates
-            .compactMap(\.locale).filter(\.isKnownLanguage)
-        return [Localization.originalLocale] + found.filter { $0 != Localization.originalLocale }
+        let files = TranslationFiles(input: input, localesDirectory: localesDirectory)
+        let found = files.candidates.compactMap(\.locale).filter(\.isKnownLanguage)
+        return [files.originalLocale] + found.filter { $0 != files.originalLocale }
     }
 }
 

@@ -37,11 +37,9 @@ struct ChosenNotes: Sendable {
         if let locale {
             let dates = LocaleDates.formatter(for: locale)
             words = SheetWords.builtIn(for: locale, formatDate: dates) ?? SheetWords.english.dated(dates)
-            if locale.language != Localization.originalLocale.language {
-                document = try Localization.translate(
-                    document, from: path, into: locale, localesDirectory: localesDirectory, reader: reader,
-                    maximumSize: maximumSize)
-            }
+            document = try Localization.translate(
+                document, from: path, into: locale, localesDirectory: localesDirectory, reader: reader,
+                maximumSize: maximumSize)
             document = words.retitled(document)
         }
         self.document = document

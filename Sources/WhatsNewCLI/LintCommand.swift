@@ -65,8 +65,9 @@ struct LintCommand: ParsableCommand {
     ) -> [Diagnostic] {
         guard path != "<stdin>" else { return [] }
         var findings: [Diagnostic] = []
-        let matcher = TranslationMatcher(originalLocale: Localization.originalLocale, originalPath: path)
-        for candidate in TranslationFiles(input: path, localesDirectory: localesDirectory).candidates {
+        let files = TranslationFiles(input: path, localesDirectory: localesDirectory)
+        let matcher = TranslationMatcher(originalLocale: files.originalLocale, originalPath: path)
+        for candidate in files.candidates {
             guard let locale = candidate.locale, locale.isKnownLanguage else {
                 // Beside the notes, only a name that reads as a tag counts (`CHANGELOG.xx.md`,
                 // `CHANGELOG.en-XX.md`); `CHANGELOG.old.md` is an archive, not a translation.

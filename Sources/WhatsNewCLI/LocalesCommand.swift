@@ -20,11 +20,12 @@ struct LocalesCommand: ParsableCommand {
         let source = try InputFile.load(input, maximumSize: limit.bytes)
         let reader = DocumentReader()
         let original = reader.read(source).document
-        let matcher = TranslationMatcher(originalLocale: Localization.originalLocale, originalPath: source.path)
+        let files = TranslationFiles(input: source.path, localesDirectory: localesDir)
+        let matcher = TranslationMatcher(originalLocale: files.originalLocale, originalPath: source.path)
         var lines = [
-            "\(Localization.originalLocale)\t\(source.path)\t(the original: \(original.releases.count) releases)"
+            "\(files.originalLocale)\t\(source.path)\t(the original: \(original.releases.count) releases)"
         ]
-        for candidate in TranslationFiles(input: source.path, localesDirectory: localesDir).candidates {
+        for candidate in files.candidates {
             guard let locale = candidate.locale, locale.isKnownLanguage else { continue }
             let translated = try InputFile.load(candidate.path, maximumSize: limit.bytes)
             let translation = Translation(

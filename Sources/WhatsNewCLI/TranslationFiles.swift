@@ -14,28 +14,48 @@ struct TranslationFiles {
     let input: String
     let localesDirectory: String?
 
+    /// The locale the notes are in: the one their own name carries (`CHANGELOG.en-US.md`
+    /// beside `CHANGELOG.zh-CN.md`, as Ant Design keeps them), else English.
+    var originalLocale: LocaleTag { ownLocale ?? Localization.originalLocale }
+
+    /// The locale in the input's own name, when it has one.
+    private var ownLocale: LocaleTag? { nameParts.locale }
+
+    /// The input's folder as written, its name without a locale or extension, the locale in
+    /// its name, and its extension.
+    private var nameParts: (directory: String, stem: String, locale: LocaleTag?, suffix: String) {
+        let slash = input.lastIndex(of: "/")
+        let directory = slash.map { String(input[..<$0]) } ?? ""
+        let base = slash.map { String(input[input.index(after: $0)...]) } ?? input
+        let dot = base.lastIndex(of: ".")
+        var stem = dot.map { String(base[..<$0]) } ?? base
+        let suffix = dot.map { String(base[$0...]) } ?? ""
+        var locale: LocaleTag?
+        if let inner = stem.lastIndex(of: "."), let tag = LocaleTag(String(stem[stem.index(after: inner)...])),
+            tag.isKnownLanguage
+        {
+            locale = tag
+            stem = String(stem[..<inner])
+        }
+        return (directory, stem, locale, suffix)
+    }
+
     /// Every candidate, sorted by name; standard input has no neighbours.
     var candidates: [Candidate] {
         var found: [Candidate] = []
         if input != "-" {
-            let url = URL(fileURLWithPath: input)
-            let directory = url.deletingLastPathComponent().path
-            let stem = url.deletingPathExtension().lastPathComponent
-            let suffix = "." + url.pathExtension
+            // The folder as the user wrote it, so paths read like theirs (`docs/CHANGELOG.de.md`).
+            let (directory, stem, own, suffix) = nameParts
             for file in Self.files(in: directory) where file.hasPrefix(stem + ".") && file.hasSuffix(suffix) {
                 let name = String(file.dropFirst(stem.count + 1).dropLast(suffix.count))
-                guard !name.isEmpty, !name.contains(".") else { continue }
-                found.append(
-                    Candidate(name: name, locale: LocaleTag(name), path: Self.join(directory, file, like: input)))
+                guard !name.isEmpty, !name.contains("."), name != own?.description else { continue }
+                found.append(Candidate(name: name, locale: LocaleTag(name), path: Self.join(directory, file)))
             }
         }
         if let localesDirectory {
             for file in Self.files(in: localesDirectory) where file.hasSuffix(".md") {
                 let name = String(file.dropLast(3))
-                found.append(
-                    Candidate(
-                        name: name, locale: LocaleTag(name),
-                        path: Self.join(localesDirectory, file, like: localesDirectory + "/")))
+                found.append(Candidate(name: name, locale: LocaleTag(name), path: Self.join(localesDirectory, file)))
             }
         }
         return found.sorted { $0.name < $1.name }
@@ -55,9 +75,8 @@ struct TranslationFiles {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []).sorted()
     }
 
-    /// The path written the way the user wrote theirs (`CHANGELOG.de.md`, not `./CHANGELOG.de.md`).
-    private static func join(_ directory: String, _ file: String, like written: String) -> String {
-        written.contains("/") ? (directory.hasSuffix("/") ? directory + file : directory + "/" + file) : file
+    private static func join(_ directory: String, _ file: String) -> String {
+        directory.isEmpty ? file : directory.hasSuffix("/") ? directory + file : directory + "/" + file
     }
 }
 
@@ -92,6 +111,7 @@ enum Localization {
         reader: DocumentReader, maximumSize: Int
     ) throws -> Document {
         let files = TranslationFiles(input: path, localesDirectory: localesDirectory)
+        guard locale.language != files.originalLocale.language else { return original }
         guard let translationPath = files.path(for: locale) else {
             let beside = URL(fileURLWithPath: path)
             let expected = beside.deletingPathExtension().lastPathComponent + ".\(locale)." + beside.pathExtension
@@ -106,7 +126,9 @@ enum Localization {
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         let translation = Translation(locale: locale, path: source.path, document: reading.document)
-        return TranslationMatcher(originalLocale: originalLocale, originalPath: path).apply(translation, to: original)
-            .document
+        return TranslationMatcher(originalLocale: files.originalLocale, originalPath: path).apply(
+            translation, to: original
+        )
+        .document
     }
 }

@@ -260,4 +260,23 @@ import WhatsNew
                 folders.appStore == code || (code == "en-US" && folders.appStore == "en-US"), "\(code) → \(folders)")
         }
     }
+
+    /// Notes whose own name carries their locale, with a sibling per translation, as Ant Design
+    /// keeps `CHANGELOG.en-US.md` and `CHANGELOG.zh-CN.md`.
+    @Test func notesNamedByTheirOwnLocale() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        try "## 5.0.7\n\n`2022-12-13`\n\n- 🐞 Fix the slider's tooltip.\n- 💄 Optimize the switch colour.\n".write(
+            to: directory.appendingPathComponent("CHANGELOG.en-US.md"), atomically: true, encoding: .utf8)
+        try "## 5.0.7\n\n`2022-12-13`\n\n- 🐞 修复滑块的提示。\n- 💄 优化开关的颜色。\n".write(
+            to: directory.appendingPathComponent("CHANGELOG.zh-CN.md"), atomically: true, encoding: .utf8)
+        let listed = try WhatsNewBinary.run(["locales", "CHANGELOG.en-US.md"], in: directory)
+        #expect(listed.stdout.hasPrefix("en-US\tCHANGELOG.en-US.md\t"))
+        #expect(listed.stdout.contains("zh-CN\tCHANGELOG.zh-CN.md\t1 of 1 releases, 2 of 2 sections translated"))
+        let run = try WhatsNewBinary.run(
+            ["CHANGELOG.en-US.md", "--locale", "zh-CN", "--color", "never", "--width", "60"], in: directory)
+        #expect(
+            run.stdout == "新功能\n版本 5.0.7 · 2022年12月13日\n\n🐞  修复\n    • 修复滑块的提示。\n\n💄  更改\n    • 优化开关的颜色。\n")
+        let lint = try WhatsNewBinary.run(["lint", "CHANGELOG.en-US.md"], in: directory)
+        #expect(lint.stdout.isEmpty && lint.status == 0)
+    }
 }

@@ -11,17 +11,14 @@ extension SheetWords {
             }
             for position in release.sections.indices {
                 let section = release.sections[position]
-                guard let title = section.title, section.locale != locale else { continue }
-                switch section.origin {
-                case .wholeRelease, .itemMarkers:
-                    if title == SheetWords.english.changes { release.sections[position].title = changes }
-                    if title == SheetWords.english.otherChanges { release.sections[position].title = otherChanges }
-                case .heading, .pseudoHeading:
-                    if let kind = section.kind, SectionKind.named(title) == kind, let word = self.title(of: kind) {
-                        release.sections[position].title = word
-                    }
-                case .frontMatter:
-                    break
+                guard let title = section.title else { continue }
+                guard section.origin != .frontMatter else { continue }
+                if title == SheetWords.english.changes {
+                    release.sections[position].title = changes
+                } else if title == SheetWords.english.otherChanges {
+                    release.sections[position].title = otherChanges
+                } else if let kind = section.kind, SectionKind.named(title) == kind, let word = self.title(of: kind) {
+                    release.sections[position].title = word
                 }
             }
             document.releases[index] = release
