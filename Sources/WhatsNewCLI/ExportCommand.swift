@@ -146,15 +146,29 @@ struct JSONExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        try LocalizedJSON.write(
+            input, selection: ReleaseSelection(release: release), locales: try LocaleList(locales),
+            localesDirectory: localesDir, directory: dir, name: name, icons: try icons.catalog(),
+            maximumSize: limit.bytes)
+    }
+}
+
+/// One JSON sheet per locale, in `<dir>/<locale>.lproj/<name>`: `export json`, and
+/// `--format json --locales all --output DIR`.
+enum LocalizedJSON {
+    static func write(
+        _ input: String, selection: ReleaseSelection, locales: LocaleList, localesDirectory: String?, directory: String,
+        name: String, icons: IconCatalog, maximumSize: Int
+    ) throws {
+        let original = TranslationFiles(input: input, localesDirectory: localesDirectory).originalLocale
         var files: [(String, String)] = []
-        for tag in try LocaleList(locales).tags(for: input, localesDirectory: localesDir) {
+        for tag in locales.tags(for: input, localesDirectory: localesDirectory) {
             let notes = try ChosenNotes(
-                input, selection: ReleaseSelection(release: release), icons: try icons.catalog(),
-                maximumSize: limit.bytes,
-                locale: tag == TranslationFiles(input: input, localesDirectory: localesDir).originalLocale ? nil : tag,
-                localesDirectory: localesDir)
+                input, selection: selection, icons: icons, maximumSize: maximumSize,
+                locale: tag == original ? nil : tag,
+                localesDirectory: localesDirectory)
             files.append(
-                ("\(dir)/\(tag).lproj/\(name)", JSONRenderer().render(notes.document, releases: notes.releases)))
+                ("\(directory)/\(tag).lproj/\(name)", JSONRenderer().render(notes.document, releases: notes.releases)))
         }
         try ExportFiles.write(files)
     }

@@ -62,6 +62,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
     var localesDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --format json and --output DIR: one sheet per locale, all (the notes and every translation) or de,ja,…, in DIR/<locale>.lproj/WhatsNew.json."
+        ))
+    var locales: String?
+
     @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
     var output: String?
 
@@ -76,6 +82,13 @@ struct RenderCommand: ParsableCommand {
         if let width, width < 20 {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
         }
+        if let locales {
+            _ = try LocaleList(locales)
+            guard format == .json, output != nil, locale == nil else {
+                throw ValidationError(
+                    "--locales writes one JSON per locale: add --format json and --output DIR, without --locale")
+            }
+        }
         if let locale, LocaleTag(locale) == nil {
             throw ValidationError("--locale takes a BCP 47 tag such as de, pt-BR or zh-Hans, not \(locale)")
         }
@@ -86,6 +99,12 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try icons.catalog()
+        if let locales, let output {
+            let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
+            return try LocalizedJSON.write(
+                input, selection: selection, locales: try LocaleList(locales), localesDirectory: localesDir,
+                directory: output, name: "WhatsNew.json", icons: catalog, maximumSize: limit.bytes)
+        }
         let templates = try htmlTemplates()
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let notes = try ChosenNotes(

@@ -243,6 +243,20 @@ import WhatsNew
         let english = try String(
             contentsOf: directory.appendingPathComponent("App/en.lproj/WhatsNew.json"), encoding: .utf8)
         #expect(!english.contains("\"locale\""))
+        // The same from the render command: --format json --locales all --output DIR.
+        let rendered = try WhatsNewBinary.run(
+            ["CHANGELOG.md", "--release", "all", "--format", "json", "--locales", "all", "--output", "Out"],
+            in: directory)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        for locale in ["en", "ar", "de", "ja", "pt-BR"] {
+            let exported = try String(
+                contentsOf: directory.appendingPathComponent("App/\(locale).lproj/WhatsNew.json"), encoding: .utf8)
+            let written = try String(
+                contentsOf: directory.appendingPathComponent("Out/\(locale).lproj/WhatsNew.json"), encoding: .utf8)
+            #expect(exported == written, "\(locale)")
+        }
+        let misuse = try WhatsNewBinary.run(["CHANGELOG.md", "--locales", "all"], in: directory)
+        #expect(misuse.status == 2)
     }
 
     /// Every App Store locale has whatsnew's words and a folder in both stores.
