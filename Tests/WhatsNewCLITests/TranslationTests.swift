@@ -293,4 +293,21 @@ import WhatsNew
         let lint = try WhatsNewBinary.run(["lint", "CHANGELOG.en-US.md"], in: directory)
         #expect(lint.stdout.isEmpty && lint.status == 0)
     }
+
+    /// A translator who reorders the categories: each pairs with its own kind, named in the
+    /// translation's language, not with whatever stands in its place.
+    @Test func reorderedCategoriesPairByKind() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        try "## 1.0.0\n\n### Fixed\n\n- The compass.\n\n### Security\n\n- The tile packs.\n".write(
+            to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        try "## 1.0.0\n\n### Sicherheit\n\n- Die Kartenpakete.\n\n### Behoben\n\n- Der Kompass.\n".write(
+            to: directory.appendingPathComponent("CHANGELOG.de.md"), atomically: true, encoding: .utf8)
+        let run = try WhatsNewBinary.run(["CHANGELOG.md", "--locale", "de", "--color", "never"], in: directory)
+        #expect(
+            run.stdout
+                == "Neuigkeiten\nVersion 1.0.0\n\n🐞  Behoben\n    • Der Kompass.\n\n🛡️  Sicherheit\n    • Die Kartenpakete.\n"
+        )
+        let lint = try WhatsNewBinary.run(["lint", "CHANGELOG.md"], in: directory)
+        #expect(lint.stdout.isEmpty)
+    }
 }

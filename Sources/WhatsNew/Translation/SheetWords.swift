@@ -39,6 +39,20 @@ public struct SheetWords: Sendable {
         return nil
     }
 
+    /// The kind a category title names in any language of the table (`Behoben`, `修复`,
+    /// `Corrigido` are fixes), for matching a translation's sections to the original's.
+    public static func kind(named title: String) -> SectionKind? {
+        kindsByTitle[SectionKind.normalized(title)]
+    }
+
+    private static let kindsByTitle: [String: SectionKind] = {
+        var kinds: [String: SectionKind] = [:]
+        for words in table.values {
+            for (kind, title) in words.kindTitles { kinds[SectionKind.normalized(title)] = kind }
+        }
+        return kinds
+    }()
+
     /// The locales the table has words for.
     public static var locales: [String] { table.keys.sorted() }
 

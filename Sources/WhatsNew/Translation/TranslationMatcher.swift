@@ -120,9 +120,19 @@ public struct TranslationMatcher: Sendable {
 }
 
 /// Which translated section stands for which original one: the same `id`, else the same
-/// kind in the same order, else the same place among those left.
+/// kind in the same order (a translated title such as `Behoben` names its kind), else the
+/// same place among those left.
 enum SectionPairing {
-    static func pair(_ originals: [Section], _ translations: [Section]) -> [Int: Int] {
+    static func pair(_ originals: [Section], _ sections: [Section]) -> [Int: Int] {
+        let translations = sections.map { section in
+            var section = section
+            if section.kind == nil || section.kind == .other, section.origin != .frontMatter,
+                let title = section.title, let kind = SheetWords.kind(named: title)
+            {
+                section.kind = kind
+            }
+            return section
+        }
         var pairs: [Int: Int] = [:]
         var free = Set(translations.indices)
         for (index, section) in originals.enumerated() {
