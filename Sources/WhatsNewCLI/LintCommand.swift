@@ -9,8 +9,8 @@ struct LintCommand: ParsableCommand {
         abstract: "Check release notes; exit 1 on errors (and on warnings with --strict)."
     )
 
-    @Argument(help: "The release notes to check.")
-    var inputs: [String] = ["CHANGELOG.md"]
+    @Argument(help: "The release notes to check (default: .whatsnew.yml's input, else CHANGELOG.md).")
+    var inputs: [String] = []
 
     @Flag(help: "Treat warnings as failures.")
     var strict = false
@@ -25,9 +25,27 @@ struct LintCommand: ParsableCommand {
     @Option(help: "A folder of translations named by locale (de.md, pt-BR.md), checked against the first input.")
     var localesDir: String?
 
+    @OptionGroup var settings: ConfigOption
+
     func run() throws {
         var diagnostics: [Diagnostic] = []
         var linter = Linter()
+        // The project's settings are checked with the notes, and supply what the command line does not.
+        let loaded = try settings.load()
+        var icons = self.icons
+        var inputs = self.inputs
+        var localesDir = self.localesDir
+        var strict = self.strict
+        if let loaded {
+            diagnostics += loaded.diagnostics
+            icons.iconMap = icons.iconMap ?? loaded.resolve(loaded.settings.iconsFile)
+            if inputs.isEmpty, let input = loaded.resolve(loaded.settings.input) { inputs = [input] }
+            localesDir = localesDir ?? loaded.resolve(loaded.settings.localesDir)
+            strict = strict || loaded.settings.strictLint == true
+            linter.icons = linter.icons.adding(loaded.settings.icons)
+            diagnostics += linter.unknownIcons(in: loaded.settings.icons, path: loaded.settings.path)
+        }
+        if inputs.isEmpty { inputs = ["CHANGELOG.md"] }
         do {
             let overrides = try icons.overrides()
             diagnostics += linter.unknownIcons(in: overrides, path: icons.iconMap ?? "")
@@ -43,7 +61,7 @@ struct LintCommand: ParsableCommand {
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
                 diagnostics += translationFindings(
                     of: reading.document, at: source.path, linter: linter,
-                    localesDirectory: input == inputs.first ? localesDir : nil)
+                    localesDirectory: input == inputs.first ? localesDir : nil, limit: limit.bytes)
             } catch {
                 diagnostics.append(error)
             }
@@ -53,7 +71,7 @@ struct LintCommand: ParsableCommand {
         case .json: StandardOutput.write(report.json())
         case .text:
             StandardOutput.write(report.text())
-            if !diagnostics.isEmpty { StandardError.write(summary(report)) }
+            if !diagnostics.isEmpty { StandardError.write(summary(report, files: inputs.count)) }
         }
         if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode(1) }
     }
@@ -61,7 +79,7 @@ struct LintCommand: ParsableCommand {
     /// Every translation beside the notes (and in the locales folder) read, linted and
     /// compared with them; a file named like a translation whose locale is no language is reported.
     private func translationFindings(
-        of original: Document, at path: String, linter: Linter, localesDirectory: String?
+        of original: Document, at path: String, linter: Linter, localesDirectory: String?, limit: Int
     ) -> [Diagnostic] {
         guard path != "<stdin>" else { return [] }
         var findings: [Diagnostic] = []
@@ -83,7 +101,7 @@ struct LintCommand: ParsableCommand {
                 continue
             }
             do {
-                let source = try SourceFile.load(path: candidate.path, maximumSize: limit.bytes)
+                let source = try SourceFile.load(path: candidate.path, maximumSize: limit)
                 let reading = DocumentReader(icons: linter.icons).read(source)
                 var fileFindings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 let translation = Translation(locale: locale, path: source.path, document: reading.document)
@@ -96,10 +114,10 @@ struct LintCommand: ParsableCommand {
         return findings
     }
 
-    private func summary(_ report: LintReport) -> String {
+    private func summary(_ report: LintReport, files: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         return "\(count(report.errors, "error")), \(count(report.warnings, "warning")) in "
-            + "\(count(inputs.count, "file"))\n"
+            + "\(count(files, "file"))\n"
     }
 }
 

@@ -9,8 +9,9 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render release notes as a What's New sheet (the default command)."
     )
 
-    @Argument(help: "The release notes to read, or - for standard input.")
-    var input = "CHANGELOG.md"
+    @Argument(
+        help: "The release notes to read, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
+    var input: String?
 
     @Option(help: "The release to show: latest, unreleased, all, or a version such as 1.4.0.")
     var release: String?
@@ -19,7 +20,7 @@ struct RenderCommand: ParsableCommand {
     var since: String?
 
     @Option(help: "The output format: text, html, markdown, json, appstore or play.")
-    var format: RenderFormat = .text
+    var format: RenderFormat?
 
     @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
     var width: Int?
@@ -75,8 +76,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var limit: InputLimit
 
+    @OptionGroup var settings: ConfigOption
+
     func validate() throws {
-        if (standalone || template != nil || style != nil) && format != .html {
+        if let format, (standalone || template != nil || style != nil) && format != .html {
             throw ValidationError("--standalone, --style and --template shape HTML; add --format html")
         }
         if let width, width < 20 {
@@ -84,7 +87,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let locales {
             _ = try LocaleList(locales)
-            guard format == .json, output != nil, locale == nil else {
+            guard format == .json || format == nil, output != nil, locale == nil else {
                 throw ValidationError(
                     "--locales writes one JSON per locale: add --format json and --output DIR, without --locale")
             }
@@ -98,7 +101,52 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try icons.catalog()
+        var command = self
+        var configIcons: [IconOverride] = []
+        if let loaded = try settings.load() {
+            try loaded.report()
+            configIcons = loaded.settings.icons
+            command.take(loaded)
+            // A bare `whatsnew` writes every output the project lists.
+            if format == nil && output == nil && !loaded.settings.outputs.isEmpty {
+                for (name, path) in loaded.settings.outputs {
+                    var each = command
+                    each.format = RenderFormat(rawValue: name)
+                    each.output = loaded.resolve(path)
+                    if let path = each.output {
+                        try? FileManager.default.createDirectory(
+                            at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                            withIntermediateDirectories: true)
+                    }
+                    try each.render(configIcons: configIcons)
+                    StandardError.write("wrote \(each.output ?? path)\n")
+                }
+                return
+            }
+        }
+        try command.render(configIcons: configIcons)
+    }
+
+    /// The project's settings where the command line gave none.
+    private mutating func take(_ loaded: LoadedConfig) {
+        let settings = loaded.settings
+        input = input ?? loaded.resolve(settings.input)
+        format = format ?? settings.format.flatMap(RenderFormat.init)
+        template = template ?? loaded.resolve(settings.template)
+        style = style ?? settings.style.flatMap(HTMLStyle.init)
+        if release == nil && since == nil { release = settings.release }
+        locale = locale ?? settings.locale
+        localesDir = localesDir ?? loaded.resolve(settings.localesDir)
+        icons.iconMap = icons.iconMap ?? loaded.resolve(settings.iconsFile)
+    }
+
+    private func render(configIcons: [IconOverride]) throws {
+        let input = self.input ?? "CHANGELOG.md"
+        let format = self.format ?? .text
+        if (standalone || template != nil || style != nil) && format != .html {
+            throw ValidationError("--standalone, --style and --template shape HTML; add --format html")
+        }
+        let catalog = try icons.catalog().adding(configIcons)
         if let locales, let output {
             let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
             return try LocalizedJSON.write(

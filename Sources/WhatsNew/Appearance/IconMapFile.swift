@@ -32,6 +32,11 @@ public enum IconMapFile {
         if mapping.count == 1, let only = mapping.first, only.key.string == "icons", let inner = only.value.mapping {
             mapping = inner
         }
+        return try overrides(from: mapping, in: source)
+    }
+
+    /// The entries of a YAML map of names to icons, wherever it stands (a file, `.whatsnew.yml`).
+    static func overrides(from mapping: Node.Mapping, in source: SourceFile) throws(Diagnostic) -> [IconOverride] {
         var overrides: [IconOverride] = []
         for (key, value) in mapping {
             guard let name = key.string, let spec = value.scalar?.string, let icon = Icon(spec) else {

@@ -14,6 +14,9 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case sectionOutsideRelease = "section-outside-release"
     case contentOutsideRelease = "content-outside-release"
     case unknownKind = "unknown-kind"
+    // The project's .whatsnew.yml.
+    case configUnknownKey = "config-unknown-key"
+    case configValue = "config-value"
     // Icons and colours.
     case unknownIcon = "unknown-icon"
     case unknownColor = "unknown-color"
@@ -43,7 +46,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
         case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,
             .contentOutsideRelease, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
-            .translationMissingSection, .translationExtraSection, .translationUnknownLocale:
+            .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey:
             .warning
         default:
             .error

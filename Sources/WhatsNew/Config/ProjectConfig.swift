@@ -1,0 +1,165 @@
+import Yams
+
+/// `.whatsnew.yml`: a project's defaults, so a bare `whatsnew` in CI or a terminal does the
+/// project's job. Paths in it are relative to the file's own folder; options on the command
+/// line win over it.
+///
+/// ```yaml
+/// input: docs/CHANGELOG.md
+/// icons: { fixed: ant.fill }      # or a file: icons: .github/icons.yml
+/// template: docs/sheet.mustache
+/// format: html
+/// outputs:                        # what a bare `whatsnew` writes
+///   html: docs/whats-new.html
+///   json: App/WhatsNew.json
+/// locales-dir: notes
+/// lint:
+///   strict: true
+/// ```
+public struct ProjectConfig: Sendable {
+    /// The file, as found.
+    public var path: String
+    public var input: String?
+    /// `icons:` as a file to read…
+    public var iconsFile: String?
+    /// …or as a map written in place.
+    public var icons: [IconOverride] = []
+    public var template: String?
+    public var format: String?
+    /// Formats a bare `whatsnew` writes, each to its path, in the order written.
+    public var outputs: [(format: String, path: String)] = []
+    public var release: String?
+    public var locale: String?
+    public var localesDir: String?
+    public var style: String?
+    /// `lint: strict:`: warnings fail `whatsnew lint`.
+    public var strictLint: Bool?
+
+    /// The keys the file takes, for the unknown-key diagnostic.
+    public static let keys = [
+        "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
+    ]
+    public static let formats = ["text", "html", "markdown", "json", "appstore", "play"]
+
+    /// The file read; problems are diagnostics pointing at its lines: unknown keys warn, wrong
+    /// values are errors.
+    public static func read(_ source: SourceFile) -> (ProjectConfig, [Diagnostic]) {
+        var config = ProjectConfig(path: source.path)
+        var diagnostics: [Diagnostic] = []
+        func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
+            diagnostics.append(
+                Diagnostic(
+                    rule, at: SourceLocation(path: source.path, line: mark?.line ?? 1, column: mark?.column ?? 1),
+                    message))
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: String(decoding: source.bytes, as: UTF8.self))
+        } catch {
+            report(.configValue, nil, "not valid YAML: \(error)")
+            return (config, diagnostics)
+        }
+        guard let root else { return (config, diagnostics) }
+        guard let mapping = root.mapping else {
+            report(.configValue, root.mark, "the file is a map of settings, such as `input: CHANGELOG.md`")
+            return (config, diagnostics)
+        }
+        func text(_ node: Node, _ key: String) -> String? {
+            guard let value = node.scalar?.string, !value.isEmpty else {
+                report(.configValue, node.mark, "`\(key)` takes text")
+                return nil
+            }
+            return value
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "input": config.input = text(value, key)
+            case "template": config.template = text(value, key)
+            case "release": config.release = text(value, key)
+            case "locale": config.locale = text(value, key)
+            case "locales-dir": config.localesDir = text(value, key)
+            case "style":
+                config.style = text(value, key)
+                if let style = config.style, HTMLStyle(rawValue: style) == nil {
+                    report(.configValue, value.mark, "`style` is inline or none, not `\(style)`")
+                    config.style = nil
+                }
+            case "format":
+                config.format = text(value, key)
+                if let format = config.format, !formats.contains(format) {
+                    report(
+                        .configValue, value.mark,
+                        "`format` is one of \(formats.joined(separator: ", ")), not `\(format)`")
+                    config.format = nil
+                }
+            case "icons":
+                if let map = value.mapping {
+                    do {
+                        config.icons = try IconMapFile.overrides(from: map, in: source)
+                    } catch {
+                        diagnostics.append(error)
+                    }
+                } else {
+                    config.iconsFile = text(value, key)
+                }
+            case "outputs":
+                guard let outputs = value.mapping else {
+                    report(
+                        .configValue, value.mark, "`outputs` maps formats to paths, such as `html: docs/whats-new.html`"
+                    )
+                    continue
+                }
+                for (format, path) in outputs {
+                    guard let name = format.string, formats.contains(name) else {
+                        report(
+                            .configValue, format.mark,
+                            "`\(format.string ?? "")` is no format; outputs takes \(formats.joined(separator: ", "))")
+                        continue
+                    }
+                    if let path = text(path, "outputs: \(name)") { config.outputs.append((name, path)) }
+                }
+            case "lint":
+                guard let lint = value.mapping else {
+                    report(.configValue, value.mark, "`lint` takes `strict: true` or `strict: false`")
+                    continue
+                }
+                for (option, setting) in lint {
+                    if option.string == "strict", let bool = setting.bool {
+                        config.strictLint = bool
+                    } else if option.string == "strict" {
+                        report(.configValue, setting.mark, "`strict` is true or false")
+                    } else {
+                        report(
+                            .configUnknownKey, option.mark,
+                            "unknown key `\(option.string ?? "")` under `lint`; it takes `strict`")
+                    }
+                }
+            default:
+                let nearest = keys.min { Self.distance($0, key) < Self.distance($1, key) }
+                let near = nearest.flatMap { Self.distance($0, key) <= 3 ? "; did you mean `\($0)`?" : nil } ?? ""
+                report(.configUnknownKey, keyNode.mark, "unknown key `\(key)` in \(Self.fileName)\(near)")
+            }
+        }
+        return (config, diagnostics)
+    }
+
+    public static let fileName = ".whatsnew.yml"
+
+    /// Edit distance, for the nearest known key.
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var row = Array(0...b.count)
+        for i in a.indices {
+            var diagonal = row[0]
+            row[0] = i + 1
+            for j in b.indices {
+                let above = row[j + 1]
+                row[j + 1] = Swift.min(above + 1, row[j] + 1, diagonal + (a[i] == b[j] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+}
