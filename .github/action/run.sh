@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The whatsnew GitHub Action's steps (action.yml runs this file; the tests run it locally).
+#
+# Environment (the action's inputs):
+#   WHATSNEW_NOTES     the notes file (default CHANGELOG.md)
+#   WHATSNEW_RELEASE   the release to write (default: the pushed tag's version, else the newest tag's)
+#   WHATSNEW_FORMATS   comma-separated formats (default markdown): markdown, html, json, text, appstore, play
+#   WHATSNEW_LINT      error (fail on lint errors, the default), strict (on warnings too) or off
+#   WHATSNEW_OUT       the folder to write into (default whatsnew-out)
+#   WHATSNEW_BIN       a whatsnew binary to use instead of building one
+# Outputs ($GITHUB_OUTPUT when set): release, paths (one per line), and one path per format
+# (markdown=…, html=…); the Markdown file is the release body.
+set -euo pipefail
+
+notes=${WHATSNEW_NOTES:-CHANGELOG.md}
+formats=${WHATSNEW_FORMATS:-markdown}
+lint=${WHATSNEW_LINT:-error}
+out=${WHATSNEW_OUT:-whatsnew-out}
+output_file=${GITHUB_OUTPUT:-/dev/null}
+action_root=$(cd "$(dirname "$0")/../.." && pwd)
+
+# The binary: given, or built once from this action's own checkout (the workflow caches .build).
+whatsnew=${WHATSNEW_BIN:-}
+if [ -z "$whatsnew" ]; then
+    if ! pkg-config --exists libcmark 2>/dev/null; then
+        $(command -v sudo) apt-get update -q
+        $(command -v sudo) apt-get install -y -q --no-install-recommends libcmark-dev pkg-config
+    fi
+    swift build --package-path "$action_root" -c release --product whatsnew >&2
+    whatsnew="$(swift build --package-path "$action_root" -c release --show-bin-path)/whatsnew"
+fi
+
+# The release: asked for, else the pushed tag (refs/tags/v1.4.0 → 1.4.0), else the newest tag.
+release=${WHATSNEW_RELEASE:-}
+if [ -z "$release" ] && [[ "${GITHUB_REF:-}" == refs/tags/* ]]; then
+    release=${GITHUB_REF#refs/tags/}
+fi
+if [ -z "$release" ]; then
+    release=$(git describe --tags --abbrev=0 2>/dev/null || true)
+fi
+release=${release#v}
+if [ -z "$release" ]; then
+    echo "whatsnew: no release given and no tag to take it from; set the release input" >&2
+    exit 1
+fi
+
+case "$lint" in
+    off) ;;
+    strict) "$whatsnew" lint "$notes" --strict ;;
+    error) "$whatsnew" lint "$notes" ;;
+    *) echo "whatsnew: lint is error, strict or off, not $lint" >&2; exit 2 ;;
+esac
+
+mkdir -p "$out"
+paths=()
+IFS=',' read -r -a wanted <<< "$formats"
+for format in "${wanted[@]}"; do
+    format=$(echo "$format" | tr -d '[:space:]')
+    case "$format" in
+        markdown) file="$out/release-notes.md" ;;
+        html) file="$out/whats-new.html" ;;
+        json) file="$out/whats-new.json" ;;
+        text) file="$out/whats-new.txt" ;;
+        appstore) file="$out/appstore.txt" ;;
+        play) file="$out/play.txt" ;;
+        *) echo "whatsnew: unknown format $format" >&2; exit 2 ;;
+    esac
+    extra=()
+    [ "$format" = text ] && extra=(--color never --width 80)
+    "$whatsnew" "$notes" --release "$release" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
+    paths+=("$file")
+    echo "$format=$file" >> "$output_file"
+    echo "wrote $file"
+done
+
+{
+    echo "release=$release"
+    echo "paths<<WHATSNEW_PATHS"
+    printf '%s\n' "${paths[@]}"
+    echo "WHATSNEW_PATHS"
+} >> "$output_file"

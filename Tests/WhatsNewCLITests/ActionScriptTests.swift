@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The GitHub Action's steps (`.github/action/run.sh`, which `action.yml` runs), run here
+/// against a repository with a tag, with the whatsnew the tests built.
+@Suite(.serialized) struct ActionScriptTests {
+    private static let script = SharedFiles.tests.deletingLastPathComponent()
+        .appendingPathComponent(".github/action/run.sh")
+
+    /// A git repository holding the notes, tagged.
+    private func repository(_ notes: String, tag: String) throws -> URL {
+        let directory = try SharedFiles.scratchDirectory()
+        try notes.write(to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        for arguments in [
+            ["init", "-q"], ["add", "."],
+            ["-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-qm", "Notes"],
+            ["tag", tag],
+        ] {
+            let run = try WhatsNewBinary.execute(
+                URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: directory)
+            try #require(run.status == 0, "git \(arguments): \(run.stderr)")
+        }
+        return directory
+    }
+
+    private func action(in directory: URL, _ environment: [String: String] = [:]) throws -> WhatsNewBinary.Run {
+        let binary = try #require(WhatsNewBinary.url)
+        var variables = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG"].contains($0.key) }
+        variables["WHATSNEW_BIN"] = binary.path
+        variables["GITHUB_OUTPUT"] = directory.appendingPathComponent("github-output").path
+        return try WhatsNewBinary.execute(
+            URL(fileURLWithPath: "/bin/bash"), [Self.script.path], in: directory,
+            environment: variables.merging(environment) { $1 })
+    }
+
+    @Test func writesTheTaggedReleasesBody() throws {
+        let notes = try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
+        let directory = try repository(notes, tag: "v1.3.0")
+        let run = try action(in: directory, ["WHATSNEW_FORMATS": "markdown, json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let body = try String(
+            contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
+        let expected = try WhatsNewBinary.run(
+            ["CHANGELOG.md", "--release", "1.3.0", "--format", "markdown"], in: directory)
+        #expect(body == expected.stdout)
+        #expect(body.hasPrefix("## [1.3.0]"))
+        let outputs = try String(contentsOf: directory.appendingPathComponent("github-output"), encoding: .utf8)
+        #expect(outputs.contains("markdown=whatsnew-out/release-notes.md\n"))
+        #expect(outputs.contains("json=whatsnew-out/whats-new.json\n"))
+        #expect(outputs.contains("release=1.3.0\n"))
+        #expect(
+            outputs.contains(
+                "paths<<WHATSNEW_PATHS\nwhatsnew-out/release-notes.md\nwhatsnew-out/whats-new.json\nWHATSNEW_PATHS\n"))
+
+        // A pushed tag names the release; the input, when given, wins over both.
+        let pushed = try action(in: directory, ["GITHUB_REF": "refs/tags/v1.4.0"])
+        #expect(pushed.status == 0)
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
+                .hasPrefix("## [1.4.0]"))
+    }
+
+    @Test func failsOnALintError() throws {
+        let directory = try repository(
+            "## [1.1.0] - 2024-05-02\n\n### Fixed\n\n- One.\n\n## [1.1.0] - 2024-04-01\n\n### Fixed\n\n- Two.\n",
+            tag: "v1.1.0")
+        let run = try action(in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("CHANGELOG.md:7:1: error: version 1.1.0 appears again"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("whatsnew-out").path))
+        // With lint off the body is written all the same.
+        #expect(try action(in: directory, ["WHATSNEW_LINT": "off"]).status == 0)
+    }
+}
