@@ -49,3 +49,9 @@ struct LoadedConfig {
         StandardError.write(diagnostics.map { "\($0)\n" }.joined())
     }
 }
+
+/// `--locales-dir DIR`: a folder of translations named by locale, besides `CHANGELOG.<locale>.md`.
+struct TranslationOptions: ParsableArguments {
+    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
+    var localesDir: String?
+}

@@ -33,8 +33,7 @@ struct FastlaneExportCommand: ParsableCommand {
         ))
     var locales: String?
 
-    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
-    var localesDir: String?
+    @OptionGroup var translations: TranslationOptions
 
     @Option(help: "The Android version code; writes metadata/android/<locale>/changelogs/<code>.txt as well.")
     var versionCode: Int?
@@ -69,7 +68,7 @@ struct FastlaneExportCommand: ParsableCommand {
         for (tag, folders) in try targets() {
             let notes = try ChosenNotes(
                 input, selection: ReleaseSelection(release: release), icons: try icons.catalog(),
-                maximumSize: limit.bytes, locale: tag, localesDirectory: localesDir)
+                maximumSize: limit.bytes, locale: tag, localesDirectory: translations.localesDir)
             var wanted = [(Store.appStore, "\(dir)/metadata/\(folders.appStore)/release_notes.txt")]
             if let versionCode {
                 wanted.append((.play, "\(dir)/metadata/android/\(folders.play)/changelogs/\(versionCode).txt"))
@@ -94,7 +93,8 @@ extension FastlaneExportCommand {
     /// of `--locales` under each store's own code.
     private func targets() throws -> [(LocaleTag?, (appStore: String, play: String))] {
         guard let locales else { return [(nil, (locale ?? "en-US", locale ?? "en-US"))] }
-        return try LocaleList(locales).tags(for: input, localesDirectory: localesDir).map { tag in
+        let original = TranslationFiles(input: input, localesDirectory: translations.localesDir).originalLocale
+        return try LocaleList(locales).tags(for: input, localesDirectory: translations.localesDir).map { tag in
             guard let codes = StoreLocales.codes(for: tag) else {
                 throw Diagnostics.failure([
                     Diagnostic(
@@ -103,9 +103,7 @@ extension FastlaneExportCommand {
                     )
                 ])
             }
-            return (
-                tag == TranslationFiles(input: input, localesDirectory: localesDir).originalLocale ? nil : tag, codes
-            )
+            return (tag == original ? nil : tag, codes)
         }
     }
 }
@@ -127,8 +125,7 @@ struct JSONExportCommand: ParsableCommand {
     @Option(help: "all (the notes and every translation found) or a list such as de,ja,pt-BR.")
     var locales = "all"
 
-    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
-    var localesDir: String?
+    @OptionGroup var translations: TranslationOptions
 
     @Option(help: "The folder holding the .lproj folders.")
     var dir = "."
@@ -148,7 +145,7 @@ struct JSONExportCommand: ParsableCommand {
     func run() throws {
         try LocalizedJSON.write(
             input, selection: ReleaseSelection(release: release), locales: try LocaleList(locales),
-            localesDirectory: localesDir, directory: dir, name: name, icons: try icons.catalog(),
+            localesDirectory: translations.localesDir, directory: dir, name: name, icons: try icons.catalog(),
             maximumSize: limit.bytes)
     }
 }

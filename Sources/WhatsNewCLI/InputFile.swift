@@ -66,11 +66,9 @@ struct ChosenNotes: Sendable {
     /// A store's text for the chosen releases, or its over-the-limit diagnostic and exit 1.
     func storeText(_ store: Store, truncates: Bool) throws -> String {
         do {
-            var renderer = StoreTextRenderer(store: store, truncates: truncates)
-            renderer.words = words
-            return try renderer.render(document, releases: releases, path: path)
-        } catch {
-            throw Diagnostics.failure([error])
+            return try text(store, truncates)
+        } catch let failure as StoreTextFailure {
+            throw Diagnostics.failure([failure.diagnostic])
         }
     }
 }

@@ -22,8 +22,7 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var limit: InputLimit
 
-    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md), checked against the first input.")
-    var localesDir: String?
+    @OptionGroup var translations: TranslationOptions
 
     @OptionGroup var settings: ConfigOption
 
@@ -34,7 +33,7 @@ struct LintCommand: ParsableCommand {
         let loaded = try settings.load()
         var icons = self.icons
         var inputs = self.inputs
-        var localesDir = self.localesDir
+        var localesDir = translations.localesDir
         var strict = self.strict
         if let loaded {
             diagnostics += loaded.diagnostics

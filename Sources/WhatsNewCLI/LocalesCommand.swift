@@ -11,8 +11,7 @@ struct LocalesCommand: ParsableCommand {
     @Argument(help: "The release notes whose translations to list.")
     var input = "CHANGELOG.md"
 
-    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
-    var localesDir: String?
+    @OptionGroup var translations: TranslationOptions
 
     @OptionGroup var limit: InputLimit
 
@@ -20,7 +19,7 @@ struct LocalesCommand: ParsableCommand {
         let source = try InputFile.load(input, maximumSize: limit.bytes)
         let reader = DocumentReader()
         let original = reader.read(source).document
-        let files = TranslationFiles(input: source.path, localesDirectory: localesDir)
+        let files = TranslationFiles(input: source.path, localesDirectory: translations.localesDir)
         let matcher = TranslationMatcher(originalLocale: files.originalLocale, originalPath: source.path)
         var lines = [
             "\(files.originalLocale)\t\(source.path)\t(the original: \(original.releases.count) releases)"

@@ -60,8 +60,7 @@ struct RenderCommand: ParsableCommand {
         ))
     var locale: String?
 
-    @Option(help: "A folder of translations named by locale (de.md, pt-BR.md).")
-    var localesDir: String?
+    @OptionGroup var translations: TranslationOptions
 
     @Option(
         help: ArgumentHelp(
@@ -79,9 +78,6 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var settings: ConfigOption
 
     func validate() throws {
-        if let format, (standalone || template != nil || style != nil) && format != .html {
-            throw ValidationError("--standalone, --style and --template shape HTML; add --format html")
-        }
         if let width, width < 20 {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
         }
@@ -136,7 +132,7 @@ struct RenderCommand: ParsableCommand {
         style = style ?? settings.style.flatMap(HTMLStyle.init)
         if release == nil && since == nil { release = settings.release }
         locale = locale ?? settings.locale
-        localesDir = localesDir ?? loaded.resolve(settings.localesDir)
+        translations.localesDir = translations.localesDir ?? loaded.resolve(settings.localesDir)
         icons.iconMap = icons.iconMap ?? loaded.resolve(settings.iconsFile)
     }
 
@@ -150,14 +146,15 @@ struct RenderCommand: ParsableCommand {
         if let locales, let output {
             let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
             return try LocalizedJSON.write(
-                input, selection: selection, locales: try LocaleList(locales), localesDirectory: localesDir,
+                input, selection: selection, locales: try LocaleList(locales),
+                localesDirectory: translations.localesDir,
                 directory: output, name: "WhatsNew.json", icons: catalog, maximumSize: limit.bytes)
         }
         let templates = try htmlTemplates()
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let notes = try ChosenNotes(
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
-            locale: locale.flatMap(LocaleTag.init), localesDirectory: localesDir)
+            locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir)
         let (document, releases) = (notes.document, notes.releases)
         let text: String
         switch format {

@@ -85,16 +85,16 @@ enum LocaleDates {
     static func formatter(for locale: LocaleTag) -> @Sendable (ReleaseDate) -> String {
         let identifier = locale.description
         return { date in
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: identifier)
-            formatter.calendar = Calendar(identifier: .gregorian)
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateStyle = .long
-            formatter.timeStyle = .none
-            var components = DateComponents()
-            (components.year, components.month, components.day) = (date.year, date.month, date.day)
+            // One Gregorian calendar in UTC both makes the day and writes it, so no zone shifts it.
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: identifier)
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.dateStyle = .long
+            formatter.timeStyle = .none
+            let components = DateComponents(year: date.year, month: date.month, day: date.day)
             guard let day = calendar.date(from: components) else { return date.iso }
             return formatter.string(from: day)
         }

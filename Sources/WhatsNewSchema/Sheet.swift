@@ -175,20 +175,6 @@ extension Sheet.Section {
         case kind, icon, symbol, color, title, summary, html, items, line, locale
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decodeIfPresent(Sheet.Kind.self, forKey: .kind)
-        icon = try container.decodeIfPresent(String.self, forKey: .icon)
-        symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
-        color = try container.decodeIfPresent(String.self, forKey: .color)
-        title = try container.decodeIfPresent(String.self, forKey: .title)
-        summary = try container.decodeIfPresent(String.self, forKey: .summary)
-        html = try container.decode(String.self, forKey: .html)
-        items = try container.decode([String].self, forKey: .items)
-        line = try container.decode(Int.self, forKey: .line)
-        locale = try container.decodeIfPresent(String.self, forKey: .locale)
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)

@@ -62,7 +62,6 @@ public struct TranslationMatcher: Sendable {
             release.title = translated.title
         }
         if let summary = translated.summary { release.summary = summary }
-        var pool = Array(translated.sections.indices)
         let pairs = SectionPairing.pair(original.sections, translated.sections)
         for (index, section) in original.sections.enumerated() {
             guard let match = pairs[index] else {
@@ -74,7 +73,6 @@ public struct TranslationMatcher: Sendable {
                     ))
                 continue
             }
-            pool.removeAll { $0 == match }
             let words = translated.sections[match]
             release.sections[index].locale = locale
             if let title = words.title { release.sections[index].title = title }
@@ -83,7 +81,8 @@ public struct TranslationMatcher: Sendable {
                 release.sections[index].body = words.body
             }
         }
-        for extra in pool {
+        let paired = Set(pairs.values)
+        for extra in translated.sections.indices where !paired.contains(extra) {
             let section = translated.sections[extra]
             findings.append(
                 Diagnostic(
