@@ -41,6 +41,6 @@ struct IconsCommand: ParsableCommand {
     }
 }
 
-enum IconTableChoice: String, ExpressibleByArgument, CaseIterable {
+enum IconTableChoice: String, ArgumentChoice {
     case all, symbols, shortcodes
 }

@@ -120,6 +120,6 @@ struct LintCommand: ParsableCommand {
     }
 }
 
-enum LintFormat: String, ExpressibleByArgument, CaseIterable {
+enum LintFormat: String, ArgumentChoice {
     case text, json
 }

@@ -210,10 +210,6 @@ extension RenderCommand {
     }
 }
 
-extension ColorChoice: ExpressibleByArgument {}
-
-extension HTMLStyle: ExpressibleByArgument {}
-
-enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
+enum RenderFormat: String, ArgumentChoice {
     case text, html, markdown, json, appstore, play
 }

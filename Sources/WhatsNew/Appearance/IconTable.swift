@@ -54,7 +54,11 @@ public struct IconTable: Sendable {
     }
 
     /// Names match without regard to case.
-    private static func key(_ name: String) -> String { name.lowercased() }
+    private static func key(_ name: String) -> String {
+        // Most names are lower case already; lowercased() would copy each of the thousands.
+        name.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80 }
+            ? name.lowercased() : name
+    }
 
     /// The built-in SF Symbol stand-ins.
     static let symbols = IconTable(tsv: PackageResources.sf_symbols_tsv)

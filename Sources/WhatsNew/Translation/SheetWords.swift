@@ -26,7 +26,7 @@ public struct SheetWords: Sendable {
     public func title(of kind: SectionKind) -> String? { kindTitles[kind] }
 
     /// English, dates as `2 May 2024`: what every sheet says unless a locale is asked for.
-    public static let english = SheetWords.table["en"].map { $0.with(formatDate: { $0.longText }) }!
+    public static let english = englishRow.map { $0.with(formatDate: { $0.longText }) }!
 
     /// The built-in words for the locale or its language (pt-BR takes pt, zh-TW zh-Hant), with
     /// the given date form; nil when the table has neither, so the caller can say so.
@@ -85,26 +85,42 @@ public struct SheetWords: Sendable {
         self.formatDate = formatDate
     }
 
-    /// Every line of the table, by locale; its columns are named by its header line.
+    /// Every line of the table, by locale.
     private static let table: [String: SheetWords] = {
-        let text = String(decoding: PackageResources.sheet_words_tsv, as: UTF8.self)
-        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-        guard let header = rows.first else { return [:] }
         var table: [String: SheetWords] = [:]
-        for row in rows.dropFirst() where row.count == header.count {
-            let value = Dictionary(uniqueKeysWithValues: zip(header, row))
-            let kinds: [SectionKind] = [.added, .changed, .deprecated, .removed, .fixed, .security, .breaking]
-            table[row[0]] = SheetWords(
-                locale: row[0], whatsNew: value["whats-new"] ?? "", unreleased: value["unreleased"] ?? "",
-                nothingListed: value["nothing-listed"] ?? "", noChanges: value["no-changes"] ?? "",
-                changes: value["changes"] ?? "", otherChanges: value["other-changes"] ?? "",
-                versionFormat: value["version"] ?? "%@",
-                kindTitles: Dictionary(
-                    uniqueKeysWithValues: kinds.compactMap { kind in value[kind.rawValue].map { (kind, $0) } }),
-                formatDate: { $0.iso })
+        for row in rows.dropFirst() {
+            if let words = words(in: row) { table[row[0]] = words }
         }
         return table
     }()
+
+    /// English alone, without reading every other language's line: every run needs it.
+    private static var englishRow: SheetWords? {
+        rows.first { $0.first == "en" }.flatMap(words(in:))
+    }
+
+    /// The table's lines split into columns; the first is the header naming them.
+    private static let rows: [[String]] =
+        // Split as bytes: splitting the String would find the grapheme clusters of every language.
+        PackageResources.sheet_words_tsv.split(separator: UInt8(ascii: "\n"))
+        .filter { $0.first != UInt8(ascii: "#") }
+        .map {
+            $0.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+
+    private static func words(in row: [String]) -> SheetWords? {
+        guard let header = rows.first, row.count == header.count else { return nil }
+        let value = Dictionary(uniqueKeysWithValues: zip(header, row))
+        let kinds: [SectionKind] = [.added, .changed, .deprecated, .removed, .fixed, .security, .breaking]
+        return SheetWords(
+            locale: row[0], whatsNew: value["whats-new"] ?? "", unreleased: value["unreleased"] ?? "",
+            nothingListed: value["nothing-listed"] ?? "", noChanges: value["no-changes"] ?? "",
+            changes: value["changes"] ?? "", otherChanges: value["other-changes"] ?? "",
+            versionFormat: value["version"] ?? "%@",
+            kindTitles: Dictionary(
+                uniqueKeysWithValues: kinds.compactMap { kind in value[kind.rawValue].map { (kind, $0) } }),
+            formatDate: { $0.iso })
+    }
 }

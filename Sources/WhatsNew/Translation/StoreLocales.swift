@@ -10,10 +10,10 @@ public enum StoreLocales {
 
     private static let table: [String: (appStore: String, play: String)] = {
         var table: [String: (appStore: String, play: String)] = [:]
-        let text = String(decoding: PackageResources.store_locales_tsv, as: UTF8.self)
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("locale\t") {
-            let fields = line.split(separator: "\t").map(String.init)
-            if fields.count == 3 { table[fields[0]] = (fields[1], fields[2]) }
+        for line in PackageResources.store_locales_tsv.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: "\t")).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 3, !fields[0].hasPrefix("#"), fields[0] != "locale" else { continue }
+            table[fields[0]] = (fields[1], fields[2])
         }
         return table
     }()

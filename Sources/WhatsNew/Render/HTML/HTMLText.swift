@@ -94,22 +94,41 @@ enum HTMLText {
     /// inside a code block, where an empty line becomes `&#10;` joined to the line before and
     /// a line of spaces starts with `&#32;`.
     static func withoutBlankLines(_ html: String) -> String {
-        guard html.contains("\n\n") || html.contains("\n ") || html.contains("\n\t") else { return html }
-        var lines = html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bytes = Array(html.utf8)
+        let newline = UInt8(ascii: "\n")
+        // Lines as ranges of bytes; the first and the last are never changed.
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        for (index, byte) in bytes.enumerated() where byte == newline {
+            lines.append(lineStart..<index)
+            lineStart = index + 1
+        }
+        lines.append(lineStart..<bytes.count)
+        let isChanged: (Range<Int>) -> Bool = { line in line.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 } }
+        guard lines.dropFirst().dropLast().contains(where: isChanged) else { return html }
+
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 64)
+        result += bytes[lines[0]]
         var index = 1
-        while index < lines.count - 1 {
+        while index < lines.count {
             let line = lines[index]
-            if line.isEmpty {
+            if index < lines.count - 1 && line.isEmpty {
                 // `a\n\nb` becomes `a\n&#10;b`: the same two line feeds, no blank line.
-                lines[index - 1] += "\n&#10;" + lines[index + 1]
-                lines.removeSubrange(index...(index + 1))
+                result += Array("\n&#10;".utf8)
+                result += bytes[lines[index + 1]]
+                index += 2
                 continue
             }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                lines[index] = (line.first == " " ? "&#32;" : "&#9;") + line.dropFirst()
+            result.append(newline)
+            if index < lines.count - 1 && isChanged(line) {
+                result += Array((bytes[line.lowerBound] == 0x20 ? "&#32;" : "&#9;").utf8)
+                result += bytes[line.dropFirst()]
+            } else {
+                result += bytes[line]
             }
             index += 1
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: result, as: UTF8.self)
     }
 }
