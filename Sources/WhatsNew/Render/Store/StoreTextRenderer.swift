@@ -119,6 +119,6 @@ public struct StoreTextRenderer: Sendable {
 
     /// Text on one line: the store shows line breaks as they are.
     static func oneLine(_ text: String) -> String {
-        TerminalSanitizer.clean(text).replacing("\n", with: " ").collapsingWhitespace()
+        TerminalSanitizer.clean(text).replacing(ascii: "\n", with: " ").collapsingWhitespace()
     }
 }

@@ -37,7 +37,7 @@ struct BlockText {
             if codeLines.last == "" { codeLines.removeLast() }
             // Kept as written, never wrapped; tabs become spaces so the width can be measured.
             return codeLines.map { line in
-                let text = TerminalSanitizer.clean(String(line)).replacing("\t", with: "    ")
+                let text = TerminalSanitizer.clean(String(line)).replacing(ascii: "\t", with: "    ")
                 return StyledLine(spans: text.isEmpty ? [] : [Span(text, style)])
             }
         case .html:

@@ -102,7 +102,7 @@ public struct TextSheetRenderer: Sendable {
     /// Text from the notes, safe for the terminal; nil when nothing is left.
     private func clean(_ text: String?) -> String? {
         guard let text else { return nil }
-        let cleaned = TerminalSanitizer.clean(text).replacing("\n", with: " ").trimmedWhitespace()
+        let cleaned = TerminalSanitizer.clean(text).replacing(ascii: "\n", with: " ").trimmedWhitespace()
         return cleaned.isEmpty ? nil : cleaned
     }
 }
