@@ -3,6 +3,10 @@
 enum HTMLText {
     /// cmark's escaping of text and attribute values: `"`, `&`, `<` and `>` as character references.
     static func appendEscaped(_ text: String, to html: inout [UInt8]) {
+        // Most text has none of the four: one plain scan, then one copy.
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else {
+            return html += text.utf8
+        }
         append(text, to: &html, replacing: reference)
     }
 
@@ -33,6 +37,8 @@ enum HTMLText {
     /// it is, and empty for an address that could run code or open a local file.
     static func appendAddress(_ address: String, to html: inout [UInt8]) {
         guard !isDangerous(address) else { return }
+        // Most addresses need nothing changed: one scan, then one copy.
+        guard address.utf8.contains(where: { !isSafeInAddress($0) }) else { return html += address.utf8 }
         for byte in address.utf8 {
             switch byte {
             case UInt8(ascii: "&"): html += "&amp;".utf8
@@ -96,6 +102,12 @@ enum HTMLText {
     static func withoutBlankLines(_ html: String) -> String {
         let bytes = Array(html.utf8)
         let newline = UInt8(ascii: "\n")
+        // A blank line starts after a line feed with a line feed, a space or a tab; most HTML has none.
+        guard
+            zip(bytes, bytes.dropFirst()).contains(where: {
+                $0 == newline && ($1 == newline || $1 == 0x20 || $1 == 0x09)
+            })
+        else { return html }
         // Lines as ranges of bytes; the first and the last are never changed.
         var lines: [Range<Int>] = []
         var lineStart = 0
