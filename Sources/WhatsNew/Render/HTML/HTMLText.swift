@@ -3,10 +3,6 @@
 enum HTMLText {
     /// cmark's escaping of text and attribute values: `"`, `&`, `<` and `>` as character references.
     static func appendEscaped(_ text: String, to html: inout [UInt8]) {
-        // Most text has none of the four: one plain scan, then one copy.
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else {
-            return html += text.utf8
-        }
         append(text, to: &html, replacing: reference)
     }
 
@@ -26,6 +22,8 @@ enum HTMLText {
     }
 
     /// Each byte `replacement` names replaced; text with none of them is copied whole.
+    /// Inlined so the scan calls no closure per byte: it runs over every text of a sheet.
+    @inline(__always)
     private static func append(_ text: String, to html: inout [UInt8], replacing replacement: (UInt8) -> String?) {
         guard text.utf8.contains(where: { replacement($0) != nil }) else { return html += text.utf8 }
         for byte in text.utf8 {
@@ -102,12 +100,6 @@ enum HTMLText {
     static func withoutBlankLines(_ html: String) -> String {
         let bytes = Array(html.utf8)
         let newline = UInt8(ascii: "\n")
-        // A blank line starts after a line feed with a line feed, a space or a tab; most HTML has none.
-        guard
-            zip(bytes, bytes.dropFirst()).contains(where: {
-                $0 == newline && ($1 == newline || $1 == 0x20 || $1 == 0x09)
-            })
-        else { return html }
         // Lines as ranges of bytes; the first and the last are never changed.
         var lines: [Range<Int>] = []
         var lineStart = 0
@@ -127,14 +119,14 @@ enum HTMLText {
             let line = lines[index]
             if index < lines.count - 1 && line.isEmpty {
                 // `a\n\nb` becomes `a\n&#10;b`: the same two line feeds, no blank line.
-                result += Array("\n&#10;".utf8)
+                result += "\n&#10;".utf8
                 result += bytes[lines[index + 1]]
                 index += 2
                 continue
             }
             result.append(newline)
             if index < lines.count - 1 && isChanged(line) {
-                result += Array((bytes[line.lowerBound] == 0x20 ? "&#32;" : "&#9;").utf8)
+                result += (bytes[line.lowerBound] == 0x20 ? "&#32;" : "&#9;").utf8
                 result += bytes[line.dropFirst()]
             } else {
                 result += bytes[line]
