@@ -24,12 +24,16 @@ struct ChosenNotes: Sendable {
     init(
         _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int,
         keepsListOrder: Bool = false,
-        locale: LocaleTag? = nil, localesDirectory: String? = nil
+        locale: LocaleTag? = nil, localesDirectory: String? = nil, fragments: ProjectFragments? = nil
     ) throws {
-        let source = try InputFile.load(input, maximumSize: maximumSize)
-        path = source.path
         var reader = DocumentReader(icons: icons)
         reader.keepsListOrder = keepsListOrder
+        reader.kinds = fragments?.projectKinds ?? []
+        // With fragments, the notes as they will be: the release in progress as their unreleased changes.
+        let source =
+            try fragments?.preview(of: input, maximumSize: maximumSize, reader: reader)
+            ?? InputFile.load(input, maximumSize: maximumSize)
+        path = source.path
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         var document = reading.document

@@ -52,15 +52,31 @@ struct LintCommand: ParsableCommand {
         } catch {
             diagnostics.append(error)
         }
+        var files = inputs.count
         for input in inputs {
+            let fragments = ProjectFragments.forNotes(input, config: loaded)
+            if let project = fragments, Self.isFragment(input, project: project, config: loaded) {
+                let (fragment, found) = FragmentFolder.read(input, with: FragmentReader(kinds: project.kinds))
+                diagnostics += found + FragmentLinter(icons: linter.icons).check(fragment.map { [$0] } ?? [])
+                continue
+            }
             do {
                 let source = try SourceFile.load(path: input, maximumSize: limit.bytes)
-                let reading = DocumentReader(icons: linter.icons).read(source)
+                var reader = DocumentReader(icons: linter.icons)
+                reader.kinds = fragments?.projectKinds ?? []
+                let reading = reader.read(source)
                 let findings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
                 diagnostics += translationFindings(
                     of: reading.document, at: source.path, linter: linter,
                     localesDirectory: input == inputs.first ? localesDir : nil, limit: limit.bytes)
+                if let fragments {
+                    let (read, found) = fragments.folder.read(with: FragmentReader(kinds: fragments.kinds))
+                    files += fragments.folder.paths().count
+                    diagnostics += found
+                    diagnostics += FragmentLinter(icons: linter.icons).check(
+                        read, unreleased: reading.document.releases.first(where: \.isUnreleased))
+                }
             } catch {
                 diagnostics.append(error)
             }
@@ -70,7 +86,7 @@ struct LintCommand: ParsableCommand {
         case .json: StandardOutput.write(report.json())
         case .text:
             StandardOutput.write(report.text())
-            if !diagnostics.isEmpty { StandardError.write(summary(report, files: inputs.count)) }
+            if !diagnostics.isEmpty { StandardError.write(summary(report, files: files)) }
         }
         if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode(1) }
     }
@@ -111,6 +127,15 @@ struct LintCommand: ParsableCommand {
             }
         }
         return findings
+    }
+
+    /// A file in the project's fragments folder, or in any `.changes` folder, is linted as a fragment.
+    private static func isFragment(_ input: String, project: ProjectFragments, config: LoadedConfig?) -> Bool {
+        let folder = ProjectPaths.canonical(ProjectPaths.sibling(".", of: input))
+        let name = String(input.split(separator: "/").last ?? "")
+        guard FragmentFolder.isFragmentName(name) else { return false }
+        if let config, ProjectPaths.same(config.fragmentsPath, folder) { return true }
+        return folder.hasSuffix("/.changes")
     }
 
     private func summary(_ report: LintReport, files: Int) -> String {

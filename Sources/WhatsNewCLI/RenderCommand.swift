@@ -99,7 +99,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var command = self
         var configIcons: [IconOverride] = []
-        if let loaded = try settings.load() {
+        let loaded = try settings.load()
+        if let loaded {
             try loaded.report()
             configIcons = loaded.settings.icons
             command.take(loaded)
@@ -114,13 +115,13 @@ struct RenderCommand: ParsableCommand {
                             at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                             withIntermediateDirectories: true)
                     }
-                    try each.render(configIcons: configIcons)
+                    try each.render(configIcons: configIcons, config: loaded)
                     StandardError.write("wrote \(each.output ?? path)\n")
                 }
                 return
             }
         }
-        try command.render(configIcons: configIcons)
+        try command.render(configIcons: configIcons, config: loaded)
     }
 
     /// The project's settings where the command line gave none.
@@ -136,7 +137,7 @@ struct RenderCommand: ParsableCommand {
         icons.iconMap = icons.iconMap ?? loaded.resolve(settings.iconsFile)
     }
 
-    private func render(configIcons: [IconOverride]) throws {
+    private func render(configIcons: [IconOverride], config: LoadedConfig?) throws {
         let input = self.input ?? "CHANGELOG.md"
         let format = self.format ?? .text
         if (standalone || template != nil || style != nil) && format != .html {
@@ -154,7 +155,8 @@ struct RenderCommand: ParsableCommand {
         let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
         let notes = try ChosenNotes(
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
-            locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir)
+            locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
+            fragments: ProjectFragments.forNotes(input, config: config))
         let (document, releases) = (notes.document, notes.releases)
         let text: String
         switch format {

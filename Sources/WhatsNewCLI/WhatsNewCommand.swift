@@ -15,8 +15,8 @@ struct WhatsNewCommand: ParsableCommand {
             """,
         version: WhatsNewVersion.current,
         subcommands: [
-            RenderCommand.self, LintCommand.self, IconsCommand.self, ExportCommand.self, CSSCommand.self,
-            LocalesCommand.self,
+            RenderCommand.self, LintCommand.self, NewCommand.self, ReleaseCommand.self, CheckCommand.self,
+            IconsCommand.self, ExportCommand.self, CSSCommand.self, LocalesCommand.self,
         ],
         defaultSubcommand: RenderCommand.self
     )

@@ -2,10 +2,14 @@
 /// sheet's icon for its category, else its kind's default.
 struct AppearanceResolver: Sendable {
     let catalog: IconCatalog
+    /// The project's kinds: rows titled as one of them (or of a kind they restyle) take its
+    /// icon and colour.
+    let kinds: [ChangeKind]
 
     /// `catalog` with the sheet's own `icons:` added.
-    init(catalog: IconCatalog, sheetIcons: [IconOverride]) {
+    init(catalog: IconCatalog, sheetIcons: [IconOverride], kinds: [ChangeKind] = []) {
         self.catalog = catalog.adding(sheetIcons)
+        self.kinds = kinds
     }
 
     func resolve(_ releases: inout [Release]) {
@@ -18,10 +22,25 @@ struct AppearanceResolver: Sendable {
     }
 
     private func appearance(of section: Section) -> SectionAppearance {
+        let project = projectKind(of: section)
         let icon =
-            section.icon ?? catalog.categoryIcon(title: section.title, kind: section.kind)
+            section.icon ?? catalog.categoryIcon(title: section.title, kind: section.kind) ?? project?.icon
             ?? section.kind.map { .symbol($0.defaultSymbol) }
-        let color = section.color.flatMap(SheetColor.init) ?? section.kind.map { .system($0.defaultColor) }
+        let color =
+            section.color.flatMap(SheetColor.init) ?? project?.color.flatMap(SheetColor.init)
+            ?? section.kind.map { .system($0.defaultColor) }
         return SectionAppearance(icon: icon.map(catalog.resolve), color: color)
+    }
+
+    /// The project kind a category row is: one it adds, by title, or one it restyles, by kind.
+    private func projectKind(of section: Section) -> ChangeKind? {
+        guard !kinds.isEmpty, section.origin == .heading || section.origin == .pseudoHeading else { return nil }
+        if let title = section.title {
+            let key = SectionKind.normalized(title)
+            if let kind = kinds.first(where: { $0.builtIn == nil && SectionKind.normalized($0.headingTitle) == key }) {
+                return kind
+            }
+        }
+        return kinds.first { $0.builtIn != nil && $0.builtIn == section.kind }
     }
 }

@@ -15,6 +15,12 @@ import Yams
 /// locales-dir: notes
 /// lint:
 ///   strict: true
+/// fragments: .changes             # one note per change, the release in progress
+/// repository: owner/name          # issue and pull request numbers link here
+/// kinds:                          # kinds of change besides the sheet's own
+///   ui: { title: Interface, icon: paintbrush.fill, color: purple }
+/// check:
+///   ignore: ["docs/**", "*.md"]   # what `whatsnew check` lets change without a note
 /// ```
 public struct ProjectConfig: Sendable {
     /// The file, as found.
@@ -34,10 +40,18 @@ public struct ProjectConfig: Sendable {
     public var style: String?
     /// `lint: strict:`: warnings fail `whatsnew lint`.
     public var strictLint: Bool?
+    /// The fragments' folder, relative to the file.
+    public var fragments: String?
+    public var repository: RepositoryAddress?
+    /// The kinds the project adds, or restyles.
+    public var kinds: [ChangeKind] = []
+    /// `check: ignore:`: paths a change may touch without a release note; nil for the default.
+    public var checkIgnore: [String]?
 
     /// The keys the file takes, for the unknown-key diagnostic.
     public static let keys = [
         "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
+        "fragments", "repository", "kinds", "check",
     ]
     public static let formats = ["text", "html", "markdown", "json", "appstore", "play"]
 
@@ -135,6 +149,45 @@ public struct ProjectConfig: Sendable {
                             "unknown key `\(option.string ?? "")` under `lint`; it takes `strict`")
                     }
                 }
+            case "fragments": config.fragments = text(value, key)
+            case "repository":
+                guard let written = text(value, key) else { continue }
+                config.repository = RepositoryAddress(written)
+                if config.repository == nil {
+                    report(
+                        .configValue, value.mark,
+                        "`repository` is owner/name on GitHub or an https address, not `\(written)`")
+                }
+            case "kinds":
+                guard let kinds = value.mapping else {
+                    report(
+                        .configValue, value.mark,
+                        "`kinds` maps names to a title, icon and colour, such as `ui: { title: Interface, icon: paintbrush.fill }`"
+                    )
+                    continue
+                }
+                for (name, definition) in kinds {
+                    if let kind = Self.kind(name, definition, report: report) { config.kinds.append(kind) }
+                }
+            case "check":
+                guard let check = value.mapping else {
+                    report(.configValue, value.mark, "`check` takes `ignore:`, a list of paths such as `docs/**`")
+                    continue
+                }
+                for (option, setting) in check {
+                    guard option.string == "ignore" else {
+                        report(
+                            .configUnknownKey, option.mark,
+                            "unknown key `\(option.string ?? "")` under `check`; it takes `ignore`")
+                        continue
+                    }
+                    let patterns = (setting.sequence.map(Array.init) ?? [setting]).compactMap { $0.scalar?.string }
+                    if patterns.isEmpty || patterns.contains(where: \.isEmpty) {
+                        report(.configValue, setting.mark, "`ignore` is a list of paths such as `docs/**` or `*.md`")
+                    } else {
+                        config.checkIgnore = patterns
+                    }
+                }
             default:
                 let nearest = keys.min { Self.distance($0, key) < Self.distance($1, key) }
                 let near = nearest.flatMap { Self.distance($0, key) <= 3 ? "; did you mean `\($0)`?" : nil } ?? ""
@@ -145,6 +198,44 @@ public struct ProjectConfig: Sendable {
     }
 
     public static let fileName = ".whatsnew.yml"
+
+    /// One entry of `kinds:`: a lowercase name, and a map of `title`, `icon` and `color`.
+    private static func kind(
+        _ name: Node, _ definition: Node, report: (DiagnosticRule, Mark?, String) -> Void
+    ) -> ChangeKind? {
+        guard let key = name.string, !key.isEmpty,
+            key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+        else {
+            report(.configValue, name.mark, "a kind's name is lowercase letters, digits and `-`, such as `ui`")
+            return nil
+        }
+        var kind = ChangeKind(name: key, builtIn: SectionKind(rawValue: key))
+        guard let fields = definition.mapping else {
+            report(.configValue, definition.mark, "kind `\(key)` takes `title`, `icon` and `color`")
+            return nil
+        }
+        for (field, value) in fields {
+            let text = value.scalar?.string.trimmedWhitespace() ?? ""
+            switch field.string {
+            case "title" where !text.isEmpty: kind.title = text
+            case "icon" where !text.isEmpty: kind.icon = Icon(text)
+            case "color" where SheetColor(text) != nil: kind.color = text
+            case "color":
+                report(.configValue, value.mark, "`\(text)` is not a colour; use \(SheetColor.accepted)")
+            case "title", "icon":
+                report(.configValue, value.mark, "`\(field.string ?? "")` takes text")
+            default:
+                report(
+                    .configUnknownKey, field.mark,
+                    "unknown key `\(field.string ?? "")` under kind `\(key)`; it takes `title`, `icon` and `color`")
+            }
+        }
+        if kind.builtIn == nil, kind.title == nil {
+            report(.configValue, name.mark, "kind `\(key)` needs a `title`: the heading its changes go under")
+            return nil
+        }
+        return kind
+    }
 
     /// Edit distance, for the nearest known key.
     private static func distance(_ a: String, _ b: String) -> Int {

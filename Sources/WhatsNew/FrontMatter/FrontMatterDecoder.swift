@@ -7,7 +7,7 @@ struct FrontMatterDecoder {
 
     func sheet(from block: FrontMatterBlock) -> (SheetMetadata, [Diagnostic]) {
         var sheet = SheetMetadata()
-        var context = Context(decoder: self, block: block)
+        var context = FrontMatterContext(decoder: self, block: block)
         for entry in context.entries() {
             switch context.key(entry, allowed: FrontMatterKey.sheetKeys, role: "the sheet's front matter") {
             case .title: sheet.title = context.text(entry)
@@ -26,7 +26,7 @@ struct FrontMatterDecoder {
 
     func section(from block: FrontMatterBlock) -> (SectionMetadata, [Diagnostic]) {
         var section = SectionMetadata(openingLine: block.openingLine)
-        var context = Context(decoder: self, block: block)
+        var context = FrontMatterContext(decoder: self, block: block)
         for entry in context.entries() {
             switch context.key(entry, allowed: FrontMatterKey.sectionKeys, role: "a section's front matter") {
             case .icon:
@@ -48,13 +48,13 @@ struct FrontMatterDecoder {
         return (section, context.diagnostics)
     }
 
-    fileprivate func location(_ line: Int, _ column: Int = 1) -> SourceLocation {
+    func location(_ line: Int, _ column: Int = 1) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
     }
 }
 
 /// One block's decoding: its YAML mapping and the diagnostics found on the way.
-private struct Context {
+struct FrontMatterContext {
     typealias Entry = (key: Node, value: Node)
 
     let decoder: FrontMatterDecoder
@@ -92,9 +92,13 @@ private struct Context {
 
     /// The known key an entry names; anything else is reported with the nearest known key.
     mutating func key(_ entry: Entry, allowed: [FrontMatterKey], role: String) -> FrontMatterKey? {
+        key(entry, allowedNames: allowed.map(\.rawValue), role: role).flatMap(FrontMatterKey.init)
+    }
+
+    /// The entry's key when it is one of `names`; anything else is reported with the nearest.
+    mutating func key(_ entry: Entry, allowedNames names: [String], role: String) -> String? {
         let name = entry.key.string ?? ""
-        if let key = FrontMatterKey(rawValue: name), allowed.contains(key) { return key }
-        let names = allowed.map(\.rawValue)
+        if names.contains(name) { return name }
         var message = "unknown key `\(name)` in \(role)"
         if let nearest = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
             editDistance(nearest, name) <= 2
@@ -163,7 +167,7 @@ private struct Context {
         TextPosition(line: line(of: node), column: node.mark?.column ?? 1)
     }
 
-    private func position(of node: Node) -> SourceLocation {
+    func position(of node: Node) -> SourceLocation {
         decoder.location(line(of: node), node.mark?.column ?? 1)
     }
 

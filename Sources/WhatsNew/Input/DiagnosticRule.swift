@@ -33,6 +33,18 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case translationMissingSection = "translation-missing-section"
     case translationExtraSection = "translation-extra-section"
     case translationUnknownLocale = "translation-unknown-locale"
+    // Fragments: one change's note in `.changes/`.
+    case fragmentFrontMatter = "fragment-front-matter"
+    case fragmentKind = "fragment-kind"
+    case fragmentEmpty = "fragment-empty"
+    case fragmentHeading = "fragment-heading"
+    case fragmentReference = "fragment-reference"
+    case duplicateFeaturedTitle = "duplicate-featured-title"
+    // Writing a release into the notes.
+    case releaseExists = "release-exists"
+    case releaseOrder = "release-order"
+    case releaseEmpty = "release-empty"
+    case releaseLayout = "release-layout"
     // Choosing releases to show.
     case unknownRelease = "unknown-release"
     // Writing the output.

@@ -14,10 +14,21 @@ public struct Block: Sendable, Hashable {
     public var content: Content
     /// 1-based line in the input file.
     public var line: Int
+    /// The block's last line, for editing the file around it; not part of what the block says,
+    /// so two blocks alike in content and start are equal wherever they end.
+    public var endLine: Int
 
-    public init(_ content: Content, line: Int) {
+    public init(_ content: Content, line: Int, endLine: Int? = nil) {
         self.content = content
         self.line = line
+        self.endLine = endLine ?? line
+    }
+
+    public static func == (lhs: Block, rhs: Block) -> Bool { lhs.line == rhs.line && lhs.content == rhs.content }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+        hasher.combine(line)
     }
 
     var isHeading: Bool {

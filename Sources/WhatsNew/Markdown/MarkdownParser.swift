@@ -97,7 +97,7 @@ struct MarkdownParser {
                     items: frame.items))
         default: return nil
         }
-        return Block(content, line: line(of: node))
+        return Block(content, line: line(of: node), endLine: Int(cmark_node_get_end_line(node)) + lineOffset)
     }
 
     private func inline(from frame: Frame) -> Inline? {

@@ -6,6 +6,8 @@ public struct DocumentReader: Sendable {
     /// Show a release written as a plain list as written, rather than grouped into rows by the
     /// kind marker each item opens with.
     public var keepsListOrder = false
+    /// The project's kinds (`kinds:` in `.whatsnew.yml`): their rows take their icons and colours.
+    public var kinds: [ChangeKind] = []
 
     public init(icons: IconCatalog = .builtIn) {
         self.icons = icons
@@ -19,7 +21,11 @@ public struct DocumentReader: Sendable {
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
 
-    public func read(_ source: SourceFile) -> Reading {
+    public func read(_ source: SourceFile) -> Reading { readWithBlocks(source).reading }
+
+    /// The reading, with the front-matter blocks and cmark's blocks it was made from, for
+    /// code that edits the file around them.
+    func readWithBlocks(_ source: SourceFile) -> (reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]) {
         let split = FrontMatterSplitter(path: source.path).split(source.bytes)
         var diagnostics = split.diagnostics
         let decoder = FrontMatterDecoder(path: source.path)
@@ -50,8 +56,9 @@ public struct DocumentReader: Sendable {
             releases: result.releases)
         document.introduction = result.introduction
         document.accentPosition = sheet.accentPosition
-        AppearanceResolver(catalog: icons, sheetIcons: sheet.icons).resolve(&document.releases)
-        return Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
+        AppearanceResolver(catalog: icons, sheetIcons: sheet.icons, kinds: kinds).resolve(&document.releases)
+        let reading = Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
+        return (reading, split.blocks, blocks)
     }
 }
 

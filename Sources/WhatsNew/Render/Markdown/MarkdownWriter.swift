@@ -132,7 +132,7 @@ struct MarkdownWriter {
         return output
     }
 
-    private static func destination(_ url: String) -> String {
+    static func destination(_ url: String) -> String {
         let needsBrackets =
             url.isEmpty || url.contains { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" }
         guard needsBrackets else { return url }

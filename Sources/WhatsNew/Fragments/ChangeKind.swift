@@ -1,0 +1,110 @@
+/// A kind of change a fragment names: one of the sheet's own kinds, or one a project adds (or
+/// restyles) under `kinds:` in `.whatsnew.yml`.
+public struct ChangeKind: Sendable, Hashable {
+    /// The name fragments use: `fixed`, `known-issues`, or the project's own such as `ui`.
+    public var name: String
+    /// The sheet's kind this one is; nil for a kind the project adds.
+    public var builtIn: SectionKind?
+    /// The heading a release gives the kind when the notes have none of their own for it.
+    public var title: String?
+    public var icon: Icon?
+    /// A named system colour or `#RRGGBB`, as written.
+    public var color: String?
+
+    public init(name: String, builtIn: SectionKind? = nil, title: String? = nil, icon: Icon? = nil, color: String? = nil) {
+        self.name = name
+        self.builtIn = builtIn
+        self.title = title
+        self.icon = icon
+        self.color = color
+    }
+
+    /// The words a new heading for this kind takes: the project's title, else Keep a
+    /// Changelog's word for the kind.
+    public var headingTitle: String {
+        if let title { return title }
+        if let builtIn { return builtIn.headingTitle }
+        return name
+    }
+}
+
+/// Every kind fragments may name: the sheet's own, in the order a release lists them, then the
+/// project's.
+public struct ChangeKinds: Sendable {
+    public private(set) var all: [ChangeKind]
+
+    /// The sheet's kinds alone.
+    public static let builtIn = ChangeKinds(
+        all: SectionKind.releaseOrder.map { ChangeKind(name: $0.rawValue, builtIn: $0) })
+
+    /// These kinds with a project's on top: a name of the sheet's own restyles that kind, any
+    /// other name adds one.
+    public func adding(_ project: [ChangeKind]) -> ChangeKinds {
+        var kinds = self
+        for kind in project {
+            if let index = kinds.all.firstIndex(where: { $0.name == kind.name }) {
+                let builtIn = kinds.all[index].builtIn
+                kinds.all[index] = kind
+                kinds.all[index].builtIn = builtIn
+            } else {
+                kinds.all.append(kind)
+            }
+        }
+        return kinds
+    }
+
+    /// The kind a fragment's `kind:` names: a kind's own name, or a heading name for one of the
+    /// sheet's kinds (`feature`, `Bug Fixes`).
+    public func named(_ name: String) -> ChangeKind? {
+        let lowered = name.trimmedWhitespace().lowercased()
+        if let kind = all.first(where: { $0.name.lowercased() == lowered }) { return kind }
+        guard let builtIn = SectionKind(frontMatter: name) else { return nil }
+        return all.first { $0.builtIn == builtIn }
+    }
+
+    /// The known name closest to an unknown one, for "did you mean".
+    public func nearest(to name: String) -> String? {
+        let lowered = name.lowercased()
+        let scored = all.map { ($0.name, editDistance($0.name, lowered)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, lowered.count / 2) else {
+            // A prefix is a near miss too: `fix` for `fixed`, `sec` for `security`.
+            return all.first { $0.name.hasPrefix(lowered) || lowered.hasPrefix($0.name) }?.name
+        }
+        return best.0
+    }
+
+    /// The project's own kinds, and the sheet's kinds it restyles.
+    public var projectKinds: [ChangeKind] {
+        all.filter { $0.builtIn == nil || $0.title != nil || $0.icon != nil || $0.color != nil }
+    }
+
+    public var names: [String] { all.map(\.name) }
+}
+
+extension SectionKind {
+    /// The order a release lists kinds in when the notes show none: breaking changes first, then
+    /// Keep a Changelog's six, then the rest.
+    public static let releaseOrder: [SectionKind] = [
+        .breaking, .added, .changed, .deprecated, .removed, .fixed, .security, .performance, .docs, .dependencies,
+        .internal, .knownIssues, .other,
+    ]
+
+    /// Keep a Changelog's word for the kind, and plain words for the others.
+    public var headingTitle: String {
+        switch self {
+        case .added: "Added"
+        case .changed: "Changed"
+        case .deprecated: "Deprecated"
+        case .removed: "Removed"
+        case .fixed: "Fixed"
+        case .security: "Security"
+        case .breaking: "Breaking Changes"
+        case .performance: "Performance"
+        case .docs: "Documentation"
+        case .dependencies: "Dependencies"
+        case .internal: "Internal"
+        case .knownIssues: "Known Issues"
+        case .other: "Other"
+        }
+    }
+}

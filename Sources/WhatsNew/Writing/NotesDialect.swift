@@ -1,0 +1,140 @@
+/// A notes file's own way of writing a release, read from the releases it has, so a release
+/// whatsnew writes looks like the ones people wrote: the heading's shape and date, the rows'
+/// headings in the file's words and order, its bullet, and featured rows in front matter where
+/// the file keeps them there.
+struct NotesDialect: Sendable {
+    var heading: ReleaseHeadingTemplate
+    var categoryStyle: CategoryHeadingStyle
+    /// The heading the file last gave each row, as written; new ones follow `categoryStyle`.
+    var categoryLines: [RowKey: [String]]
+    /// The rows in the order the file lists them.
+    var order: [RowKey]
+    var bullet: Character
+    var looseLists: Bool
+    /// Featured rows are written as front-matter sections, as the file does; otherwise as headings.
+    var featuredInFrontMatter: Bool
+    /// The file's releases are plain lists, with no row headings.
+    var isFlat: Bool
+
+    /// How many releases, newest first, the file's habits are read from.
+    private static let releasesRead = 20
+
+    init(reading file: NotesFile, kinds: ChangeKinds) {
+        let releases = file.document.releases
+        let newest = file.versionedNewestFirst
+        let level = newest.first.flatMap { file.outline.span(ofRelease: $0) }.flatMap {
+            file.block(at: $0.heading.lowerBound)?.headingLevel
+        }
+        heading = Self.headingTemplate(file, newest: newest) ?? .keepAChangelog(level: level ?? 2)
+
+        var style: CategoryHeadingStyle?
+        var lines: [RowKey: [String]] = [:]
+        var order: [RowKey] = []
+        var bullet: Character?
+        var loose = false
+        let readOrder = file.runsNewestFirst ? Array(releases.indices) : releases.indices.reversed()
+        for index in readOrder.prefix(Self.releasesRead) {
+            guard let span = file.outline.span(ofRelease: index) else { continue }
+            var keys: [RowKey] = []
+            for row in span.rows {
+                let section = releases[index].sections[row.index]
+                guard let key = RowKey(section: section, kinds: kinds) else { continue }
+                keys.append(key)
+                guard let headingLines = row.heading, let block = file.block(at: headingLines.lowerBound) else {
+                    continue
+                }
+                let raw = file.text(headingLines)
+                if style == nil { style = CategoryHeadingStyle.of(raw: raw, block: block, section: section) }
+                // A heading that repeats its release's version or date is that release's alone.
+                if lines[key] == nil, !raw[0].contains(where: \.isNumber) { lines[key] = raw }
+            }
+            Self.merge(keys, into: &order)
+            if bullet == nil, let content = span.content,
+                let list = file.blocks.first(where: { content.contains($0.line) && $0.isList }),
+                case .list(let found) = list.content, !found.isOrdered, let item = found.items.first
+            {
+                bullet = file.lines[item.line].first { $0 != " " && $0 != "\t" }
+                loose = !found.isTight
+            }
+        }
+        categoryStyle = style ?? Self.defaultCategoryStyle(after: heading)
+        categoryLines = lines
+        self.order = order
+        self.bullet = bullet.flatMap { "-*+".contains($0) ? $0 : nil } ?? "-"
+        looseLists = loose
+        featuredInFrontMatter = releases.contains { $0.sections.contains { $0.origin == .frontMatter } }
+        let recent = newest.prefix(3).filter { releases[$0].hasContent }
+        isFlat =
+            !recent.isEmpty
+            && recent.allSatisfy { index in
+                releases[index].sections.allSatisfy { ![.heading, .pseudoHeading, .frontMatter].contains($0.origin) }
+            }
+    }
+
+    /// `keys` as the file lists them and the rest where Keep a Changelog's order puts them
+    /// among those: after the nearest kind that comes before them there.
+    func order(of keys: some Sequence<RowKey>, kinds: ChangeKinds) -> [RowKey] {
+        var result = order
+        let defaults = kinds.all.map(RowKey.init(kind:))
+        for key in keys where !result.contains(key) {
+            let before = defaults.prefix { $0 != key }
+            if let anchor = before.last(where: result.contains), let position = result.firstIndex(of: anchor) {
+                result.insert(key, at: position + 1)
+            } else if let after = defaults.drop(while: { $0 != key }).dropFirst().first(where: result.contains),
+                let position = result.firstIndex(of: after)
+            {
+                result.insert(key, at: position)
+            } else {
+                result.append(key)
+            }
+        }
+        return result.filter { key in keys.contains(key) }
+    }
+
+    /// A release's row keys merged into the order seen so far: a new key goes before the next
+    /// key of its release already placed, else after the one before it.
+    private static func merge(_ keys: [RowKey], into order: inout [RowKey]) {
+        for (position, key) in keys.enumerated() where !order.contains(key) {
+            if let next = keys[(position + 1)...].first(where: order.contains), let at = order.firstIndex(of: next) {
+                order.insert(key, at: at)
+            } else if let previous = keys[..<position].last(where: order.contains),
+                let at = order.firstIndex(of: previous)
+            {
+                order.insert(key, at: at + 1)
+            } else {
+                order.append(key)
+            }
+        }
+    }
+
+    /// The heading of one of the three newest releases as a template; the newest that gives one.
+    private static func headingTemplate(_ file: NotesFile, newest: [Int]) -> ReleaseHeadingTemplate? {
+        let releases = file.document.releases
+        for (position, index) in newest.prefix(3).enumerated() {
+            guard let span = file.outline.span(ofRelease: index), let block = file.block(at: span.heading.lowerBound)
+            else { continue }
+            let inlines: [Inline]
+            switch block.content {
+            case .heading(_, let found), .paragraph(let found): inlines = found
+            default: continue
+            }
+            guard case .release(let heading) = HeadingClassifier.role(of: PlainText.of(inlines)) else { continue }
+            let previous = position + 1 < newest.count ? releases[newest[position + 1]].version?.text : nil
+            let first = file.firstBlock(in: span.content)
+            let template = ReleaseHeadingTemplate.derived(
+                raw: file.text(span.heading), block: block, release: releases[index], heading: heading,
+                previous: previous, firstContent: first, contentLine: first.map { file.lines[$0.line] })
+            if let template { return template }
+        }
+        return nil
+    }
+
+    /// Rows one level under the release: `###` under `##`, a `-` underline under `=`.
+    private static func defaultCategoryStyle(after heading: ReleaseHeadingTemplate) -> CategoryHeadingStyle {
+        switch heading.shape {
+        case .atx(let level): .atx(prefix: String(repeating: "#", count: min(6, level + 1)) + " ", emoji: false)
+        case .setext(let underline) where underline == "=": .setext(underline: "-")
+        default: .atx(prefix: "### ", emoji: false)
+        }
+    }
+}

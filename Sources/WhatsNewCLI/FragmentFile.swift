@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import WhatsNew
+
+/// A new fragment: checked as lint would check it, then written under a name no other branch's
+/// fragment takes: the time, then a few words of the note.
+struct FragmentFile {
+    let folder: String
+    let kinds: ChangeKinds
+
+    func create(_ text: String, now: Date = Date()) throws {
+        let probe = try SourceFile(path: "\(folder)/new-fragment.md", bytes: Array(text.utf8))
+        let (fragment, diagnostics) = FragmentReader(kinds: kinds).read(probe)
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard let fragment, errors.isEmpty else {
+            StandardError.write(diagnostics.map { "\($0)\n" }.joined())
+            StandardError.write("no fragment was written")
+            throw ExitCode(1)
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment)
+        var name = stem + ".md"
+        var attempt = 1
+        while true {
+            let path = "\(folder)/\(name)"
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            if descriptor < 0 && errno == EEXIST {
+                attempt += 1
+                name = "\(stem)-\(attempt).md"
+                continue
+            }
+            guard descriptor >= 0 else {
+                throw Diagnostics.failure([
+                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: errno))")
+                ])
+            }
+            let failed = FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
+            close(descriptor)
+            if let failed {
+                unlink(path)
+                throw Diagnostics.failure([
+                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: failed))")
+                ])
+            }
+            StandardOutput.write(path + "\n")
+            return
+        }
+    }
+
+    /// `20240502-143012`, in UTC so every branch's clock counts the same way.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "-" + two(parts.hour)
+            + two(parts.minute) + two(parts.second)
+    }
+
+    /// Up to six words of the title, else of the note, as lowercase ASCII joined by `-`;
+    /// the kind when no word survives (a note in Japanese).
+    static func slug(of fragment: Fragment) -> String {
+        let source = fragment.title ?? MarkdownContent(blocks: fragment.body.blocks).plainText
+        let folded = source.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(6)
+        var slug = words.joined(separator: "-")
+        if slug.count > 48 { slug = String(slug.prefix(48)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        return slug.isEmpty ? fragment.kind.name : slug
+    }
+}
