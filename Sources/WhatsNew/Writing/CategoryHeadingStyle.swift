@@ -17,7 +17,8 @@ enum CategoryHeadingStyle: Sendable, Hashable {
             let icon = emoji || showsGlyph ? glyph.flatMap(Self.emoji).map { $0 + " " } ?? "" : ""
             return [prefix + icon + title]
         case .setext(let underline):
-            return [title, String(repeating: underline, count: max(3, DisplayWidth().of(title)))]
+            let text = (showsGlyph ? glyph.flatMap(Self.emoji).map { $0 + " " } ?? "" : "") + title
+            return [text, String(repeating: underline, count: max(3, DisplayWidth().of(text)))]
         case .line(let template):
             return [template.replacing(Self.title, with: title)]
         }

@@ -6,7 +6,8 @@ struct DateStyle: Sendable, Hashable {
     private enum Format: CaseIterable {
         case iso, isoSlashes, isoDots, isoUnpadded
         case monthDayYear, monthDayYearShort, monthDayNoCommaYear, monthOrdinalYear
-        case dayMonthYear, dayMonthYearShort, paddedDayMonthYear
+        case dayMonthYear, dayMonthYearShort, paddedDayMonthYear, dayMonthCommaYear, dayOrdinalMonthCommaYear,
+            dayOrdinalMonthYear
         case dayFirstDots, dayFirstSlashes, monthFirstSlashes
     }
 
@@ -41,6 +42,9 @@ struct DateStyle: Sendable, Hashable {
         case .dayMonthYear: return "\(day) \(long) \(year)"
         case .dayMonthYearShort: return "\(day) \(short) \(year)"
         case .paddedDayMonthYear: return "\(two(day)) \(long) \(year)"
+        case .dayMonthCommaYear: return "\(day) \(long), \(year)"
+        case .dayOrdinalMonthCommaYear: return "\(day)\(Self.ordinalSuffix(day)) \(long), \(year)"
+        case .dayOrdinalMonthYear: return "\(day)\(Self.ordinalSuffix(day)) \(long) \(year)"
         case .dayFirstDots: return "\(two(day)).\(two(month)).\(year)"
         case .dayFirstSlashes: return "\(two(day))/\(two(month))/\(year)"
         case .monthFirstSlashes: return "\(two(month))/\(two(day))/\(year)"

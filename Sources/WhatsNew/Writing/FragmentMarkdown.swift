@@ -63,7 +63,7 @@ struct FragmentMarkdown {
         let color = fragment.color ?? fragment.kind.color
         guard dialect.featuredInFrontMatter else {
             let glyph = icon.flatMap(Icon.init).map { icons.resolve($0).glyph }
-            var lines = dialect.categoryStyle.lines(title: fragment.title ?? "", glyph: glyph, showsGlyph: true)
+            var lines = dialect.featuredStyle.lines(title: fragment.title ?? "", glyph: glyph, showsGlyph: true)
             if let summary { lines += [""] + summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
             if !body.isEmpty { lines += [""] + body }
             return lines

@@ -4,9 +4,10 @@
 /// the file keeps them there.
 struct NotesDialect: Sendable {
     var heading: ReleaseHeadingTemplate
+    /// The style most of the file's row headings have.
     var categoryStyle: CategoryHeadingStyle
-    /// The heading the file last gave each row, as written; new ones follow `categoryStyle`.
-    var categoryLines: [RowKey: [String]]
+    /// The heading the file last gave each row.
+    var categoryHeadings: [RowKey: CategoryHeading]
     /// The rows in the order the file lists them.
     var order: [RowKey]
     var bullet: Character
@@ -15,6 +16,22 @@ struct NotesDialect: Sendable {
     var featuredInFrontMatter: Bool
     /// The file's releases are plain lists, with no row headings.
     var isFlat: Bool
+
+    /// A row heading as the file wrote it: its lines, and its title and icon to write it again
+    /// in the file's usual style when this one is not in it.
+    struct CategoryHeading: Sendable {
+        var raw: [String]
+        var style: CategoryHeadingStyle
+        var title: String
+        var icon: Icon?
+    }
+
+    /// A featured row's heading: the rows' own style, unless they are label lines (`Bug fixes:`),
+    /// which only a list can follow; then a heading one level under the release's.
+    var featuredStyle: CategoryHeadingStyle {
+        if case .line = categoryStyle { return Self.defaultCategoryStyle(after: heading) }
+        return categoryStyle
+    }
 
     /// How many releases, newest first, the file's habits are read from.
     private static let releasesRead = 20
@@ -27,8 +44,8 @@ struct NotesDialect: Sendable {
         }
         heading = Self.headingTemplate(file, newest: newest) ?? .keepAChangelog(level: level ?? 2)
 
-        var style: CategoryHeadingStyle?
-        var lines: [RowKey: [String]] = [:]
+        var styles: [CategoryHeadingStyle] = []
+        var headings: [RowKey: CategoryHeading] = [:]
         var order: [RowKey] = []
         var bullet: Character?
         var loose = false
@@ -44,9 +61,12 @@ struct NotesDialect: Sendable {
                     continue
                 }
                 let raw = file.text(headingLines)
-                if style == nil { style = CategoryHeadingStyle.of(raw: raw, block: block, section: section) }
+                guard let style = CategoryHeadingStyle.of(raw: raw, block: block, section: section) else { continue }
+                styles.append(style)
                 // A heading that repeats its release's version or date is that release's alone.
-                if lines[key] == nil, !raw[0].contains(where: \.isNumber) { lines[key] = raw }
+                if headings[key] == nil, !raw[0].contains(where: \.isNumber), let title = section.title {
+                    headings[key] = CategoryHeading(raw: raw, style: style, title: title, icon: section.icon)
+                }
             }
             Self.merge(keys, into: &order)
             if bullet == nil, let content = span.content,
@@ -57,8 +77,11 @@ struct NotesDialect: Sendable {
                 loose = !found.isTight
             }
         }
-        categoryStyle = style ?? Self.defaultCategoryStyle(after: heading)
-        categoryLines = lines
+        // The style most headings have, the newest first among equals.
+        let counts = Dictionary(styles.map { ($0, 1) }, uniquingKeysWith: +)
+        let most = counts.values.max()
+        categoryStyle = styles.first { counts[$0] == most } ?? Self.defaultCategoryStyle(after: heading)
+        categoryHeadings = headings
         self.order = order
         self.bullet = bullet.flatMap { "-*+".contains($0) ? $0 : nil } ?? "-"
         looseLists = loose
@@ -133,7 +156,7 @@ struct NotesDialect: Sendable {
     private static func defaultCategoryStyle(after heading: ReleaseHeadingTemplate) -> CategoryHeadingStyle {
         switch heading.shape {
         case .atx(let level): .atx(prefix: String(repeating: "#", count: min(6, level + 1)) + " ", emoji: false)
-        case .setext(let underline) where underline == "=": .setext(underline: "-")
+        case .setext(let underline, _) where underline == "=": .setext(underline: "-")
         default: .atx(prefix: "### ", emoji: false)
         }
     }

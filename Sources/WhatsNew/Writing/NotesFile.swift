@@ -15,7 +15,7 @@ struct NotesFile: Sendable {
         document = reading.document
         diagnostics = reading.diagnostics
         self.blocks = blocks
-        outline = NotesOutline(document: reading.document, blocks: blocks, frontMatter: frontMatter)
+        outline = NotesOutline(document: reading.document, blocks: blocks, frontMatter: frontMatter, lines: lines)
     }
 
     func text(_ range: ClosedRange<Int>) -> [String] { range.map { lines[$0] } }

@@ -30,7 +30,7 @@ struct NotesOutline: Sendable {
 
     private(set) var releases: [ReleaseSpan] = []
     /// Top-level blocks and front-matter blocks, as line spans in file order.
-    private let elements: [Element]
+    let elements: [Element]
 
     struct Element: Sendable {
         var lines: Lines
@@ -42,8 +42,24 @@ struct NotesOutline: Sendable {
         }
     }
 
-    init(document: Document, blocks: [Block], frontMatter: [FrontMatterBlock]) {
-        var elements = blocks.map { Element(lines: $0.line...max($0.line, $0.endLine), block: $0) }
+    init(document: Document, blocks: [Block], frontMatter: [FrontMatterBlock], lines: NotesLines) {
+        // cmark counts the blank lines after a list as the list's; they are not.
+        func trimmed(_ first: Int, _ last: Int) -> ClosedRange<Int> {
+            var last = min(max(first, last), lines.count)
+            while last > first, lines.isBlank(last) { last -= 1 }
+            return first...last
+        }
+        // cmark ends a setext heading on the line after its underline when text follows it.
+        func end(of block: Block) -> Int {
+            guard block.isHeading, block.line <= lines.count, !ArraySlice(lines[block.line].utf8).opensATXHeading else {
+                return block.isHeading ? block.line : block.endLine
+            }
+            return (block.line + 1...max(block.line + 1, min(block.endLine, lines.count))).first { line in
+                let rule = lines[line].trimmedWhitespace()
+                return !rule.isEmpty && (rule.allSatisfy { $0 == "=" } || rule.allSatisfy { $0 == "-" })
+            } ?? block.endLine
+        }
+        var elements = blocks.map { Element(lines: trimmed($0.line, end(of: $0)), block: $0) }
         elements += frontMatter.map { Element(lines: $0.openingLine...$0.closingLine, block: nil) }
         elements.sort { $0.lines.lowerBound < $1.lines.lowerBound }
         self.elements = elements
@@ -68,9 +84,6 @@ struct NotesOutline: Sendable {
             releases.append(span)
         }
     }
-
-    /// The last line of the last front-matter block; 0 when there is none.
-    var frontMatterEnd: Int { elements.filter { $0.block == nil }.map(\.lines.upperBound).max() ?? 0 }
 
     /// The span of `release` in the document, when it has a heading of its own.
     func span(ofRelease index: Int) -> ReleaseSpan? { releases.first { $0.index == index } }

@@ -75,9 +75,14 @@ struct ReleaseBody {
         items.enumerated().flatMap { index, item in (loose && index > 0 ? [""] : []) + item }
     }
 
-    /// The heading the file last gave the row, else one in its style and Keep a Changelog's words.
+    /// The heading the file last gave the row (in the file's usual style), else one in that
+    /// style and Keep a Changelog's words.
     private func heading(of key: RowKey) -> [String] {
-        if let lines = dialect.categoryLines[key] { return lines }
+        if let heading = dialect.categoryHeadings[key] {
+            if heading.style == dialect.categoryStyle { return heading.raw }
+            let glyph = heading.icon.map { markdown.icons.resolve($0).glyph }
+            return dialect.categoryStyle.lines(title: heading.title, glyph: glyph)
+        }
         let kind = kinds.all.first { RowKey(kind: $0) == key }
         let title: String
         switch key {

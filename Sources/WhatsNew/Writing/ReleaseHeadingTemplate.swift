@@ -5,8 +5,9 @@ struct ReleaseHeadingTemplate: Sendable {
     enum Shape: Sendable, Hashable {
         /// `## [1.4.0] - 2024-05-02`; the text holds the hashes.
         case atx(level: Int)
-        /// The text over a line of `=` or `-`.
-        case setext(underline: Character)
+        /// The text over a line of `=` or `-`: as long as the text, or `length` long whatever
+        /// the text (a file that underlines every release with 61 `=`).
+        case setext(underline: Character, length: Int?)
         /// A paragraph of its own: `v2.1.0 - March 3, 2024` over the changes.
         case line
     }
@@ -55,8 +56,8 @@ struct ReleaseHeadingTemplate: Sendable {
     }
 
     private func headingLines(_ text: String) -> [String] {
-        guard case .setext(let underline) = shape else { return [text] }
-        return [text, String(repeating: underline, count: max(3, DisplayWidth().of(text)))]
+        guard case .setext(let underline, let length) = shape else { return [text] }
+        return [text, String(repeating: underline, count: length ?? max(3, DisplayWidth().of(text)))]
     }
 
     /// The template a release's heading gives, or nil when it does not give one that reads back
@@ -79,8 +80,9 @@ struct ReleaseHeadingTemplate: Sendable {
             if ArraySlice(first.utf8).opensATXHeading {
                 shape = .atx(level: level)
             } else {
-                guard raw.count > 1, let underline = raw[1].trimmedWhitespace().first else { return nil }
-                shape = .setext(underline: underline)
+                let rule = raw.count > 1 ? raw[1].trimmedWhitespace() : ""
+                guard let underline = rule.first else { return nil }
+                shape = .setext(underline: underline, length: rule.count == DisplayWidth().of(first) ? nil : rule.count)
             }
         case .paragraph: shape = .line
         default: return nil

@@ -97,6 +97,9 @@ public struct ReleaseWriter: Sendable {
         if let span, let unreleased {
             // A planned version's heading becomes the release's; `Unreleased` stays, emptied.
             edits.append(composer.replaceContent(of: span, with: release, keepingHeading: releases[unreleased].version == nil))
+        } else if notes.bytes.isEmpty {
+            // A new file starts as Keep a Changelog's do.
+            edits.append(.insert(before: 1, ["# Changelog", ""] + release))
         } else {
             edits.append(composer.insertNewest(release))
         }
@@ -159,20 +162,17 @@ private struct Composer {
         let spans = releases.indices.compactMap(file.outline.span(ofRelease:))
         if file.runsNewestFirst, let first = spans.first {
             var line = first.heading.lowerBound
-            // Anchors and blank lines right above the heading belong to it.
-            while line > 1, file.lines.isBlank(line - 1) || file.blocks.contains(where: { !$0.isContent && $0.endLine == line - 1 }) {
-                if let anchor = file.blocks.first(where: { !$0.isContent && $0.endLine == line - 1 }) {
-                    line = anchor.line
-                } else {
-                    line -= 1
-                }
+            // Anchors right above the heading (`<a name="1.4.0"></a>`) belong to it.
+            while let anchor = file.outline.elements.last(where: { $0.lines.upperBound < line }), !anchor.isContent,
+                (anchor.lines.upperBound + 1..<line).allSatisfy(file.lines.isBlank)
+            {
+                line = anchor.lines.lowerBound
             }
-            while line < first.heading.lowerBound, file.lines.isBlank(line) { line += 1 }
             let before = line > 1 && !file.lines.isBlank(line - 1) ? [""] : []
             return .insert(before: line, before + release + [""])
         }
         let end = spans.last.map { $0.content?.upperBound ?? $0.heading.upperBound }
-            ?? max(file.blocks.last?.endLine ?? 0, file.outline.frontMatterEnd)
+            ?? file.outline.elements.last(where: \.isContent)?.lines.upperBound ?? 0
         let before = end >= 1 && !file.lines.isBlank(end) ? [""] : []
         let after = end < file.lines.count ? [""] : []
         return .insert(before: end + 1, before + release + after)

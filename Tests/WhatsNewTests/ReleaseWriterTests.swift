@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import WhatsNew
+
+/// `whatsnew release` in each dialect: the fragments under `Fixtures/fragments` written into a
+/// fixture as a new release, compared whole with `Golden/release/<name>.md`.
+struct ReleaseWriterTests {
+    static let fragments: [Fragment] = {
+        FragmentFolder(path: Fixtures.directory.appendingPathComponent("fragments").path).read(with: FragmentReader())
+            .fragments
+    }()
+
+    static let date = ReleaseDate(year: 2024, month: 6, day: 1)!
+
+    /// Keep a Changelog with compare links, curated front-matter rows, `## 0.28.1 (6th December,
+    /// 2024)` with bold label rows, and two setext files (one underlined to a fixed length).
+    @Test(arguments: [
+        ("examples", "keep-a-changelog", "1.5.0"), ("examples", "featured-changelog", "2.1.0"),
+        ("dialects", "httpx-style", "0.29.0"), ("dialects", "realm-setext", "10.46.0"),
+        ("dialects", "unreleased-setext", "0.10.0"),
+    ])
+    func aReleaseIsWrittenInTheNotesOwnDialect(group: String, name: String, version: String) throws {
+        let notes = try Fixtures.source(group, name)
+        let edit = try ReleaseWriter().release(notes, fragments: Self.fragments, version: version, date: Self.date)
+        let written = String(decoding: edit.notes, as: UTF8.self)
+        Golden.check(written, against: "release/\(name).md")
+
+        // The diff is the new release (with the unreleased content it took) and the links.
+        let before = String(decoding: notes.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let after = written.split(separator: "\n", omittingEmptySubsequences: false)
+        let release = Set(edit.release.split(separator: "\n", omittingEmptySubsequences: false))
+        let reading = DocumentReader().read(notes)
+        let unreleased = reading.document.releases.first(where: \.isUnreleased)
+        var unreleasedLines: Set<Substring> = []
+        if let unreleased {
+            let next = reading.document.releases.first { $0.line > unreleased.line }?.line ?? before.count + 1
+            unreleasedLines = Set(before[(unreleased.line - 1)..<(next - 1)])
+        }
+        for change in after.difference(from: before) {
+            switch change {
+            case .insert(_, let line, _):
+                #expect(release.contains(line) || line.hasPrefix("[") || line.isEmpty, "\(name): added \(line)")
+            case .remove(_, let line, _):
+                #expect(unreleasedLines.contains(line) || line.hasPrefix("["), "\(name): removed \(line)")
+            }
+        }
+
+        // Read back, it is the sheet the preview showed, and every fragment's words are in it.
+        let preview = DocumentReader().read(ReleaseWriter().preview(notes, fragments: Self.fragments)).document
+        let shown = try #require(preview.releases.first { $0.isUnreleased })
+        let readBack = DocumentReader().read(try SourceFile(path: name, bytes: edit.notes)).document
+        let released = try #require(readBack.releases.first { $0.version?.text == version })
+        #expect(Self.sheet(of: released) == Self.sheet(of: shown))
+        #expect(released.date == Self.date)
+        let text = Self.sheet(of: released).joined(separator: "\n")
+        for fragment in Self.fragments {
+            for word in MarkdownContent(blocks: fragment.body.blocks).plainText.split(whereSeparator: \.isWhitespace) {
+                #expect(text.contains(word), "\(name): `\(word)` of \(fragment.name)")
+            }
+        }
+    }
+
+    @Test func aNewVersionMustBeNewAndNewer() throws {
+        let notes = try Fixtures.source("examples", "keep-a-changelog")
+        let writer = ReleaseWriter()
+        #expect(throws: Diagnostic.self) { try writer.release(notes, fragments: Self.fragments, version: "1.4.0", date: Self.date) }
+        do {
+            _ = try writer.release(notes, fragments: Self.fragments, version: "1.3.2", date: Self.date)
+            Issue.record("an older version was released")
+        } catch {
+            #expect(error.rule == .releaseOrder)
+            #expect(error.description.hasPrefix("\(notes.path):8:1: error: 1.3.2 is not newer than the latest release, 1.4.0"))
+        }
+        let older = try writer.release(notes, fragments: Self.fragments, version: "1.3.2", date: Self.date, allowsOlder: true)
+        #expect(String(decoding: older.notes, as: UTF8.self).contains("## [1.3.2] - 2024-06-01"))
+        #expect(throws: Diagnostic.self) { try writer.release(notes, fragments: [], version: "1.5.0", date: Self.date) }
+        let empty = try writer.release(notes, fragments: [], version: "1.5.0", date: Self.date, allowsEmpty: true)
+        #expect(empty.release == "## [1.5.0] - 2024-06-01\n")
+    }
+
+    @Test func aPlannedVersionIsTheOneReleased() throws {
+        let notes = try SourceFile(
+            path: "notes.md",
+            bytes: Array("# Changes\n\n## 2.0.0 (unreleased)\n\n### Fixed\n\n- Old fix.\n\n## 1.9.0 (2024-01-02)\n\n### Added\n\n- Thing.\n".utf8))
+        #expect(throws: Diagnostic.self) { try ReleaseWriter().release(notes, fragments: Self.fragments, version: "2.1.0", date: Self.date) }
+        let edit = try ReleaseWriter().release(notes, fragments: Self.fragments, version: "2.0.0", date: Self.date)
+        let text = String(decoding: edit.notes, as: UTF8.self)
+        #expect(text.hasPrefix("# Changes\n\n## 2.0.0 (2024-06-01)\n\n"))
+        #expect(!text.contains("unreleased"))
+        #expect(text.contains("### Fixed\n\n- Old fix.\n- Opening a collection while it syncs no longer crashes. (#230)\n"))
+    }
+
+    @Test func notesWithoutAFileStartOne() throws {
+        let notes = try SourceFile(path: "CHANGELOG.md", bytes: [])
+        let edit = try ReleaseWriter(repository: RepositoryAddress("inkwell/app")).release(
+            notes, fragments: Self.fragments, version: "1.0.0", date: Self.date)
+        let text = String(decoding: edit.notes, as: UTF8.self)
+        #expect(text.hasPrefix("# Changelog\n\n## [1.0.0] - 2024-06-01\n\n### 👥 Shared Collections\n"))
+        #expect(text.contains("([#230](https://github.com/inkwell/app/issues/230))"))
+        #expect(text.contains("([#231](https://github.com/inkwell/app/pull/231))"))
+        // Keep a Changelog's order, breaking changes first.
+        let order = ["### Breaking Changes", "### Added", "### Fixed", "### Security"]
+        let positions = order.compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == order.count && positions == positions.sorted())
+    }
+
+    /// What a reader of the sheet sees of a release, row by row.
+    static func sheet(of release: Release) -> [String] {
+        release.sections.map { section in
+            [
+                section.title ?? "-", section.kind?.rawValue ?? "-", section.appearance.icon?.glyph ?? "-",
+                section.appearance.color?.description ?? "-", section.lead.plainText, section.items.joined(separator: " | "),
+                section.content.plainText,
+            ].joined(separator: " · ")
+        }
+    }
+}
