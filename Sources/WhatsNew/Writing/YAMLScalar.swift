@@ -41,7 +41,7 @@ public enum YAMLScalar {
         }
         if "-?:,[]{}#&*!|>'\"%@`".contains(first) { return false }
         if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return false }
-        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value > 0xFFFF }) {
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return false
         }
         let reserved: Set<String> = ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"]
