@@ -3,7 +3,8 @@ import Foundation
 import WhatsNew
 
 /// A new fragment: checked as lint would check it, then written under a name no other branch's
-/// fragment takes: the time, then a few words of the note.
+/// fragment takes: the time, a few words of the note, and four random letters, so two notes
+/// written in the same second with the same words on two branches still differ.
 struct FragmentFile {
     let folder: String
     let kinds: ChangeKinds
@@ -18,7 +19,7 @@ struct FragmentFile {
             throw ExitCode(1)
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment)
+        let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
         var name = stem + ".md"
         var attempt = 1
         while true {
@@ -45,6 +46,13 @@ struct FragmentFile {
             StandardOutput.write(path + "\n")
             return
         }
+    }
+
+    /// Four lowercase hexadecimal digits.
+    static func randomTag() -> String {
+        let value = UInt16.random(in: 0...UInt16.max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// `20240502-143012`, in UTC so every branch's clock counts the same way.

@@ -10,9 +10,9 @@ struct NewCommand: ParsableCommand {
         discussion: """
             The fragment is a Markdown file whose front matter names its kind; with --title it is a \
             featured row of its own, otherwise its text is an item under its kind's row. Its name \
-            starts with the time it was written and a few words of the note \
-            (20240502-143012-crash-on-launch.md), so notes written on different branches never \
-            collide, and a release lists them in the order they were written.
+            starts with the time it was written, then a few words of the note and four random \
+            letters (20240502-143012-crash-on-launch-3f9a.md), so notes written on different \
+            branches never collide, and a release lists them in the order they were written.
 
             Without --body, on a terminal with $VISUAL or $EDITOR set, the note opens in the \
             editor. The path of the new fragment is printed.

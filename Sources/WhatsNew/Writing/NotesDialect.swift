@@ -68,7 +68,7 @@ struct NotesDialect: Sendable {
                     headings[key] = CategoryHeading(raw: raw, style: style, title: title, icon: section.icon)
                 }
             }
-            Self.merge(keys, into: &order)
+            Self.merge(keys, into: &order, defaults: kinds.all.map(RowKey.init(kind:)))
             if bullet == nil, let content = span.content,
                 let list = file.blocks.first(where: { content.contains($0.line) && $0.isList }),
                 case .list(let found) = list.content, !found.isOrdered, let item = found.items.first
@@ -95,38 +95,48 @@ struct NotesDialect: Sendable {
     }
 
     /// `keys` as the file lists them and the rest where Keep a Changelog's order puts them
-    /// among those: after the nearest kind that comes before them there.
+    /// among those.
     func order(of keys: some Sequence<RowKey>, kinds: ChangeKinds) -> [RowKey] {
         var result = order
-        let defaults = kinds.all.map(RowKey.init(kind:))
         for key in keys where !result.contains(key) {
-            let before = defaults.prefix { $0 != key }
-            if let anchor = before.last(where: result.contains), let position = result.firstIndex(of: anchor) {
-                result.insert(key, at: position + 1)
-            } else if let after = defaults.drop(while: { $0 != key }).dropFirst().first(where: result.contains),
-                let position = result.firstIndex(of: after)
-            {
-                result.insert(key, at: position)
-            } else {
-                result.append(key)
-            }
+            Self.insert(key, into: &result, defaults: kinds.all.map(RowKey.init(kind:)))
         }
         return result.filter { key in keys.contains(key) }
     }
 
     /// A release's row keys merged into the order seen so far: a new key goes before the next
-    /// key of its release already placed, else after the one before it.
-    private static func merge(_ keys: [RowKey], into order: inout [RowKey]) {
+    /// key of its release already placed, else after the one before it, else where the
+    /// default order puts it.
+    private static func merge(_ keys: [RowKey], into order: inout [RowKey], defaults: [RowKey]) {
+        let rank = { (key: RowKey) in defaults.firstIndex(of: key) ?? defaults.count }
         for (position, key) in keys.enumerated() where !order.contains(key) {
-            if let next = keys[(position + 1)...].first(where: order.contains), let at = order.firstIndex(of: next) {
+            if let next = keys[(position + 1)...].first(where: order.contains), var at = order.firstIndex(of: next) {
+                // Right before it, or earlier past keys the default order puts after this one.
+                while at > 0, rank(order[at - 1]) > rank(key) { at -= 1 }
                 order.insert(key, at: at)
             } else if let previous = keys[..<position].last(where: order.contains),
-                let at = order.firstIndex(of: previous)
+                var at = order.firstIndex(of: previous).map({ $0 + 1 })
             {
-                order.insert(key, at: at + 1)
+                while at < order.count, rank(order[at]) < rank(key) { at += 1 }
+                order.insert(key, at: at)
             } else {
-                order.append(key)
+                insert(key, into: &order, defaults: defaults)
             }
+        }
+    }
+
+    /// `key` after the nearest key before it in `defaults` that `order` has, else before the
+    /// nearest after it, else at the end.
+    private static func insert(_ key: RowKey, into order: inout [RowKey], defaults: [RowKey]) {
+        let before = defaults.prefix { $0 != key }
+        if let anchor = before.last(where: order.contains), let position = order.firstIndex(of: anchor) {
+            order.insert(key, at: position + 1)
+        } else if let after = defaults.drop(while: { $0 != key }).dropFirst().first(where: order.contains),
+            let position = order.firstIndex(of: after)
+        {
+            order.insert(key, at: position)
+        } else {
+            order.append(key)
         }
     }
 
