@@ -76,6 +76,12 @@ struct LintCommand: ParsableCommand {
                     diagnostics += found
                     diagnostics += FragmentLinter(icons: linter.icons).check(
                         read, unreleased: reading.document.releases.first(where: \.isUnreleased))
+                    // What only writing them into these notes shows: a title that reads as a release.
+                    do {
+                        _ = try fragments.writer(reader: reader).preview(source, fragments: read)
+                    } catch {
+                        diagnostics.append(error)
+                    }
                 }
             } catch {
                 diagnostics.append(error)

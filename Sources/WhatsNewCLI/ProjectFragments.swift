@@ -53,7 +53,11 @@ struct ProjectFragments {
         }
         let notes = reader.read(source)
         if !notes.errors.isEmpty { throw Diagnostics.failure(notes.errors) }
-        return writer(reader: reader).preview(source, fragments: fragments)
+        do {
+            return try writer(reader: reader).preview(source, fragments: fragments)
+        } catch {
+            throw Diagnostics.failure([error])
+        }
     }
 
     func writer(reader: DocumentReader) -> ReleaseWriter {

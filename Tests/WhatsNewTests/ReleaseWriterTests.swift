@@ -47,7 +47,7 @@ struct ReleaseWriterTests {
         }
 
         // Read back, it is the sheet the preview showed, and every fragment's words are in it.
-        let preview = DocumentReader().read(ReleaseWriter().preview(notes, fragments: Self.fragments)).document
+        let preview = DocumentReader().read(try ReleaseWriter().preview(notes, fragments: Self.fragments)).document
         let shown = try #require(preview.releases.first { $0.isUnreleased })
         let readBack = DocumentReader().read(try SourceFile(path: name, bytes: edit.notes)).document
         let released = try #require(readBack.releases.first { $0.version?.text == version })
@@ -103,6 +103,23 @@ struct ReleaseWriterTests {
         let order = ["### Breaking Changes", "### Added", "### Fixed", "### Security"]
         let positions = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted())
+    }
+
+    @Test func aTitleThatReadsAsAReleaseIsRefused() throws {
+        let notes = try Fixtures.source("examples", "keep-a-changelog")
+        var fragment = try #require(Self.fragments.first { $0.isFeatured })
+        fragment.title = "Sync 2.0"
+        do {
+            _ = try ReleaseWriter().preview(notes, fragments: [fragment])
+            Issue.record("a featured row that reads as a release was previewed")
+        } catch {
+            #expect(error.rule == .fragmentTitle)
+            #expect(error.message.contains("it reads as release 2.0"))
+        }
+        #expect(throws: Diagnostic.self) { try ReleaseWriter().release(notes, fragments: [fragment], version: "1.5.0", date: Self.date) }
+        // In front matter a title is only a title.
+        let curated = try Fixtures.source("examples", "featured-changelog")
+        #expect(try ReleaseWriter().release(curated, fragments: [fragment], version: "2.1.0", date: Self.date).release.contains("title: Sync 2.0"))
     }
 
     /// What a reader of the sheet sees of a release, row by row.

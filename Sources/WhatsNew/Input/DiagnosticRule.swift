@@ -39,6 +39,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case fragmentEmpty = "fragment-empty"
     case fragmentHeading = "fragment-heading"
     case fragmentReference = "fragment-reference"
+    case fragmentTitle = "fragment-title"
     case duplicateFeaturedTitle = "duplicate-featured-title"
     // Writing a release into the notes.
     case releaseExists = "release-exists"

@@ -12,6 +12,8 @@ enum CategoryHeadingStyle: Sendable, Hashable {
     /// The lines of a heading for `title`, with `glyph` before it where the file puts icons
     /// there, or wherever `showsGlyph` asks for it (a featured row's own icon).
     func lines(title: String, glyph: String?, showsGlyph: Bool = false) -> [String] {
+        // A title is text, not Markdown: `<img …>` or `*` in it must reach the sheet as written.
+        let title = MarkdownWriter().inline([.text(title)])
         switch self {
         case .atx(let prefix, let emoji):
             let icon = emoji || showsGlyph ? glyph.flatMap(Self.emoji).map { $0 + " " } ?? "" : ""

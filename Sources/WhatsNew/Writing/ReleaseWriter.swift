@@ -27,7 +27,10 @@ public struct ReleaseWriter: Sendable {
 
     /// The notes with the fragments shown in their unreleased release (one is added where the
     /// newest release goes when there is none); the notes as they are when there are no fragments.
-    public func preview(_ notes: SourceFile, fragments: [Fragment]) -> SourceFile {
+    ///
+    /// Throws for a fragment the notes would not read back as written: a featured row whose
+    /// title, as a heading, reads as a release (`Sync 2.0`).
+    public func preview(_ notes: SourceFile, fragments: [Fragment]) throws(Diagnostic) -> SourceFile {
         guard !fragments.isEmpty else { return notes }
         let file = NotesFile(notes, reader: reader)
         let composer = composer(for: file)
@@ -39,7 +42,38 @@ public struct ReleaseWriter: Sendable {
         } else {
             lines.apply([composer.insertNewest(composer.dialect.heading.unreleasedLines() + [""] + body)])
         }
-        return (try? SourceFile(path: notes.path, bytes: lines.bytes)) ?? notes
+        let composed = (try? SourceFile(path: notes.path, bytes: lines.bytes)) ?? notes
+        let shown = reader.read(composed).document.releases.first(where: \.isUnreleased)
+        if let problem = fragments.lazy.compactMap({ Self.problem(placing: $0, in: shown, notes: notes.path) }).first {
+            throw problem
+        }
+        return composed
+    }
+
+    /// Why a fragment is not in the release the preview shows, when it is not.
+    private static func problem(placing fragment: Fragment, in release: Release?, notes: String) -> Diagnostic? {
+        let sections = release?.sections ?? []
+        if let title = fragment.title {
+            guard !sections.contains(where: { $0.title == title }) else { return nil }
+            var reason = "the notes would not show it as a row"
+            switch HeadingClassifier.role(of: title) {
+            case .release(let heading): reason = "as a heading in \(notes) it reads as release \(heading.version.text)"
+            case .unreleased: reason = "as a heading in \(notes) it reads as the unreleased changes"
+            case .dateOnly, .period, .series: reason = "as a heading in \(notes) it reads as a date or a series of releases"
+            case .other: break
+            }
+            let position = fragment.positions["title"]
+            return Diagnostic(
+                .fragmentTitle, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
+                "the featured row `\(title)` cannot be written: \(reason); give it a title without a version or date")
+        }
+        let text = MarkdownContent(blocks: fragment.body.blocks).plainText
+        let words = text.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
+        let shown = sections.map { $0.content.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        guard !words.isEmpty, !shown.contains(where: { $0.contains(words) }) else { return nil }
+        return Diagnostic(
+            .fragmentTitle, at: SourceLocation(path: fragment.path, line: fragment.body.firstLine, column: 1),
+            "this note would not read back as part of the next release in \(notes); check its kind's heading in .whatsnew.yml")
     }
 
     /// The notes with a new release made of their unreleased content and the fragments: placed
@@ -120,7 +154,7 @@ public struct ReleaseWriter: Sendable {
     /// titles, summaries and items. A difference would be whatsnew's mistake, and nothing is
     /// written rather than something the preview did not show.
     private func check(_ edit: Edit, of notes: SourceFile, fragments: [Fragment], version: Version) throws(Diagnostic) {
-        let preview = reader.read(self.preview(notes, fragments: fragments)).document
+        let preview = reader.read(try self.preview(notes, fragments: fragments)).document
         let written = reader.read((try? SourceFile(path: notes.path, bytes: edit.notes)) ?? notes).document
         let before = preview.releases.first(where: \.isUnreleased).map(Self.rows) ?? []
         let after = written.releases.first { $0.version?.matches(version.text) == true }.map(Self.rows)

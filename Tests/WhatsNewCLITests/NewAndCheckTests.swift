@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// `whatsnew new` writes a fragment lint accepts, under a name of its own; `whatsnew check`
+/// tells a change that needs a note from one that does not, and trusts nothing a pull request
+/// brings.
+@Suite(.serialized) struct NewAndCheckTests {
+    @Test func newWritesANoteUnderANameOfItsOwn() throws {
+        let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
+        defer { repository.remove() }
+        let first = try repository.whatsnew(["new", "--kind", "fix", "--body", "Ünïcode titles no longer crash the export."])
+        #expect(first.status == 0, "\(first.stderr)")
+        let path = first.stdout.trimmingCharacters(in: .newlines)
+        let name = try #require(path.split(separator: "/").last.map(String.init))
+        // 20241124-223000-unicode-titles-no-longer-crash-the-1a2b.md
+        let parts = name.dropLast(3).split(separator: "-")
+        #expect(parts.count == 9 && parts[0].count == 8 && parts[1].count == 6 && parts[8].count == 4, "\(name)")
+        #expect(parts[2...7].joined(separator: "-") == "unicode-titles-no-longer-crash-the")
+        #expect(try repository.read(path) == "---\nkind: fix\n---\nÜnïcode titles no longer crash the export.\n")
+
+        let again = try repository.whatsnew(["new", "--kind", "fix", "--body", "Ünïcode titles no longer crash the export."])
+        #expect(again.stdout != first.stdout)
+
+        let featured = try repository.whatsnew(
+            ["new", "--kind", "added", "--title", "Night: Mode", "--icon", "🌙", "--summary", "Follows the system.", "--issue", "12",
+             "--issue", "https://example.com/issues/13", "--breaking"])
+        #expect(featured.status == 0, "\(featured.stderr)")
+        #expect(
+            try repository.read(featured.stdout.trimmingCharacters(in: .newlines))
+                == "---\nkind: added\ntitle: \"Night: Mode\"\nicon: 🌙\nsummary: Follows the system.\nissue: [12, https://example.com/issues/13]\nbreaking: true\n---\n")
+        #expect(featured.stdout.contains("-night-mode-"))
+
+        let fromInput = try repository.whatsnew(["new", "--kind", "changed", "--body", "-"], stdin: "- 日本語のメモ\n")
+        #expect(fromInput.status == 0)
+        #expect(fromInput.stdout.contains("-changed-"), "a note with no Latin words is named by its kind")
+
+        let wrong = try repository.whatsnew(["new", "--kind", "fixd", "--body", "x"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("unknown kind fixd; did you mean fixed?"))
+        let noBody = try repository.whatsnew(["new", "--kind", "fixed"])
+        #expect(noBody.status == 2 && noBody.stderr.contains("give the note with --body TEXT"))
+        let heading = try repository.whatsnew(["new", "--kind", "fixed", "--body", "# Big news"])
+        #expect(heading.status == 1 && heading.stderr.contains("a heading in a fragment would start a row"))
+        #expect(repository.files(in: ".changes").count == 4)
+        #expect(try repository.whatsnew(["lint"]).status == 0)
+    }
+
+    @Test(.needs(ExternalTool.tmux, "tmux")) func newOpensTheEditorOnATerminal() throws {
+        let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
+        defer { repository.remove() }
+        try repository.write("editor.sh", "#!/bin/sh\nprintf 'Written in the editor.\\n' >> \"$1\"\n")
+        chmod(repository.url.appendingPathComponent("editor.sh").path, 0o755)
+        guard let tmux = try Tmux.start(columns: 120) else { return }
+        defer { tmux.stop() }
+        let binary = try #require(WhatsNewBinary.url).path
+        try tmux.run(
+            "cd \(repository.path) && EDITOR=./editor.sh \(binary) new --kind fixed && echo DO\"\"NE", until: "DONE")
+        let files = repository.files(in: ".changes")
+        let screen = try tmux.capture()
+        try #require(files.count == 1, "\(screen)")
+        #expect(try repository.read(".changes/\(files[0])") == "---\nkind: fixed\n---\nWritten in the editor.\n")
+        #expect(files[0].contains("-written-in-the-editor-"))
+    }
+
+    @Test func checkFollowsTheProjectAndLintsWhatItAdds() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": FragmentWorkflowTests.notes, "Sources/App.swift": "let app = 1\n",
+            ".whatsnew.yml": "fragments: notes/next\ncheck:\n  ignore: [\"Sources/Generated/**\", \"*.json\"]\n",
+        ])
+        defer { repository.remove() }
+        try repository.git("checkout", "-q", "-b", "generated")
+        try repository.write("Sources/Generated/Table.swift", "// generated\n")
+        try repository.write("data/settings.json", "{}\n")
+        #expect(try repository.whatsnew(["check"]).status == 0)
+        try repository.write("Sources/App.swift", "let app = 2\n")
+        #expect(try repository.whatsnew(["check"]).status == 1)
+
+        // A note with an error fails the check, with where the error is.
+        let new = try repository.whatsnew(["new", "--kind", "fixed", "--body", "Fine."])
+        #expect(new.stdout.hasPrefix("notes/next/"))
+        try repository.write("notes/next/20240101-000000-bad-0000.md", "---\nkind: fixd\n---\nBad.\n")
+        let bad = try repository.whatsnew(["check"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("notes/next/20240101-000000-bad-0000.md:2:7: error: unknown kind `fixd`"))
+        try FileManager.default.removeItem(at: repository.url.appendingPathComponent("notes/next/20240101-000000-bad-0000.md"))
+        #expect(try repository.whatsnew(["check"]).status == 0)
+
+        // Editing the notes directly counts as a note.
+        try repository.git("checkout", "-q", "-f", "main")
+        try repository.git("clean", "-qfd")
+        try repository.write("Sources/App.swift", "let app = 3\n")
+        try repository.write("CHANGELOG.md", FragmentWorkflowTests.notes + "\n")
+        let direct = try repository.whatsnew(["check"])
+        #expect(direct.status == 0 && direct.stderr.contains("edits CHANGELOG.md directly"))
+    }
+
+    @Test func checkTrustsNoRefAndNoFragmentFromAPullRequest() throws {
+        let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes, "Sources/App.swift": "1\n"])
+        defer { repository.remove() }
+        // A base that git would read as an option names no commit, and nothing is written.
+        let hostile = try repository.whatsnew(["check", "--base=--output=pwned"])
+        #expect(hostile.status == 1)
+        #expect(hostile.stderr.contains("--base --output=pwned names no commit"))
+        #expect(!FileManager.default.fileExists(atPath: repository.url.appendingPathComponent("pwned").path))
+
+        // A fragment that is a link to a file elsewhere is refused, and its target never read.
+        try repository.write("secret.txt", "---\nkind: fixed\n---\nSECRET TOKEN\n")
+        try FileManager.default.createDirectory(
+            at: repository.url.appendingPathComponent(".changes"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.url.appendingPathComponent(".changes/20240101-000000-link-0000.md").path,
+            withDestinationPath: repository.url.appendingPathComponent("secret.txt").path)
+        let linked = try repository.whatsnew(["check"])
+        #expect(linked.status == 1)
+        #expect(linked.stderr.contains(".changes/20240101-000000-link-0000.md: error: is a symbolic link"))
+        let render = try repository.whatsnew(["--release", "unreleased"])
+        #expect(render.status == 1 && !render.stdout.contains("SECRET"))
+        try FileManager.default.removeItem(at: repository.url.appendingPathComponent(".changes/20240101-000000-link-0000.md"))
+
+        // Markup in a note reaches HTML escaped, and an address that is not a web address never
+        // becomes a link.
+        try repository.write(
+            ".changes/20240101-000000-xss-0000.md",
+            "---\nkind: added\ntitle: \"<img src=x onerror=alert(1)>\"\nsummary: \"Share <script>alert(1)</script> now.\"\n---\n")
+        let html = try repository.whatsnew(["--release", "unreleased", "--format", "html"])
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(!html.stdout.contains("<script>") && !html.stdout.contains("<img src=x"))
+        #expect(html.stdout.contains("&lt;img src=x onerror=alert(1)&gt;"), "the title is shown as written")
+        try repository.write(".changes/20240101-000001-link-0000.md", "---\nkind: fixed\nissue: \"javascript:alert(1)\"\n---\nX.\n")
+        let link = try repository.whatsnew(["lint"])
+        #expect(link.status == 1 && link.stdout.contains("`javascript:alert(1)` is neither a number nor an http or https address"))
+    }
+}
