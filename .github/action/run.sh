@@ -2,6 +2,10 @@
 # The whatsnew GitHub Action's steps (action.yml runs this file; the tests run it locally).
 #
 # Environment (the action's inputs):
+#   WHATSNEW_COMMAND   release-notes (the default) or check
+#   WHATSNEW_BASE      for check: the commit to compare with (default: origin/$GITHUB_BASE_REF on a
+#                      pull request, else whatsnew's own default)
+#   WHATSNEW_SKIP      for check: 1 when the change needs no note (a "no release note" label)
 #   WHATSNEW_NOTES     the notes file (default CHANGELOG.md)
 #   WHATSNEW_RELEASE   the release to write (default: the pushed tag's version, else the newest tag's)
 #   WHATSNEW_FORMATS   comma-separated formats (default markdown): markdown, html, json, text, appstore, play
@@ -29,6 +33,21 @@ if [ -z "$whatsnew" ]; then
     swift build --package-path "$action_root" -c release --product whatsnew >&2
     whatsnew="$(swift build --package-path "$action_root" -c release --show-bin-path)/whatsnew"
 fi
+
+# check: does the pull request add a release note?
+if [ "${WHATSNEW_COMMAND:-release-notes}" = check ]; then
+    base=${WHATSNEW_BASE:-}
+    if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then
+        base="origin/$GITHUB_BASE_REF"
+    fi
+    arguments=(check)
+    [ -n "$base" ] && arguments+=("--base=$base")
+    exec "$whatsnew" "${arguments[@]}"
+fi
+case "${WHATSNEW_COMMAND:-release-notes}" in
+    release-notes) ;;
+    *) echo "whatsnew: command is release-notes or check, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
+esac
 
 # The release: asked for, else the pushed tag (refs/tags/v1.4.0 → 1.4.0), else the newest tag.
 release=${WHATSNEW_RELEASE:-}

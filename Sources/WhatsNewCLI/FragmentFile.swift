@@ -18,7 +18,11 @@ struct FragmentFile {
             StandardError.write("no fragment was written")
             throw ExitCode(1)
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The folder says what it is to whoever finds it in a pull request.
+            try Data(Self.readme.utf8).write(to: URL(fileURLWithPath: "\(folder)/README.md"))
+        }
         let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
         var name = stem + ".md"
         var attempt = 1
@@ -47,6 +51,16 @@ struct FragmentFile {
             return
         }
     }
+
+    static let readme = """
+        # Release notes in progress
+
+        Each Markdown file here is the release note of one change, written with
+        `whatsnew new --kind <kind>`. `whatsnew` shows them as the coming release,
+        `whatsnew check` asks for one in a pull request that changes the code, and
+        `whatsnew release <version>` writes them into the changelog and removes them.
+
+        """
 
     /// Four lowercase hexadecimal digits.
     static func randomTag() -> String {

@@ -71,4 +71,32 @@ import Testing
         // With lint off the body is written all the same.
         #expect(try action(in: directory, ["WHATSNEW_LINT": "off"]).status == 0)
     }
+
+    @Test func checksThatAPullRequestAddsANote() throws {
+        let directory = try repository(
+            "## [1.0.0] - 2024-05-02\n\n### Added\n\n- First.\n", tag: "v1.0.0")
+        let git = { (arguments: [String]) in
+            let run = try WhatsNewBinary.execute(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments, in: directory)
+            try #require(run.status == 0, "git \(arguments): \(run.stderr)")
+        }
+        try git(["branch", "-M", "main"])
+        try git(["update-ref", "refs/remotes/origin/main", "HEAD"])
+        try git(["checkout", "-q", "-b", "feature"])
+        try "let x = 1\n".write(to: directory.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        try git(["add", "-A"])
+        try git(["commit", "-qm", "Code"])
+        let pullRequest = ["WHATSNEW_COMMAND": "check", "GITHUB_BASE_REF": "main"]
+        let missing = try action(in: directory, pullRequest)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("touches App.swift but adds no release note"))
+        #expect(try action(in: directory, pullRequest.merging(["WHATSNEW_SKIP": "1"]) { $1 }).status == 0)
+        let new = try WhatsNewBinary.run(["new", "--kind", "added", "--body", "X."], in: directory)
+        #expect(new.status == 0)
+        let noted = try action(in: directory, pullRequest)
+        #expect(noted.status == 0, "\(noted.stderr)")
+        #expect(noted.stderr.contains("adds a release note"))
+        #expect(try action(in: directory, ["WHATSNEW_COMMAND": "publish"]).status == 2)
+    }
 }

@@ -1,6 +1,6 @@
 /// The body of the release being written: the notes' own unreleased content as written, with
-/// each fragment added where it belongs. Featured rows follow what the notes had before their
-/// rows; items join their kind's row, which is added, in the file's order of rows, where the
+/// each fragment added where it belongs. Featured rows follow the notes' own featured rows;
+/// items join their kind's row, which is added, in the file's order of rows, where the
 /// notes lack it. Within a row, fragments keep the order of their file names, which start with
 /// the time each was written.
 struct ReleaseBody {
@@ -67,7 +67,9 @@ struct ReleaseBody {
                 chunks.append(chunk)
             }
         }
-        return Self.joined([prelude] + featured + chunks.map(\.lines))
+        // New featured rows follow the notes' own, which stand before the first kind's row.
+        let leading = chunks.prefix { $0.key == nil }.count
+        return Self.joined([prelude] + chunks[..<leading].map(\.lines) + featured + chunks[leading...].map(\.lines))
     }
 
     /// Items one after another, with a blank line between them in a loose list.
