@@ -6,14 +6,20 @@ import WhatsNew
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render release notes as a What's New sheet (the default command)."
+        abstract: "Render release notes as a What's New sheet (the default command).",
+        discussion: """
+            Notes in progress, the fragments in .changes/ (or .whatsnew.yml's fragments folder), \
+            are shown as the unreleased release, merged into the notes' own Unreleased section, \
+            exactly as `whatsnew release` will write them: --release unreleased previews them.
+            """
     )
 
     @Argument(
         help: "The release notes to read, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var input: String?
 
-    @Option(help: "The release to show: latest, unreleased, all, or a version such as 1.4.0.")
+    @Option(
+        help: "The release to show: latest, unreleased (with the notes in .changes/), all, or a version such as 1.4.0.")
     var release: String?
 
     @Option(help: "Show every release newer than this version, in one sheet.")
