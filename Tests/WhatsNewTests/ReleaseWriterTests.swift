@@ -122,6 +122,88 @@ struct ReleaseWriterTests {
         #expect(try ReleaseWriter().release(curated, fragments: [fragment], version: "2.1.0", date: Self.date).release.contains("title: Sync 2.0"))
     }
 
+    /// Shapes met in real changelogs: towncrier's marker comment and double blank lines, links
+    /// at the foot oldest first, a two-line date paragraph with the version in an address.
+    @Test func shapesFromTheField() throws {
+        let fix = try #require(Self.fragments.first { $0.name.contains("sync-crash") })
+        let towncrier = """
+            # Changelog
+
+            <!-- towncrier release notes start -->
+
+            ## [3.1.0](https://example.com/tree/3.1.0) - 2025-03-13
+
+            ### Fixes
+
+            - Old fix.
+              [#1](https://example.com/issues/1)
+
+
+            ### Changes
+
+            - Old change.
+
+
+            ## [3.0.0](https://example.com/tree/3.0.0) - 2025-01-02
+
+            ### Changes
+
+            - First.
+
+            """
+        let written = try ReleaseWriter().release(
+            try SourceFile(path: "notes.md", bytes: Array(towncrier.utf8)), fragments: [fix], version: "3.2.0", date: Self.date)
+        #expect(
+            String(decoding: written.notes, as: UTF8.self).hasPrefix(
+                "# Changelog\n\n<!-- towncrier release notes start -->\n\n## [3.2.0](https://example.com/tree/3.2.0) - 2024-06-01\n\n### Fixes\n\n- Opening a collection while it syncs no longer crashes. (#230)\n\n\n## [3.1.0]"))
+
+        let ascending = """
+            ## [2.1.0] - 2024-02-01
+
+            ### Fixed
+
+            - Two.
+
+            ## [2.0.0] - 2024-01-01
+
+            ### Fixed
+
+            - One.
+
+            [2.0.0]: https://example.com/compare/1.9.0...2.0.0
+            [2.1.0]: https://example.com/compare/2.0.0...2.1.0
+
+            """
+        let links = try ReleaseWriter().release(
+            try SourceFile(path: "notes.md", bytes: Array(ascending.utf8)), fragments: [fix], version: "2.2.0", date: Self.date)
+        #expect(
+            String(decoding: links.notes, as: UTF8.self).hasSuffix(
+                "[2.1.0]: https://example.com/compare/2.0.0...2.1.0\n[2.2.0]: https://example.com/compare/2.1.0...2.2.0\n"))
+
+        let dateParagraph = """
+            ## [5.0.0-beta.1](https://example.com/releases/tag/5.0.0-beta.1)
+            Released on 2024-03-02. Every issue of this milestone is in this
+            [filter](https://example.com/issues?q=milestone%3A5.0.0-beta.1).
+
+            #### Fixed
+            - A crash.
+
+            """
+        let dated = try ReleaseWriter().release(
+            try SourceFile(path: "notes.md", bytes: Array(dateParagraph.utf8)), fragments: [fix], version: "5.0.0-beta.2",
+            date: Self.date)
+        #expect(
+            dated.release == """
+                ## [5.0.0-beta.2](https://example.com/releases/tag/5.0.0-beta.2)
+                Released on 2024-06-01. Every issue of this milestone is in this
+                [filter](https://example.com/issues?q=milestone%3A5.0.0-beta.2).
+
+                #### Fixed
+                - Opening a collection while it syncs no longer crashes. (#230)
+
+                """)
+    }
+
     /// What a reader of the sheet sees of a release, row by row.
     static func sheet(of release: Release) -> [String] {
         release.sections.map { section in

@@ -9,6 +9,15 @@ enum CategoryHeadingStyle: Sendable, Hashable {
 
     static let title = "\u{E003}"
 
+    /// The same kind of heading, whether or not it carries an emoji: a file's `### ⚠ BREAKING
+    /// CHANGES` among plain `### Features` is still written as the file wrote it.
+    func hasShape(of other: CategoryHeadingStyle) -> Bool {
+        switch (self, other) {
+        case (.atx(let prefix, _), .atx(let otherPrefix, _)): prefix == otherPrefix
+        default: self == other
+        }
+    }
+
     /// The lines of a heading for `title`, with `glyph` before it where the file puts icons
     /// there, or wherever `showsGlyph` asks for it (a featured row's own icon).
     func lines(title: String, glyph: String?, showsGlyph: Bool = false) -> [String] {

@@ -29,7 +29,10 @@ struct ComparisonLinks {
             let address = template.replacing(ReleaseHeadingTemplate.version, with: newVersion)
                 .replacing(ReleaseHeadingTemplate.previous, with: version)
             let lead = VersionText.replacing(version, with: newVersion, in: latestDefinition.lead)
-            edits.append(.insert(before: latestDefinition.line, [lead + address]))
+            // Newest first, as most files keep them, or after the latest where they run oldest first.
+            let previousLine = newest.dropFirst().first.flatMap(definition(ofRelease:))?.line
+            let ascending = previousLine.map { $0 < latestDefinition.line } ?? false
+            edits.append(.insert(before: latestDefinition.line + (ascending ? 1 : 0), [lead + address]))
         } else if let unreleasedDefinition, unreleasedDefinition.address.hasSuffix("...HEAD"),
             let found = unreleasedDefinition.address.range(of: version, options: .backwards)
         {

@@ -12,6 +12,12 @@ struct NotesDialect: Sendable {
     var order: [RowKey]
     var bullet: Character
     var looseLists: Bool
+    /// Blank lines after a row's heading, and before one: one each in most files; none after
+    /// a heading in some (`#### Fixed` over its list), two before one in others.
+    var blankLinesAfterRowHeading = 1
+    var blankLinesBeforeRow = 1
+    /// Blank lines between one release's end and the next release's heading.
+    var blankLinesBetweenReleases = 1
     /// Featured rows are written as front-matter sections, as the file does; otherwise as headings.
     var featuredInFrontMatter: Bool
     /// The file's releases are plain lists, with no row headings.
@@ -45,14 +51,30 @@ struct NotesDialect: Sendable {
         heading = Self.headingTemplate(file, newest: newest) ?? .keepAChangelog(level: level ?? 2)
 
         var styles: [CategoryHeadingStyle] = []
+        var blankAfterRow: Int?
+        var blankBeforeRow: Int?
+        var blankBeforeRelease: Int?
         var headings: [RowKey: CategoryHeading] = [:]
         var order: [RowKey] = []
         var bullet: Character?
-        var loose = false
+        var lists = [0, 0]  // tight, loose
         let readOrder = file.runsNewestFirst ? Array(releases.indices) : releases.indices.reversed()
         for index in readOrder.prefix(Self.releasesRead) {
             guard let span = file.outline.span(ofRelease: index) else { continue }
             var keys: [RowKey] = []
+            // Spacing is read off the newest release that shows it.
+            let headed = span.rows.filter { $0.heading != nil }
+            if blankAfterRow == nil, let heading = headed.first?.heading {
+                blankAfterRow = Self.blankLines(after: heading.upperBound, in: file)
+            }
+            if blankBeforeRow == nil, headed.count > 1 {
+                blankBeforeRow = max(1, Self.blankLines(before: headed[1].lines.lowerBound, in: file))
+            }
+            if blankBeforeRelease == nil, index != releases.indices.last, let content = span.content,
+                !(releases[index].isUnreleased && releases[index].version == nil)
+            {
+                blankBeforeRelease = max(1, Self.blankLines(after: content.upperBound, in: file))
+            }
             for row in span.rows {
                 let section = releases[index].sections[row.index]
                 guard let key = RowKey(section: section, kinds: kinds) else { continue }
@@ -69,12 +91,15 @@ struct NotesDialect: Sendable {
                 }
             }
             Self.merge(keys, into: &order, defaults: kinds.all.map(RowKey.init(kind:)))
-            if bullet == nil, let content = span.content,
-                let list = file.blocks.first(where: { content.contains($0.line) && $0.isList }),
-                case .list(let found) = list.content, !found.isOrdered, let item = found.items.first
-            {
-                bullet = file.lines[item.line].first { $0 != " " && $0 != "\t" }
-                loose = !found.isTight
+            if let content = span.content {
+                for case .list(let found) in file.blocks.filter({ content.contains($0.line) }).map(\.content)
+                where !found.isOrdered {
+                    if bullet == nil, let item = found.items.first {
+                        bullet = file.lines[item.line].first { $0 != " " && $0 != "\t" }
+                    }
+                    // A list of one item says nothing of the spacing between items.
+                    if found.items.count > 1 { lists[found.isTight ? 0 : 1] += 1 }
+                }
             }
         }
         // The style most headings have, the newest first among equals.
@@ -82,16 +107,19 @@ struct NotesDialect: Sendable {
         let most = counts.values.max()
         categoryStyle = styles.first { counts[$0] == most } ?? Self.defaultCategoryStyle(after: heading)
         categoryHeadings = headings
+        blankLinesAfterRowHeading = blankAfterRow ?? 1
+        blankLinesBeforeRow = blankBeforeRow ?? 1
+        blankLinesBetweenReleases = blankBeforeRelease ?? 1
         self.order = order
         self.bullet = bullet.flatMap { "-*+".contains($0) ? $0 : nil } ?? "-"
-        looseLists = loose
+        looseLists = lists[1] > lists[0]
         featuredInFrontMatter = releases.contains { $0.sections.contains { $0.origin == .frontMatter } }
-        let recent = newest.prefix(3).filter { releases[$0].hasContent }
-        isFlat =
-            !recent.isEmpty
-            && recent.allSatisfy { index in
-                releases[index].sections.allSatisfy { ![.heading, .pseudoHeading, .frontMatter].contains($0.origin) }
-            }
+        // Flat when most of the three newest releases are plain lists (the newest settles a tie).
+        let recent = newest.filter { releases[$0].hasContent }.prefix(3).map { index in
+            releases[index].sections.allSatisfy { ![.heading, .pseudoHeading, .frontMatter].contains($0.origin) }
+        }
+        let flat = recent.filter { $0 }.count
+        isFlat = flat * 2 > recent.count || (flat * 2 == recent.count && recent.first == true)
     }
 
     /// `keys` as the file lists them and the rest where Keep a Changelog's order puts them
@@ -153,13 +181,30 @@ struct NotesDialect: Sendable {
             }
             guard case .release(let heading) = HeadingClassifier.role(of: PlainText.of(inlines)) else { continue }
             let previous = position + 1 < newest.count ? releases[newest[position + 1]].version?.text : nil
-            let first = file.firstBlock(in: span.content)
+            let first = file.outline.elements.first { span.content?.contains($0.lines.lowerBound) ?? false }
             let template = ReleaseHeadingTemplate.derived(
                 raw: file.text(span.heading), block: block, release: releases[index], heading: heading,
-                previous: previous, firstContent: first, contentLine: first.map { file.lines[$0.line] })
-            if let template { return template }
+                previous: previous, firstContent: first?.block, contentLines: first.map { file.text($0.lines) })
+            if var template {
+                template.blankLines = Self.blankLines(after: span.heading.upperBound, in: file)
+                return template
+            }
         }
         return nil
+    }
+
+    /// How many blank lines come right before a line: none, one or two.
+    static func blankLines(before line: Int, in file: NotesFile) -> Int {
+        var count = 0
+        while line - count - 1 >= 1, count < 2, file.lines.isBlank(line - count - 1) { count += 1 }
+        return count
+    }
+
+    /// How many blank lines follow a line: none, one or two.
+    static func blankLines(after line: Int, in file: NotesFile) -> Int {
+        var count = 0
+        while line + count + 1 <= file.lines.count, count < 2, file.lines.isBlank(line + count + 1) { count += 1 }
+        return line + count + 1 <= file.lines.count ? count : 1
     }
 
     /// Rows one level under the release: `###` under `##`, a `-` underline under `=`.

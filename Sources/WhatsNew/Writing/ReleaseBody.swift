@@ -44,9 +44,9 @@ struct ReleaseBody {
             let all = dialect.order(of: items.keys, kinds: kinds).flatMap { items[$0] ?? [] }
             if preludeEndsWithList, !all.isEmpty {
                 prelude += (dialect.looseLists ? [""] : []) + list(all, loose: dialect.looseLists)
-                return Self.joined([prelude] + featured + chunks.map(\.lines))
+                return joined([prelude] + featured + chunks.map(\.lines))
             }
-            return Self.joined([prelude] + featured + [list(all, loose: dialect.looseLists)] + chunks.map(\.lines))
+            return joined([prelude] + featured + [list(all, loose: dialect.looseLists)] + chunks.map(\.lines))
         }
         let order = dialect.order(of: chunks.compactMap(\.key) + items.keys, kinds: kinds)
         for key in order {
@@ -58,8 +58,10 @@ struct ReleaseBody {
                 continue
             }
             let chunk = Chunk(
-                key: key, lines: heading(of: key) + [""] + list(rowItems, loose: dialect.looseLists), endsWithList: true,
-                endsLoose: dialect.looseLists)
+                key: key,
+                lines: heading(of: key) + Array(repeating: "", count: dialect.blankLinesAfterRowHeading)
+                    + list(rowItems, loose: dialect.looseLists),
+                endsWithList: true, endsLoose: dialect.looseLists)
             let rank = { (key: RowKey) in order.firstIndex(of: key) ?? order.count }
             if let later = chunks.firstIndex(where: { $0.key.map(rank) ?? -1 > rank(key) }) {
                 chunks.insert(chunk, at: later)
@@ -69,7 +71,7 @@ struct ReleaseBody {
         }
         // New featured rows follow the notes' own, which stand before the first kind's row.
         let leading = chunks.prefix { $0.key == nil }.count
-        return Self.joined([prelude] + chunks[..<leading].map(\.lines) + featured + chunks[leading...].map(\.lines))
+        return joined([prelude] + chunks[..<leading].map(\.lines) + featured + chunks[leading...].map(\.lines))
     }
 
     /// Items one after another, with a blank line between them in a loose list.
@@ -81,7 +83,7 @@ struct ReleaseBody {
     /// style and Keep a Changelog's words.
     private func heading(of key: RowKey) -> [String] {
         if let heading = dialect.categoryHeadings[key] {
-            if heading.style == dialect.categoryStyle { return heading.raw }
+            if heading.style.hasShape(of: dialect.categoryStyle) { return heading.raw }
             let glyph = heading.icon.map { markdown.icons.resolve($0).glyph }
             return dialect.categoryStyle.lines(title: heading.title, glyph: glyph)
         }
@@ -95,10 +97,12 @@ struct ReleaseBody {
         return dialect.categoryStyle.lines(title: title, glyph: icon.map { markdown.icons.resolve($0).glyph })
     }
 
-    /// Parts separated by one blank line, each without blank lines at its ends.
-    private static func joined(_ parts: [[String]]) -> [String] {
+    /// Parts separated as the file separates its rows, each without blank lines at its ends;
+    /// the body starts with the blank lines a release heading takes in the file.
+    private func joined(_ parts: [[String]]) -> [String] {
         let isBlank = { (line: String) in line.allSatisfy { $0 == " " || $0 == "\t" } }
         let trimmed = parts.map { part in Array(part.drop(while: isBlank).reversed().drop(while: isBlank).reversed()) }
-        return trimmed.filter { !$0.isEmpty }.enumerated().flatMap { index, part in (index > 0 ? [""] : []) + part }
+        let gap = Array(repeating: "", count: dialect.blankLinesBeforeRow)
+        return trimmed.filter { !$0.isEmpty }.enumerated().flatMap { index, part in (index > 0 ? gap : []) + part }
     }
 }

@@ -17,9 +17,11 @@ struct ReleaseHeadingTemplate: Sendable {
     /// and the date.
     var text: String
     var dateStyle: DateStyle
-    /// A line under the heading that carries the date (`Released on 2024-05-02.`), when the
-    /// heading has none.
-    var dateLine: String?
+    /// The paragraph under the heading that carries the date (`Released on 2024-05-02.`), when
+    /// the heading has none, line by line.
+    var dateLines: [String]?
+    /// Blank lines between the heading and what follows it: most files leave one, some none.
+    var blankLines = 1
 
     static let version = "\u{E000}"
     static let previous = "\u{E001}"
@@ -40,7 +42,7 @@ struct ReleaseHeadingTemplate: Sendable {
             return text.replacing(Self.date, with: date.map(dateStyle.text) ?? "")
         }
         var lines = headingLines(fill(text))
-        if let dateLine, date != nil { lines += ["", fill(dateLine)] }
+        if let dateLines, date != nil { lines += Array(repeating: "", count: blankLines) + dateLines.map(fill) }
         return lines
     }
 
@@ -71,7 +73,7 @@ struct ReleaseHeadingTemplate: Sendable {
     ///   - firstContent: the first block under the heading, which may carry the date.
     static func derived(
         raw: [String], block: Block, release: Release, heading: ReleaseHeading, previous: String?, firstContent: Block?,
-        contentLine: String?
+        contentLines: [String]?
     ) -> ReleaseHeadingTemplate? {
         guard let version = release.version?.text, let first = raw.first else { return nil }
         let shape: Shape
@@ -89,18 +91,18 @@ struct ReleaseHeadingTemplate: Sendable {
         }
         var text = first
         var style = DateStyle.iso
-        var dateLine: String?
+        var dateLines: [String]?
         if let match = heading.date, let date = release.date {
             guard let found = text.range(of: match.text) else { return nil }
             text.replaceSubrange(found, with: Self.date)
             style = DateStyle(written: match.text, date: date) ?? .iso
-        } else if let date = release.date, let firstContent, let contentLine,
+        } else if let date = release.date, let firstContent, var lines = contentLines,
             let match = ReleaseDetailLine.date(in: firstContent), match.date == date,
-            let found = contentLine.range(of: match.text)
+            let index = lines.firstIndex(where: { $0.contains(match.text) }),
+            let found = lines[index].range(of: match.text)
         {
-            var line = contentLine
-            line.replaceSubrange(found, with: Self.date)
-            dateLine = VersionText.replacing(version, with: Self.version, in: line)
+            lines[index].replaceSubrange(found, with: Self.date)
+            dateLines = lines.map { VersionText.replacing(version, with: Self.version, in: $0) }
             style = DateStyle(written: match.text, date: date) ?? .iso
         }
         if let name = heading.name, let found = text.range(of: name, options: .backwards) {
@@ -114,7 +116,7 @@ struct ReleaseHeadingTemplate: Sendable {
         text = VersionText.replacing(version, with: Self.version, in: text)
         guard text.contains(Self.version) else { return nil }
         if let previous { text = VersionText.replacing(previous, with: Self.previous, in: text) }
-        let template = ReleaseHeadingTemplate(shape: shape, text: text, dateStyle: style, dateLine: dateLine)
+        let template = ReleaseHeadingTemplate(shape: shape, text: text, dateStyle: style, dateLines: dateLines)
         return template.readsBack(level: block.headingLevel) ? template : nil
     }
 
@@ -136,7 +138,7 @@ struct ReleaseHeadingTemplate: Sendable {
             heading.version.text == "97.3.1", !heading.isUnreleased
         else { return false }
         if text.contains(Self.date) { return heading.date?.date == date }
-        if dateLine != nil, blocks.count > 1 { return ReleaseDetailLine.date(in: blocks[1])?.date == date }
+        if dateLines != nil, blocks.count > 1 { return ReleaseDetailLine.date(in: blocks[1])?.date == date }
         return true
     }
 }

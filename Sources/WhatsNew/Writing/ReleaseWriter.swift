@@ -67,9 +67,13 @@ public struct ReleaseWriter: Sendable {
                 .fragmentTitle, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
                 "the featured row `\(title)` cannot be written: \(reason); give it a title without a version or date")
         }
-        let text = MarkdownContent(blocks: fragment.body.blocks).plainText
-        let words = text.split(whereSeparator: \.isWhitespace).prefix(6).joined(separator: " ")
-        let shown = sections.map { $0.content.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        // The last words: a kind marker the notes read off an item's start (`**New**:`) is gone,
+        // and brackets left out, since `[#240]` links once the notes define it.
+        func wordsOf(_ text: String) -> [Substring] {
+            text.filter { !"[]()".contains($0) }.split(whereSeparator: \.isWhitespace)
+        }
+        let words = wordsOf(MarkdownContent(blocks: fragment.body.blocks).plainText).suffix(5).joined(separator: " ")
+        let shown = sections.map { wordsOf($0.content.plainText).joined(separator: " ") }
         guard !words.isEmpty, !shown.contains(where: { $0.contains(words) }) else { return nil }
         return Diagnostic(
             .fragmentTitle, at: SourceLocation(path: fragment.path, line: fragment.body.firstLine, column: 1),
@@ -125,8 +129,10 @@ public struct ReleaseWriter: Sendable {
                 "there is nothing to release: no fragments and no unreleased changes in the notes; add a note with `whatsnew new` or pass --allow-empty")
         }
         let previous = file.versionedNewestFirst.first.flatMap { releases[$0].version?.text }
-        let release = composer.dialect.heading.lines(version: version.text, previous: previous, date: date)
-            + (body.isEmpty ? [] : [""] + body)
+        let heading = composer.dialect.heading
+        let gap = heading.dateLines == nil ? heading.blankLines : 1
+        let release = heading.lines(version: version.text, previous: previous, date: date)
+            + (body.isEmpty ? [] : Array(repeating: "", count: gap) + body)
         var edits = ComparisonLinks(file: file).edits(newVersion: version.text)
         if let span, let unreleased {
             // A planned version's heading becomes the release's; `Unreleased` stays, emptied.
@@ -196,14 +202,16 @@ private struct Composer {
         let spans = releases.indices.compactMap(file.outline.span(ofRelease:))
         if file.runsNewestFirst, let first = spans.first {
             var line = first.heading.lowerBound
-            // Anchors right above the heading (`<a name="1.4.0"></a>`) belong to it.
-            while let anchor = file.outline.elements.last(where: { $0.lines.upperBound < line }), !anchor.isContent,
-                (anchor.lines.upperBound + 1..<line).allSatisfy(file.lines.isBlank)
+            // An anchor right on top of the heading (`<a name="1.4.0"></a>`) belongs to it; a
+            // comment or a rule above it (`<!-- towncrier release notes start -->`) does not.
+            while let anchor = file.outline.elements.last(where: { $0.lines.upperBound < line }),
+                anchor.lines.upperBound == line - 1, case .html(let html)? = anchor.block?.content,
+                html.lowercased().hasPrefix("<a ")
             {
                 line = anchor.lines.lowerBound
             }
             let before = line > 1 && !file.lines.isBlank(line - 1) ? [""] : []
-            return .insert(before: line, before + release + [""])
+            return .insert(before: line, before + release + Array(repeating: "", count: dialect.blankLinesBetweenReleases))
         }
         let end = spans.last.map { $0.content?.upperBound ?? $0.heading.upperBound }
             ?? file.outline.elements.last(where: \.isContent)?.lines.upperBound ?? 0

@@ -26,14 +26,20 @@ enum VersionText {
         replacing(version, with: "\u{E000}", in: text) != text
     }
 
-    /// Before a version: the start, or anything but a letter, digit or dot, or a lone `v`.
+    /// Before a version: the start, or anything but a letter, digit or dot, a lone `v`, or a
+    /// percent-encoded character in an address (`milestone%3A4.0.0`).
     private static func isBoundary(before index: Int, in characters: [Character]) -> Bool {
         guard index > 0 else { return true }
+        if index >= 3, characters[index - 3] == "%", characters[index - 2].isHexDigit, characters[index - 1].isHexDigit {
+            return true
+        }
         let previous = characters[index - 1]
         if previous == "v" || previous == "V" {
             return index < 2 || !(characters[index - 2].isLetter || characters[index - 2].isNumber)
         }
-        return !(previous.isLetter || previous.isNumber || previous == ".")
+        // `4.2.0...4.2.1` compares two versions; `2.1.4.0` is one.
+        if previous == "." { return index >= 2 && characters[index - 2] == "." }
+        return !(previous.isLetter || previous.isNumber)
     }
 
     /// After a version: the end, or anything that does not carry the version on (`.5`, `-beta`, `0`).
