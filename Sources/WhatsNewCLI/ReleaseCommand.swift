@@ -72,12 +72,10 @@ struct ReleaseCommand: ParsableCommand {
         }
         let reading = reader.read(source)
         let unreleased = reading.document.releases.first(where: \.isUnreleased)
-        let findings = fragmentFindings + FragmentLinter(icons: catalog).check(found, unreleased: unreleased)
-        let errors = reading.errors + findings.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            StandardError.write(findings.map { "\($0)\n" }.joined())
-            throw Diagnostics.failure(reading.errors)
-        }
+        // The notes' errors and every fragment finding, warnings too; any error stops the run.
+        let findings =
+            reading.errors + fragmentFindings + FragmentLinter(icons: catalog).check(found, unreleased: unreleased)
+        if findings.contains(where: { $0.severity == .error }) { throw Diagnostics.failure(findings) }
         if !findings.isEmpty { StandardError.write(findings.map { "\($0)\n" }.joined()) }
 
         let edit: ReleaseWriter.Edit

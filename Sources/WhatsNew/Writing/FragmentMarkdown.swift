@@ -62,7 +62,10 @@ struct FragmentMarkdown {
         let icon = fragment.icon ?? fragment.kind.icon.map(Self.spec)
         let color = fragment.color ?? fragment.kind.color
         guard dialect.featuredInFrontMatter else {
-            let glyph = icon.flatMap(Icon.init).map { icons.resolve($0).glyph }
+            // With no icon of its own, the kind's, so the row keeps its look in a heading.
+            let kind = fragment.isBreaking ? .breaking : fragment.kind.builtIn
+            let own = icon.flatMap(Icon.init) ?? kind.map { Icon.symbol($0.defaultSymbol) }
+            let glyph = own.map { icons.resolve($0).glyph }
             var lines = dialect.featuredStyle.lines(title: fragment.title ?? "", glyph: glyph, showsGlyph: true)
             if let summary { lines += [""] + summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
             if !body.isEmpty { lines += [""] + body }

@@ -54,7 +54,9 @@ public struct ReleaseWriter: Sendable {
     private static func problem(placing fragment: Fragment, in release: Release?, notes: String) -> Diagnostic? {
         let sections = release?.sections ?? []
         if let title = fragment.title {
-            guard !sections.contains(where: { $0.title == title }) else { return nil }
+            // As a heading the title is read like any category's (`Sync:` is `Sync`).
+            let written = CategoryHeading(title).title
+            guard !sections.contains(where: { $0.title == title || $0.title == written }) else { return nil }
             var reason = "the notes would not show it as a row"
             switch HeadingClassifier.role(of: title) {
             case .release(let heading): reason = "as a heading in \(notes) it reads as release \(heading.version.text)"
