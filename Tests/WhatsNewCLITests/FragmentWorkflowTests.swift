@@ -96,6 +96,34 @@ import Testing
         #expect(try Self.rows(empty.stdout).isEmpty)
     }
 
+    @Test func aProjectsOwnKindsKeepTheirLookOnceReleased() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": Self.notes,
+            ".whatsnew.yml": """
+                repository: inkwell/app
+                kinds:
+                  ui: { title: Interface, icon: paintbrush.fill, color: purple }
+                  fixed: { icon: ant.fill }
+
+                """,
+        ])
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["new", "--kind", "ui", "--pr", "7", "--body", "Rounder corners."]).status == 0)
+        #expect(try repository.whatsnew(["new", "--kind", "fixed", "--body", "No more flicker."]).status == 0)
+        let preview = try repository.whatsnew(["--format", "json", "--release", "unreleased"])
+        let rows = try Self.rows(preview.stdout)
+        let interface = try #require(rows.first { $0["title"] as? String == "Interface" })
+        #expect(interface["color"] as? String == "purple")
+        #expect(interface["symbol"] as? String == "paintbrush.fill")
+        #expect((interface["items"] as? [String]) == ["Rounder corners. (#7)"])
+        #expect(rows.first { $0["title"] as? String == "Fixed" }?["symbol"] as? String == "ant.fill")
+        #expect(try repository.whatsnew(["release", "1.4.0", "--date", "2024-05-02"]).status == 0)
+        let notes = try repository.read("CHANGELOG.md")
+        #expect(notes.contains("### Interface\n\n- Rounder corners. ([#7](https://github.com/inkwell/app/pull/7))\n"))
+        let released = try repository.whatsnew(["--format", "json", "--release", "1.4.0"])
+        #expect(try Self.rows(released.stdout) == rows)
+    }
+
     /// The release's rows as a reader sees them: everything but where they stand in the file.
     static func rows(_ json: String) throws -> [NSDictionary] {
         let sections = try release(json)["sections"] as? [[String: Any]] ?? []
