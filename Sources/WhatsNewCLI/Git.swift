@@ -19,7 +19,7 @@ struct Git {
         let output = Pipe()
         // Standard error goes to a file, so git can never block on it while its output is read.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-git-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
