@@ -46,10 +46,19 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// words are in: the translation's, or the original's where the translation lacks the
         /// release. Written only then: absent means the notes as written.
         public var locale: String?
+        /// True for a release dated after the day the sheet was made: announced, not out yet.
+        /// Written only when true.
+        public var scheduled: Bool
+        /// The size family the rows were chosen for (`small`, `medium`, … `inline`), with
+        /// `--size`; absent for the whole sheet.
+        public var size: String?
+        /// With `--size`, how many of the release's rows the family left out.
+        public var omitted: Int?
 
         public init(
             version: String?, date: String?, title: String, summary: String?, sections: [Section],
-            unreleased: Bool = false, locale: String? = nil
+            unreleased: Bool = false, locale: String? = nil, scheduled: Bool = false, size: String? = nil,
+            omitted: Int? = nil
         ) {
             self.version = version
             self.date = date
@@ -58,6 +67,9 @@ public struct Sheet: Codable, Sendable, Hashable {
             self.sections = sections
             self.unreleased = unreleased
             self.locale = locale
+            self.scheduled = scheduled
+            self.size = size
+            self.omitted = omitted
         }
     }
 
@@ -87,12 +99,22 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// In a sheet asked for in a locale, the locale the title and summary are in (the
         /// original's where the translation lacks the section). Written only then.
         public var locale: String?
+        /// True when a size family shortened the summary to fit its lines. Written only then.
+        public var truncated: Bool
+        /// The audiences the row is for (`beta`, `pro`); empty for everyone. Written only when set.
+        public var audiences: [String]
+        /// The platforms the row is for (`ios`, `macos`); empty for all. Written only when set.
+        public var platforms: [String]
 
         public init(
             kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
-            html: String, items: [String], line: Int, locale: String? = nil
+            html: String, items: [String], line: Int, locale: String? = nil, truncated: Bool = false,
+            audiences: [String] = [], platforms: [String] = []
         ) {
             self.locale = locale
+            self.truncated = truncated
+            self.audiences = audiences
+            self.platforms = platforms
             self.kind = kind
             self.icon = icon
             self.symbol = symbol
@@ -143,7 +165,9 @@ extension Sheet {
 }
 
 extension Sheet.Release {
-    private enum CodingKeys: String, CodingKey { case version, date, title, unreleased, summary, sections, locale }
+    private enum CodingKeys: String, CodingKey {
+        case version, date, title, unreleased, scheduled, summary, sections, locale, size, omitted
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -154,6 +178,9 @@ extension Sheet.Release {
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
         sections = try container.decode([Sheet.Section].self, forKey: .sections)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        scheduled = try container.decodeIfPresent(Bool.self, forKey: .scheduled) ?? false
+        size = try container.decodeIfPresent(String.self, forKey: .size)
+        omitted = try container.decodeIfPresent(Int.self, forKey: .omitted)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -163,16 +190,37 @@ extension Sheet.Release {
         try container.encode(title, forKey: .title)
         // Additive in schema 1: only unreleased changes carry the key.
         if unreleased { try container.encode(true, forKey: .unreleased) }
+        if scheduled { try container.encode(true, forKey: .scheduled) }
         try container.encode(summary, forKey: .summary)
         try container.encode(sections, forKey: .sections)
         // Additive in schema 1: only a sheet shown in a locale carries it.
         if let locale { try container.encode(locale, forKey: .locale) }
+        // Additive in schema 1: only a sheet made for a size family carries them.
+        if let size { try container.encode(size, forKey: .size) }
+        if let omitted { try container.encode(omitted, forKey: .omitted) }
     }
 }
 
 extension Sheet.Section {
     private enum CodingKeys: String, CodingKey {
-        case kind, icon, symbol, color, title, summary, html, items, line, locale
+        case kind, icon, symbol, color, title, summary, html, items, line, locale, truncated, audiences, platforms
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decodeIfPresent(Sheet.Kind.self, forKey: .kind)
+        icon = try container.decodeIfPresent(String.self, forKey: .icon)
+        symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
+        color = try container.decodeIfPresent(String.self, forKey: .color)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        html = try container.decode(String.self, forKey: .html)
+        items = try container.decode([String].self, forKey: .items)
+        line = try container.decode(Int.self, forKey: .line)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        truncated = try container.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
+        audiences = try container.decodeIfPresent([String].self, forKey: .audiences) ?? []
+        platforms = try container.decodeIfPresent([String].self, forKey: .platforms) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -187,5 +235,8 @@ extension Sheet.Section {
         try container.encode(items, forKey: .items)
         try container.encode(line, forKey: .line)
         if let locale { try container.encode(locale, forKey: .locale) }
+        if truncated { try container.encode(true, forKey: .truncated) }
+        if !audiences.isEmpty { try container.encode(audiences, forKey: .audiences) }
+        if !platforms.isEmpty { try container.encode(platforms, forKey: .platforms) }
     }
 }

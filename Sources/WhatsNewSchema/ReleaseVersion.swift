@@ -1,0 +1,132 @@
+/// A release's version as written (`1.4.0`, `10.0.0-rc.2`, `1.0.0rc4`, `2024.03`, `1.2.3.4`,
+/// `2024-05-02`), ordered by precedence: numbers first, part by part (a missing part is 0, so
+/// `1.0` and `1.0.0` are the same); then a pre-release (`-beta.2`, `rc4`) sorts before the
+/// release it leads to, identifier by identifier, numbers numerically; a post-release (`1.1.1w`,
+/// `2.0.post1`) after it. A date used as a version is read as its year, month and day. Build
+/// metadata (`+build.7`) does not count.
+///
+/// whatsnew orders releases with this type, and so can an app:
+///
+/// ```swift
+/// ReleaseVersion("2.0.0-rc.1")! < ReleaseVersion("2.0.0")!   // true
+/// ```
+public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Comparable {
+    /// The version as the notes spell it, without a leading `v`.
+    public let text: String
+    package let numbers: [Int]
+    /// Identifiers after the numbers: a pre-release (`beta.2`, `rc4`) sorts before the release,
+    /// a post-release (`1.1.1w`, `2.0.post1`) after it.
+    package let prerelease: [String]
+    package let isPostRelease: Bool
+
+    /// Nil unless `text` starts with a digit (after an optional `v`).
+    public init?(_ text: String) {
+        var text = Substring(text)
+        if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
+        guard let first = text.first, first.isASCII, first.isNumber else { return nil }
+        var (numbers, rest) = ReleaseVersion.leadingNumbers(of: text)
+        // `2024-05-02`: a date as a version is its year, month and day, not a pre-release of 2024.
+        if numbers.count == 1, let date = ReleaseVersion.monthAndDay(rest) {
+            numbers += date
+            rest = rest.dropFirst(6)
+        }
+        self.text = String(text)
+        self.numbers = numbers
+        let suffix = rest.prefix { $0 != "+" }
+        self.prerelease = ReleaseVersion.identifiers(in: suffix.drop { $0 == "-" || $0 == "." || $0 == " " })
+        // OpenSSL's `1.1.1w` and PEP 440's `.post1` come after the release they follow.
+        let isSingleLetter = suffix.count == 1 && suffix.first!.isLetter
+        self.isPostRelease = isSingleLetter || ReleaseVersion.postReleaseMarkers.contains(prerelease.first ?? "")
+    }
+
+    public var description: String { text }
+
+    /// Precedence; versions equal in precedence (`1.0`, `1.0.0`) are neither less nor greater.
+    public static func < (lhs: ReleaseVersion, rhs: ReleaseVersion) -> Bool { lhs.compare(to: rhs) == .older }
+
+    /// `-05-02` after a year: the month and day of a real calendar date shape.
+    private static func monthAndDay(_ rest: Substring) -> [Int]? {
+        let bytes = Array(rest.utf8.prefix(7))
+        guard bytes.count >= 6, bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: "-"),
+            [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }),
+            bytes.count == 6 || !(0x30...0x39).contains(bytes[6]),
+            let month = Int(String(decoding: bytes[1...2], as: UTF8.self)),
+            let day = Int(String(decoding: bytes[4...5], as: UTF8.self)), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return [month, day]
+    }
+
+    private static let postReleaseMarkers: Set<String> = ["post", "patch", "pl"]
+
+    /// The dot-separated numbers `text` starts with, and what follows them.
+    package static func leadingNumbers(of text: Substring) -> (numbers: [Int], rest: Substring) {
+        var numbers: [Int] = []
+        var rest = text[...]
+        while true {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { break }
+            numbers.append(Int(digits.prefix(18)) ?? 0)
+            rest = rest.dropFirst(digits.count)
+            guard rest.first == ".", let next = rest.dropFirst().first, next.isASCII, next.isNumber else { break }
+            rest = rest.dropFirst()
+        }
+        return (numbers, rest)
+    }
+
+    /// Whether the user's `query` names this version (`v1.4.0` and `1.4.0` are the same).
+    public func matches(_ query: String) -> Bool {
+        guard let other = ReleaseVersion(query) else { return false }
+        return other.text.lowercased() == text.lowercased()
+    }
+
+    /// Precedence order; versions equal in precedence (`1.0` and `1.0.0`) compare as `.same`.
+    public func compare(to other: ReleaseVersion) -> Order {
+        for index in 0..<max(numbers.count, other.numbers.count) {
+            let left = index < numbers.count ? numbers[index] : 0
+            let right = index < other.numbers.count ? other.numbers[index] : 0
+            if left != right { return left < right ? .older : .newer }
+        }
+        switch (rank, other.rank) {
+        case let (left, right) where left != right: return left < right ? .older : .newer
+        case (1, _): return .same
+        default: return ReleaseVersion.compare(prerelease, other.prerelease)
+        }
+    }
+
+    public enum Order: Sendable { case older, same, newer }
+
+    /// Pre-releases, then the release, then post-releases of the same numbers.
+    private var rank: Int { prerelease.isEmpty ? 1 : isPostRelease ? 2 : 0 }
+
+    /// Splits `beta.2`, `rc4` and `post1` into identifiers at dots, dashes and letter–digit seams.
+    private static func identifiers(in text: Substring) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for character in text {
+            if character == "." || character == "-" || character == " " {  // `4.0.0 beta 2`
+                if !current.isEmpty { result.append(current) }
+                current = ""
+                continue
+            }
+            if let last = current.last, last.isNumber != character.isNumber {
+                result.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result.map { $0.lowercased() }
+    }
+
+    private static func compare(_ left: [String], _ right: [String]) -> Order {
+        for (a, b) in zip(left, right) where a != b {
+            switch (Int(a), Int(b)) {
+            case let (x?, y?): return x < y ? .older : .newer
+            case (.some, nil): return .older
+            case (nil, .some): return .newer
+            case (nil, nil): return a < b ? .older : .newer
+            }
+        }
+        return left.count == right.count ? .same : (left.count < right.count ? .older : .newer)
+    }
+}

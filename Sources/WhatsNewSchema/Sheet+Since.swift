@@ -1,0 +1,65 @@
+/// "What's new since you last looked": the releases a user has not seen, by version.
+extension Sheet {
+    /// The releases newer than `lastSeen`, newest first: what an app shows a user who last saw
+    /// that version.
+    ///
+    /// Only released versions count: the unreleased changes, scheduled releases and releases
+    /// without a version are never "new". The answers are defined for every input:
+    ///
+    /// - `lastSeen` a version the sheet lists, or one it does not (`1.3.5` between `1.3.0` and
+    ///   `1.4.0`): every release newer than it, by ``ReleaseVersion`` precedence, so a
+    ///   pre-release the user ran (`2.0.0-beta.2`) is followed by `2.0.0-rc.1` and `2.0.0`;
+    /// - `lastSeen` newer than every release (a build ahead of its notes): none;
+    /// - `lastSeen` nil (the user has never looked) or not a version at all: the newest release
+    ///   alone, what is new in the version they have.
+    public func releases(after lastSeen: String?) -> [Release] {
+        let released = releases.compactMap { release -> (ReleaseVersion, Release)? in
+            guard !release.unreleased, !release.scheduled, let text = release.version,
+                let version = ReleaseVersion(text)
+            else { return nil }
+            return (version, release)
+        }
+        // Newest first; releases of equal precedence keep the notes' order.
+        let newestFirst = released.enumerated().sorted { left, right in
+            if left.element.0 == right.element.0 { return left.offset < right.offset }
+            return left.element.0 > right.element.0
+        }.map { $0.element }
+        guard let lastSeen, let seen = ReleaseVersion(lastSeen) else {
+            return newestFirst.first.map { [$0.1] } ?? []
+        }
+        return newestFirst.filter { $0.0 > seen }.map(\.1)
+    }
+
+    /// One sheet of every release the user has not seen (``releases(after:)``), merged into one
+    /// release: featured rows (sections with no kind, or a title of their own) as they are,
+    /// newest first; rows of one kind and title (`Fixed`) made one, their items newest first.
+    /// It takes the newest release's version, date and title; empty when nothing is new.
+    public func whatsNew(since lastSeen: String?) -> Sheet {
+        let new = releases(after: lastSeen)
+        guard let newest = new.first else { return Sheet(schemaVersion: schemaVersion, title: title, releases: []) }
+        var sections: [Section] = []
+        var rows: [String: Int] = [:]  // a kind row's key → its index in `sections`
+        for release in new {
+            for section in release.sections {
+                guard let kind = section.kind else {
+                    sections.append(section)
+                    continue
+                }
+                let key = kind.rawValue + "\u{1F}" + (section.title ?? "")
+                guard let index = rows[key] else {
+                    rows[key] = sections.count
+                    sections.append(section)
+                    continue
+                }
+                sections[index].items += section.items
+                sections[index].html += section.html
+                sections[index].summary = [sections[index].summary, section.summary].compactMap { $0 }
+                    .joined(separator: "\n")
+            }
+        }
+        var merged = newest
+        merged.sections = sections
+        merged.summary = new.count == 1 ? newest.summary : nil
+        return Sheet(schemaVersion: schemaVersion, title: title, releases: [merged])
+    }
+}
