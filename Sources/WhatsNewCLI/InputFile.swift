@@ -24,7 +24,8 @@ struct ChosenNotes: Sendable {
     init(
         _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int,
         keepsListOrder: Bool = false,
-        locale: LocaleTag? = nil, localesDirectory: String? = nil, fragments: ProjectFragments? = nil
+        locale: LocaleTag? = nil, localesDirectory: String? = nil, fragments: ProjectFragments? = nil,
+        today: ReleaseDate = .today, filter: RowFilter = RowFilter()
     ) throws {
         var reader = DocumentReader(icons: icons)
         reader.keepsListOrder = keepsListOrder
@@ -46,10 +47,11 @@ struct ChosenNotes: Sendable {
                 maximumSize: maximumSize)
             document = words.retitled(document)
         }
+        ReleaseSchedule(today: today).apply(to: &document)
         self.document = document
         self.words = words
         do {
-            releases = try selection.releases(from: document, path: path)
+            releases = filter.apply(to: try selection.releases(from: document, path: path))
         } catch {
             throw Diagnostics.failure([error])
         }

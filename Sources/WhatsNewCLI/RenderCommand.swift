@@ -25,8 +25,26 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show every release newer than this version, in one sheet.")
     var since: String?
 
-    @Option(help: "The output format: text, html, markdown, json, appstore or play.")
+    @Option(help: "The output format: text, html, markdown, json, timeline, appstore or play.")
     var format: RenderFormat?
+
+    @Option(
+        help: ArgumentHelp(
+            "Fit the sheet to a size family (text, html, json): small, medium, large, extra-large, rectangular or inline; each is a budget of rows and summary lines."
+        ))
+    var size: SizeFamily?
+
+    @Option(help: "Show only the rows for this audience (rows that name none are for everyone).")
+    var audience: String?
+
+    @Option(help: "Show only the rows for this platform (rows that name none are for every platform).")
+    var platform: String?
+
+    @Option(help: "The day the sheet is made, YYYY-MM-DD (default: today); releases dated later are scheduled.")
+    var today: String?
+
+    @Option(help: "With --format timeline, how many of the newest releases to include besides the scheduled ones.")
+    var entries: Int = 5
 
     @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
     var width: Int?
@@ -100,6 +118,10 @@ struct RenderCommand: ParsableCommand {
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }
+        if let today, ReleaseDate(iso: today) == nil {
+            throw ValidationError("--today takes a real day as YYYY-MM-DD, not \(today)")
+        }
+        if entries < 1 { throw ValidationError("--entries must be at least 1") }
     }
 
     func run() throws {
@@ -149,6 +171,9 @@ struct RenderCommand: ParsableCommand {
         if (standalone || template != nil || style != nil) && format != .html {
             throw ValidationError("--standalone, --style and --template shape HTML; add --format html")
         }
+        if size != nil && ![.text, .html, .json].contains(format) {
+            throw ValidationError("--size fits text, html and json; --format \(format.rawValue) is not one of them")
+        }
         let catalog = try icons.catalog().adding(configIcons)
         if let locales, let output {
             let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
@@ -158,12 +183,19 @@ struct RenderCommand: ParsableCommand {
                 directory: output, name: "WhatsNew.json", icons: catalog, maximumSize: limit.bytes)
         }
         let templates = try htmlTemplates()
-        let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
+        var selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
+        if format == .timeline { selection = .all }
         let notes = try ChosenNotes(
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
             locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
-            fragments: ProjectFragments.forNotes(input, config: config))
-        let (document, releases) = (notes.document, notes.releases)
+            fragments: ProjectFragments.forNotes(input, config: config),
+            today: today.flatMap(ReleaseDate.init(iso:)) ?? .today, filter: RowFilter(audience: audience, platform: platform))
+        let document = notes.document
+        var releases = notes.releases
+        if let size {
+            let budget = RowBudget(family: size, displayWidth: DisplayWidth(ambiguousIsWide: cjk), words: notes.words)
+            releases = releases.map(budget.apply)
+        }
         let text: String
         switch format {
         case .text:
@@ -181,6 +213,9 @@ struct RenderCommand: ParsableCommand {
             }
         case .markdown: text = MarkdownRenderer().render(document, releases: releases)
         case .json: text = JSONRenderer().render(document, releases: releases)
+        case .timeline:
+            text = TimelineRenderer(entries: entries, words: notes.words, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+                .render(document, releases: releases)
         case .appstore: text = try notes.storeText(.appStore, truncates: truncate)
         case .play: text = try notes.storeText(.play, truncates: truncate)
         }
@@ -207,11 +242,13 @@ extension RenderCommand {
         let environment = TerminalEnvironment.variables
         let toTerminal = output == nil && TerminalEnvironment.standardOutputIsTerminal
         return TerminalOptions(
-            width: max(
-                20,
-                TerminalOptions.width(
-                    option: width, environment: environment,
-                    terminalColumns: toTerminal ? TerminalEnvironment.columns : nil)),
+            // A size family is measured at its own width.
+            width: size?.width
+                ?? max(
+                    20,
+                    TerminalOptions.width(
+                        option: width, environment: environment,
+                        terminalColumns: toTerminal ? TerminalEnvironment.columns : nil)),
             styling: color.styles(environment: environment, outputIsTerminal: toTerminal),
             colorDepth: ColorDepth.from(environment: environment),
             displayWidth: DisplayWidth(ambiguousIsWide: cjk))
@@ -219,5 +256,7 @@ extension RenderCommand {
 }
 
 enum RenderFormat: String, ArgumentChoice {
-    case text, html, markdown, json, appstore, play
+    case text, html, markdown, json, timeline, appstore, play
 }
+
+extension SizeFamily: ArgumentChoice {}

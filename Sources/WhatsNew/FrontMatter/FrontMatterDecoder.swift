@@ -42,6 +42,13 @@ struct FrontMatterDecoder {
             case .kind: section.kind = context.kind(entry)
             case .link: section.link = context.text(entry)
             case .id: section.id = context.text(entry)
+            case .priority: section.priority = context.integer(entry)
+            case .audience:
+                section.audiences = context.names(entry)
+                section.audiencePosition = context.textPosition(of: entry.value)
+            case .platforms:
+                section.platforms = context.names(entry)
+                section.platformsPosition = context.textPosition(of: entry.value)
             default: break
             }
         }
@@ -124,6 +131,34 @@ struct FrontMatterContext {
         if entry.value.null != nil { return nil }
         let text = scalar.string.trimmedWhitespace()
         return text.isEmpty ? nil : text
+    }
+
+    /// A whole number, such as a `priority`.
+    mutating func integer(_ entry: Entry) -> Int? {
+        guard let text = text(entry) else { return nil }
+        if let number = Int(text) { return number }
+        diagnostics.append(
+            Diagnostic(
+                .frontMatterValue, at: position(of: entry.value),
+                "`\(entry.key.string ?? "")` takes a whole number, not `\(text)`"))
+        return nil
+    }
+
+    /// One name or a list of them (`audience: beta`, `platforms: [ios, macos]`), lowercased.
+    mutating func names(_ entry: Entry) -> [String] {
+        let nodes = entry.value.sequence.map(Array.init) ?? [entry.value]
+        var names: [String] = []
+        for node in nodes {
+            guard let name = node.scalar?.string.trimmedWhitespace(), !name.isEmpty else {
+                diagnostics.append(
+                    Diagnostic(
+                        .frontMatterValue, at: position(of: node),
+                        "`\(entry.key.string ?? "")` takes a name or a list of names, such as `[beta, pro]`"))
+                continue
+            }
+            names.append(name.lowercased())
+        }
+        return names
     }
 
     mutating func date(_ entry: Entry) -> ReleaseDate? {

@@ -3,10 +3,12 @@ enum FrontMatterKey: String, Sendable, CaseIterable {
     // The sheet block on line 1.
     case title, subtitle, version, date, icons, accent
     // Section blocks (they share `title`).
-    case icon, color, summary, kind, link, id
+    case icon, color, summary, kind, link, id, priority, audience, platforms
 
     static let sheetKeys: [FrontMatterKey] = [.title, .subtitle, .version, .date, .icons, .accent]
-    static let sectionKeys: [FrontMatterKey] = [.icon, .color, .title, .summary, .kind, .link, .id]
+    static let sectionKeys: [FrontMatterKey] = [
+        .icon, .color, .title, .summary, .kind, .link, .id, .priority, .audience, .platforms,
+    ]
 
     /// Keys that only a section takes: a line-1 block opening with one of them is a section.
     var isSectionOnly: Bool { !Self.sheetKeys.contains(self) }

@@ -11,6 +11,12 @@ struct SectionMetadata: Sendable, Hashable {
     var kind: SectionKind?
     var link: String?
     var id: String?
+    var priority: Int?
+    var audiences: [String] = []
+    var platforms: [String] = []
+    /// Where `audience` and `platforms` stand, for lint.
+    var audiencePosition: TextPosition?
+    var platformsPosition: TextPosition?
     /// The line of the opening `---`.
     var openingLine: Int
 }

@@ -32,11 +32,21 @@ public struct Section: Sendable, Hashable {
     /// In a sheet shown in a locale, the locale its title and summary are in (the original's
     /// where the translation lacks the section). Nil when no locale was asked for.
     public var locale: String?
+    /// Front matter's `priority`: featured rows with a higher one come first when a size family
+    /// has room for only some rows.
+    public var priority: Int?
+    /// Front matter's `audience` and `platforms`: who and where the row is for; empty for all.
+    public var audiences: [String] = []
+    public var platforms: [String] = []
+    /// A size family shortened the summary to fit its lines.
+    public var isTruncated = false
     /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
     public var appearance = SectionAppearance()
     /// Where front matter names the icon and the colour, for diagnostics.
     var iconPosition: TextPosition?
     var colorPosition: TextPosition?
+    var audiencePosition: TextPosition?
+    var platformsPosition: TextPosition?
 
     public init(
         origin: Origin, kind: SectionKind? = nil, icon: Icon? = nil, color: String? = nil, title: String? = nil,

@@ -281,6 +281,11 @@ private struct State {
             title: metadata.title, summary: summary, link: metadata.link, id: metadata.id, line: metadata.openingLine)
         section.iconPosition = metadata.iconPosition
         section.colorPosition = metadata.colorPosition
+        section.priority = metadata.priority
+        section.audiences = metadata.audiences
+        section.platforms = metadata.platforms
+        section.audiencePosition = metadata.audiencePosition
+        section.platformsPosition = metadata.platformsPosition
         current?.sections.append(SectionBuilder(section: section))
     }
 

@@ -1,6 +1,7 @@
 /// Which releases a run shows: `--release latest|unreleased|all|<version>` or `--since <version>`.
 public enum ReleaseSelection: Sendable, Hashable {
-    /// The newest release with content; the unreleased changes only when nothing else has any.
+    /// The newest release with content that is out (not scheduled); the unreleased changes only
+    /// when nothing else has any.
     case latest
     case unreleased
     case all
@@ -25,7 +26,7 @@ public enum ReleaseSelection: Sendable, Hashable {
         case .all:
             return releases
         case .latest:
-            let candidates = releases.filter { $0.hasContent && !$0.isUnreleased }
+            let candidates = releases.filter { $0.hasContent && !$0.isUnreleased && !$0.isScheduled }
             if let newest = Self.newest(candidates) { return [newest] }
             if let unreleased = releases.first(where: { $0.hasContent }) { return [unreleased] }
             throw Diagnostic(.unknownRelease, at: SourceLocation(path: path), "no release with any changes listed")
@@ -41,7 +42,9 @@ public enum ReleaseSelection: Sendable, Hashable {
             }
             return releases.filter { release in
                 if release.isUnreleased, release.version == nil { return release.hasContent }
-                return release.version.map { $0.compare(to: floor) == .newer } ?? false
+                // The same ordering as WhatsNewSchema's `Sheet.releases(after:)`.
+                guard !release.isScheduled, let version = release.version else { return false }
+                return version > floor
             }
         }
     }

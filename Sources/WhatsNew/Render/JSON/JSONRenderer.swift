@@ -18,7 +18,8 @@ public struct JSONRenderer: Sendable {
         Sheet.Release(
             version: release.version?.text, date: release.date?.iso, title: release.title,
             summary: release.summary.map(\.plainText), sections: release.sections.map(section),
-            unreleased: release.isUnreleased, locale: release.locale)
+            unreleased: release.isUnreleased, locale: release.locale, scheduled: release.isScheduled,
+            size: release.size?.rawValue, omitted: release.size == nil ? nil : release.omitted)
     }
 
     private func section(_ section: Section) -> Sheet.Section {
@@ -30,6 +31,7 @@ public struct JSONRenderer: Sendable {
             kind: section.kind.map { Sheet.Kind(rawValue: $0.rawValue) }, icon: section.appearance.icon?.glyph,
             symbol: section.appearance.icon?.symbol, color: section.appearance.color?.description,
             title: section.title, summary: summary.isEmpty ? nil : summary, html: MarkdownHTML.of(section.content),
-            items: items, line: section.line, locale: section.locale)
+            items: items, line: section.line, locale: section.locale, truncated: section.isTruncated,
+            audiences: section.audiences, platforms: section.platforms)
     }
 }

@@ -18,7 +18,9 @@ public struct TextSheetRenderer: Sendable {
 
     /// The whole sheet as laid-out lines.
     func lines(_ document: Document, releases: [Release], layout: SheetLayout) -> [StyledLine] {
-        let title = titleLines(document, layout: layout)
+        // A sheet fitted to a size family says what it is in its own heading line.
+        let isSized = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
+        let title = isSized ? [] : titleLines(document, layout: layout)
         return releases.indices.reduce(into: title) { lines, index in
             lines += self.lines(of: releases, at: index, after: title, layout: layout)
         }
@@ -35,6 +37,7 @@ public struct TextSheetRenderer: Sendable {
         -> [StyledLine]
     {
         let release = releases[index]
+        if let size = release.size { return sized(release, family: size, first: index == 0, layout: layout) }
         var lines: [StyledLine] = []
         if releases.count > 1 || (index == 0 && title.isEmpty) { lines.append(.blank) }
         lines += header(of: release, standsAlone: releases.count == 1, width: layout.width)
@@ -53,11 +56,37 @@ public struct TextSheetRenderer: Sendable {
         return lines
     }
 
+    /// A release fitted to a size family: its rows close together and a last line for those
+    /// left out; the accessory families as a heading and titles, or one line.
+    private func sized(_ release: Release, family: SizeFamily, first: Bool, layout: SheetLayout) -> [StyledLine] {
+        let heading = clean(release.sizedHeading(words)) ?? ""
+        let titles = release.sections.compactMap { clean($0.title) }
+        let scheduled = release.isScheduled ? [Span(" · " + words.scheduled, .dim)] : []
+        switch family {
+        case .inline:
+            let line = InlineSheet.line(heading: heading, titles: titles, more: release.omitted)
+            return (first ? [] : [.blank]) + wrapped([Span(line)], measure: layout.width)
+        case .rectangular:
+            var lines = wrapped(
+                [Span(heading, .bold)] + (release.omitted > 0 ? [Span(" +\(release.omitted)", .dim)] : []) + scheduled,
+                measure: layout.width)
+            for section in release.sections { lines += row(section, layout: layout) }
+            return (first ? [] : [.blank]) + lines
+        default:
+            var lines: [StyledLine] = (first ? [] : [.blank]) + wrapped([Span(heading, .bold)] + scheduled, measure: layout.width)
+            lines.append(.blank)
+            for section in release.sections { lines += row(section, layout: layout) }
+            if release.omitted > 0 { lines.append(StyledLine(indent: layout.textColumn, spans: [Span(words.more(release.omitted), .dim)])) }
+            return lines
+        }
+    }
+
     /// `Version 2024.03 · 18 March 2024`: dim under the sheet's title, bold above each of several releases.
     private func header(of release: Release, standsAlone: Bool, width: Int) -> [StyledLine] {
         let name = clean(release.displayName(words)) ?? ""
         var date = release.date.map(words.formatDate)
         if release.version != nil && release.isUnreleased && date == nil { date = words.unreleased }
+        if release.isScheduled { date = [date, words.scheduled].compactMap { $0 }.joined(separator: " · ") }
         let spans =
             standsAlone
             ? [Span([name, date].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "), .dim)]

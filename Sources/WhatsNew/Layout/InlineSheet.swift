@@ -1,0 +1,26 @@
+/// The one line of the inline family, `What's New in 1.4: Collections, Night Mode +2`, and the
+/// heading line of the small families.
+enum InlineSheet {
+    static func line(heading: String, titles: [String], more: Int) -> String {
+        heading + (titles.isEmpty ? "" : ": " + titles.joined(separator: ", ")) + (more > 0 ? " +\(more)" : "")
+    }
+}
+
+extension Release {
+    /// `What's New in 1.4` in English; the locale's title and version elsewhere.
+    func sizedHeading(_ words: SheetWords) -> String {
+        guard let version else { return words.whatsNew + " · " + displayName(words) }
+        if words.locale == "en" { return "What's New in \(version.text)" }
+        return words.whatsNew + " · " + version.text
+    }
+}
+
+extension SheetWords {
+    /// `+2 more` in English; `+2` in every other locale, which reads the same everywhere.
+    func more(_ count: Int) -> String { locale == "en" ? "+\(count) more" : "+\(count)" }
+}
+
+extension SheetWords {
+    /// Said of a release dated after today: `⏱ Scheduled` in English, the clock alone elsewhere.
+    var scheduled: String { locale == "en" ? "⏱ Scheduled" : "⏱" }
+}

@@ -1,0 +1,76 @@
+/// The sizes a sheet is made in besides the whole sheet, after WidgetKit's families: each a
+/// budget of rows and summary lines, and a width, never a clip.
+///
+/// | family | rows | title lines | summary lines | text width (cells) | card (CSS px at 100 % text) |
+/// | --- | --- | --- | --- | --- | --- |
+/// | `small` | 3 | 2 | 0 (icon and title) | 20 | 170 × 170 |
+/// | `medium` | 3 | 1 | 1 | 44 | 364 × 170 |
+/// | `large` | 5 | 1 | 2 | 44 | 364 × 382 |
+/// | `extra-large` | 8 | 1 | 2 | 88 | 715 × 382 |
+/// | `rectangular` | 2 under a heading line, icons one cell wide at most | 1 | 0 | 24 | 172 × 76 |
+/// | `inline` | one line: `What's New in 1.4: Collections, Night Mode +2` | – | 0 | 48 | 260 × 24 |
+public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
+    case small, medium, large
+    case extraLarge = "extra-large"
+    case rectangular, inline
+
+    /// The most rows the family shows.
+    public var rows: Int {
+        switch self {
+        case .small, .medium: 3
+        case .large: 5
+        case .extraLarge: 8
+        case .rectangular: 2
+        case .inline: .max
+        }
+    }
+
+    /// Lines a row's title may take before it is shortened.
+    public var titleLines: Int {
+        switch self {
+        case .small: 2
+        default: 1
+        }
+    }
+
+    /// Lines of summary under each row's title.
+    public var summaryLines: Int {
+        switch self {
+        case .medium: 1
+        case .large, .extraLarge: 2
+        case .small, .rectangular, .inline: 0
+        }
+    }
+
+    /// The line width in terminal cells that the budget is measured at.
+    public var width: Int {
+        switch self {
+        case .small: 20
+        case .medium, .large: 44
+        case .extraLarge: 88
+        case .rectangular: 24
+        case .inline: 48
+        }
+    }
+
+    /// The card the HTML sheet draws in, in CSS pixels at 100 % text size.
+    public var card: (width: Int, height: Int) {
+        switch self {
+        case .small: (170, 170)
+        case .medium: (364, 170)
+        case .large: (364, 382)
+        case .extraLarge: (715, 382)
+        case .rectangular: (172, 76)
+        case .inline: (260, 24)
+        }
+    }
+
+    /// The widest icon the family draws, in cells; nil when any icon will do.
+    public var widestIcon: Int? {
+        switch self {
+        case .rectangular: 1
+        case .inline: 0
+        default: nil
+        }
+    }
+}

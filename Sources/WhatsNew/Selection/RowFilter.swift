@@ -1,0 +1,47 @@
+/// Who and where the sheet is for: rows whose front matter names other audiences or platforms
+/// are left out; rows that name none are for everyone.
+public struct RowFilter: Sendable, Hashable {
+    /// `--audience`: a name such as `beta`; nil shows every audience's rows.
+    public var audience: String?
+    /// `--platform`: a name such as `ios`; nil shows every platform's rows.
+    public var platform: String?
+
+    public init(audience: String? = nil, platform: String? = nil) {
+        self.audience = audience?.lowercased()
+        self.platform = platform?.lowercased()
+    }
+
+    public var isEmpty: Bool { audience == nil && platform == nil }
+
+    public func apply(to releases: [Release]) -> [Release] {
+        guard !isEmpty else { return releases }
+        return releases.map { release in
+            var release = release
+            release.sections.removeAll { !shows($0) }
+            return release
+        }
+    }
+
+    func shows(_ section: Section) -> Bool {
+        if let audience, !section.audiences.isEmpty, !section.audiences.contains(audience) { return false }
+        if let platform, !section.platforms.isEmpty, !section.platforms.contains(platform) { return false }
+        return true
+    }
+}
+
+/// Releases dated after the day the sheet is made are scheduled: shown as such, and never the
+/// latest before their day.
+public struct ReleaseSchedule: Sendable, Hashable {
+    public var today: ReleaseDate
+
+    public init(today: ReleaseDate) {
+        self.today = today
+    }
+
+    public func apply(to document: inout Document) {
+        for index in document.releases.indices {
+            let release = document.releases[index]
+            document.releases[index].isScheduled = !release.isUnreleased && (release.date.map { $0 > today } ?? false)
+        }
+    }
+}

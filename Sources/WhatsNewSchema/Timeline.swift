@@ -1,0 +1,66 @@
+/// What `whatsnew --format timeline` writes: dated entries a widget's timeline provider can
+/// hand to the system as they are, each with the release fitted to every size family.
+///
+/// ```swift
+/// let timeline = try JSONDecoder().decode(Timeline.self, from: data)
+/// let entries = timeline.entries.map { entry in
+///     (date: entry.date.flatMap(ISO8601DateFormatter.date) ?? .now, rows: entry.families.medium.sections)
+/// }
+/// ```
+public struct Timeline: Codable, Sendable, Hashable {
+    /// The schema this document follows: `1`.
+    public var schemaVersion: Int
+    public var title: String?
+    /// Oldest first: the newest releases that are out, then every scheduled one.
+    public var entries: [Entry]
+
+    public init(schemaVersion: Int = 1, title: String?, entries: [Entry]) {
+        self.schemaVersion = schemaVersion
+        self.title = title
+        self.entries = entries
+    }
+
+    public struct Entry: Codable, Sendable, Hashable {
+        /// The day the entry takes effect, `YYYY-MM-DD`: the release's date; nil for an undated
+        /// release, which takes effect at once.
+        public var date: String?
+        /// The whole release.
+        public var release: Sheet.Release
+        /// The release fitted to each family.
+        public var families: Families
+
+        public init(date: String?, release: Sheet.Release, families: Families) {
+            self.date = date
+            self.release = release
+            self.families = families
+        }
+    }
+
+    /// One release per size family, in the table's order.
+    public struct Families: Codable, Sendable, Hashable {
+        public var small: Sheet.Release
+        public var medium: Sheet.Release
+        public var large: Sheet.Release
+        public var extraLarge: Sheet.Release
+        public var rectangular: Sheet.Release
+        public var inline: Sheet.Release
+
+        public init(
+            small: Sheet.Release, medium: Sheet.Release, large: Sheet.Release, extraLarge: Sheet.Release,
+            rectangular: Sheet.Release, inline: Sheet.Release
+        ) {
+            self.small = small
+            self.medium = medium
+            self.large = large
+            self.extraLarge = extraLarge
+            self.rectangular = rectangular
+            self.inline = inline
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case small, medium, large
+            case extraLarge = "extra-large"
+            case rectangular, inline
+        }
+    }
+}
