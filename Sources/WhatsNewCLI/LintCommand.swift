@@ -41,6 +41,8 @@ struct LintCommand: ParsableCommand {
             if inputs.isEmpty, let input = loaded.resolve(loaded.settings.input) { inputs = [input] }
             localesDir = localesDir ?? loaded.resolve(loaded.settings.localesDir)
             strict = strict || loaded.settings.strictLint == true
+            linter.audiences = loaded.settings.audiences
+            linter.platforms = loaded.settings.platforms
             linter.icons = linter.icons.adding(loaded.settings.icons)
             diagnostics += linter.unknownIcons(in: loaded.settings.icons, path: loaded.settings.path)
         }

@@ -166,6 +166,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func render(configIcons: [IconOverride], config: LoadedConfig?) throws {
+        // A name the project does not list is a typo, not an audience nobody is in.
+        for (name, known, what) in [(audience, config?.settings.audiences, "audience"), (platform, config?.settings.platforms, "platform")] {
+            if let name, let known, !known.contains(name.lowercased()) {
+                let nearest = known.min { editDistance($0, name.lowercased()) < editDistance($1, name.lowercased()) }.map { "; did you mean \($0)?" } ?? ""
+                throw ValidationError("unknown \(what) \(name)\(nearest) .whatsnew.yml lists \(known.joined(separator: ", ")).")
+            }
+        }
         let input = self.input ?? "CHANGELOG.md"
         let format = self.format ?? .text
         if (standalone || template != nil || style != nil) && format != .html {

@@ -47,11 +47,14 @@ public struct ProjectConfig: Sendable {
     public var kinds: [ChangeKind] = []
     /// `check: ignore:`: paths a change may touch without a release note; nil for the default.
     public var checkIgnore: [String]?
+    /// The audiences and platforms rows may name; lint warns on others. Nil when not listed.
+    public var audiences: [String]?
+    public var platforms: [String]?
 
     /// The keys the file takes, for the unknown-key diagnostic.
     public static let keys = [
         "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
-        "fragments", "repository", "kinds", "check",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms",
     ]
     public static let formats = ["text", "html", "markdown", "json", "appstore", "play"]
 
@@ -149,6 +152,15 @@ public struct ProjectConfig: Sendable {
                             "unknown key `\(option.string ?? "")` under `lint`; it takes `strict`")
                     }
                 }
+            case "audiences", "platforms":
+                let names = (value.sequence.map(Array.init) ?? [value]).compactMap { $0.scalar?.string.lowercased() }
+                if names.isEmpty || names.contains(where: \.isEmpty) {
+                    report(.configValue, value.mark, "`\(key)` is a list of names, such as `[beta, pro]`")
+                } else if key == "audiences" {
+                    config.audiences = names
+                } else {
+                    config.platforms = names
+                }
             case "fragments": config.fragments = text(value, key)
             case "repository":
                 guard let written = text(value, key) else { continue }
@@ -189,8 +201,8 @@ public struct ProjectConfig: Sendable {
                     }
                 }
             default:
-                let nearest = keys.min { Self.distance($0, key) < Self.distance($1, key) }
-                let near = nearest.flatMap { Self.distance($0, key) <= 3 ? "; did you mean `\($0)`?" : nil } ?? ""
+                let nearest = keys.min { editDistance($0, key) < editDistance($1, key) }
+                let near = nearest.flatMap { editDistance($0, key) <= 3 ? "; did you mean `\($0)`?" : nil } ?? ""
                 report(.configUnknownKey, keyNode.mark, "unknown key `\(key)` in \(Self.fileName)\(near)")
             }
         }
@@ -235,22 +247,5 @@ public struct ProjectConfig: Sendable {
             return nil
         }
         return kind
-    }
-
-    /// Edit distance, for the nearest known key.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var row = Array(0...b.count)
-        for i in a.indices {
-            var diagonal = row[0]
-            row[0] = i + 1
-            for j in b.indices {
-                let above = row[j + 1]
-                row[j + 1] = Swift.min(above + 1, row[j] + 1, diagonal + (a[i] == b[j] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
     }
 }

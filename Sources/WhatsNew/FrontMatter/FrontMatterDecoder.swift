@@ -226,8 +226,8 @@ struct FrontMatterContext {
     }
 }
 
-/// Levenshtein distance, for "did you mean" suggestions between short keys.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, for "did you mean" suggestions between short names.
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }

@@ -21,6 +21,9 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case unknownIcon = "unknown-icon"
     case unknownColor = "unknown-color"
     case iconMap = "icon-map"
+    // Who a row is for.
+    case unknownAudience = "unknown-audience"
+    case unknownPlatform = "unknown-platform"
     // Releases.
     case duplicateVersion = "duplicate-version"
     case versionOrder = "version-order"
@@ -59,7 +62,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
         case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,
             .contentOutsideRelease, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
-            .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey:
+            .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey,
+            .unknownAudience, .unknownPlatform:
             .warning
         default:
             .error

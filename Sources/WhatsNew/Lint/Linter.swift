@@ -2,6 +2,9 @@
 public struct Linter: Sendable {
     /// The icon names known besides the document's own `icons:` map.
     public var icons: IconCatalog
+    /// The audiences and platforms the project lists (`.whatsnew.yml`); nil accepts any name.
+    public var audiences: [String]?
+    public var platforms: [String]?
 
     public init(icons: IconCatalog = .builtIn) {
         self.icons = icons
@@ -14,6 +17,29 @@ public struct Linter: Sendable {
         found += untitledSections(in: document.releases, path: path)
         found += unknownIcons(in: document.icons, path: path)
         found += appearance(of: document, path: path)
+        found += names(in: document, path: path)
+        return found
+    }
+
+    /// Audiences and platforms a row names that the project does not list, with the nearest.
+    private func names(in document: Document, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for section in document.releases.flatMap(\.sections) {
+            for (names, known, position, rule, what) in [
+                (section.audiences, audiences, section.audiencePosition, DiagnosticRule.unknownAudience, "audience"),
+                (section.platforms, platforms, section.platformsPosition, .unknownPlatform, "platform"),
+            ] {
+                guard let known else { continue }
+                for name in names where !known.contains(name) {
+                    let nearest = known.min { editDistance($0, name) < editDistance($1, name) }
+                    let near = nearest.flatMap { editDistance($0, name) <= 2 ? "did you mean `\($0)`? " : nil } ?? ""
+                    found.append(
+                        Diagnostic(
+                            rule, at: location(path, position, orLine: section.line),
+                            "unknown \(what) `\(name)`; \(near).whatsnew.yml lists \(known.joined(separator: ", "))"))
+                }
+            }
+        }
         return found
     }
 

@@ -44,6 +44,8 @@ struct HTMLContext: Sendable {
             ("isUnreleased", .bool(release.isUnreleased)),
             // A planned version not out yet says so; a release named Unreleased already does.
             ("plannedVersion", .bool(release.isUnreleased && release.version != nil && release.date == nil)),
+            ("scheduled", .bool(release.isScheduled)),
+            ("scheduledText", .text(words.scheduled)),
             ("hasSections", .bool(!release.sections.isEmpty)),
             ("sections", .list(release.sections.map(section))),
         ]
