@@ -1,12 +1,13 @@
 /// The sizes a sheet is made in besides the whole sheet, after WidgetKit's families: each a
-/// budget of rows and summary lines, and a width, never a clip.
+/// budget of rows and summary lines, and a width, never a clip. Eight rows fill the
+/// extra-large card's height with one summary line each; with two they would not fit.
 ///
 /// | family | rows | title lines | summary lines | text width (cells) | card (CSS px at 100 % text) |
 /// | --- | --- | --- | --- | --- | --- |
-/// | `small` | 3 | 2 | 0 (icon and title) | 20 | 170 × 170 |
+/// | `small` | 3 | 1 | 0 (icon and title) | 20 | 170 × 170 |
 /// | `medium` | 3 | 1 | 1 | 44 | 364 × 170 |
 /// | `large` | 5 | 1 | 2 | 44 | 364 × 382 |
-/// | `extra-large` | 8 | 1 | 2 | 88 | 715 × 382 |
+/// | `extra-large` | 8 | 1 | 1 | 88 | 715 × 382 |
 /// | `rectangular` | 2 under a heading line, icons one cell wide at most | 1 | 0 | 24 | 172 × 76 |
 /// | `inline` | one line: `What's New in 1.4: Collections, Night Mode +2` | – | 0 | 48 | 260 × 24 |
 public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
@@ -26,18 +27,13 @@ public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Lines a row's title may take before it is shortened.
-    public var titleLines: Int {
-        switch self {
-        case .small: 2
-        default: 1
-        }
-    }
+    public var titleLines: Int { 1 }
 
     /// Lines of summary under each row's title.
     public var summaryLines: Int {
         switch self {
-        case .medium: 1
-        case .large, .extraLarge: 2
+        case .medium, .extraLarge: 1
+        case .large: 2
         case .small, .rectangular, .inline: 0
         }
     }
@@ -64,6 +60,9 @@ public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
         case .inline: (260, 24)
         }
     }
+
+    /// The card's text size against the sheet's: widgets set their text a little smaller.
+    public var textScale: Double { self == .extraLarge ? 0.875 : 0.8125 }
 
     /// The widest icon the family draws, in cells; nil when any icon will do.
     public var widestIcon: Int? {

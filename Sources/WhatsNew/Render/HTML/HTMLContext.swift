@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the HTML templates see, built from the model and the layout; README documents it.
 ///
 /// Text values are escaped by the templates (`{{…}}`); the `…HTML` values are cmark's own safe
@@ -22,15 +24,44 @@ struct HTMLContext: Sendable {
         if let locale { sheet.append(("lang", .text(locale.description))) }
         if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
+        // A sheet fitted to a size family is a card of the family's size, in em of its own
+        // text, so it holds its rows at every text size.
+        if let family = releases.first?.size, releases.allSatisfy({ $0.size == family }) {
+            let unit = 16 * family.textScale
+            func em(_ pixels: Int) -> String { String(format: "%.3fem", Double(pixels) / unit) }
+            sheet.append(
+                (
+                    "card",
+                    .object([
+                        ("name", .text(family.rawValue)), ("width", .text(em(family.card.width))),
+                        ("height", .text(em(family.card.height))), ("scale", .text("\(family.textScale)em")),
+                    ])
+                ))
+            if let first = releases.first {
+                // The small card is too narrow for the version; the rectangular one counts what it
+                // left out in its heading, having no line to spare.
+                var heading = family == .small ? words.whatsNew : first.sizedHeading(words)
+                if family == .rectangular, first.omitted > 0 { heading += " +\(first.omitted)" }
+                sheet.append(("cardHeading", .text(heading)))
+                if family == .inline {
+                    let titles = first.sections.compactMap(\.title)
+                    sheet.append(("inlineLine", .text(InlineSheet.line(heading: first.sizedHeading(words), titles: titles, more: first.omitted))))
+                }
+            }
+        }
         // A standalone page's title is its h1; a fragment sits under the host page's own h1.
+        // A card shows no release heading, so its rows come right under its own.
         let top = standalone ? 1 : 2
+        let isCard = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
         return .object([
             ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
             ("fragmentStyle", .bool(!standalone && style == .inline)),
             ("pageStyle", .bool(standalone && style == .inline)),
             (
                 "headings",
-                .object([("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + 2))])
+                .object([
+                    ("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + (isCard ? 1 : 2))),
+                ])
             ),
             ("releases", .list(releases.map(release))),
         ])
@@ -47,9 +78,13 @@ struct HTMLContext: Sendable {
             ("scheduled", .bool(release.isScheduled)),
             ("scheduledText", .text(words.scheduled)),
             ("hasSections", .bool(!release.sections.isEmpty)),
+            ("isCard", .bool(release.size != nil)),
             ("sections", .list(release.sections.map(section))),
         ]
         if let version = release.version { result.append(("version", .text(version.text))) }
+        if let size = release.size, size != .rectangular, release.omitted > 0 {
+            result.append(("more", .text(words.more(release.omitted))))
+        }
         if let language = release.locale, language != locale?.description {
             result.append(("releaseLang", .text(language)))
         }

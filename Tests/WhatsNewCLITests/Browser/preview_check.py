@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Measures `whatsnew preview`'s page in headless Chromium: every card, light and dark, at 100 %
+and 135 % text, and prints a JSON report.
+
+    preview_check.py PAGE [SCREENSHOT_DIR]
+
+For each card (a family's `.whatsnew-card`): elements that stand outside it, the left edges
+of its row titles (one edge for a grid), and text cut mid-line: a title, summary or heading
+whose visible height is not a whole number of its lines. Exit status 3 when a tool is missing.
+"""
+
+import json
+import pathlib
+import sys
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:
+    sys.exit(3)
+
+CHROMIUM = "/usr/bin/chromium"
+
+MEASURE = """
+() => {
+  const cards = [];
+  for (const figure of document.querySelectorAll('.preview-card')) {
+    const card = figure.querySelector('.whatsnew-card');
+    const box = card.getBoundingClientRect();
+    const outside = [];
+    for (const element of card.querySelectorAll('*')) {
+      const r = element.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+        outside.push(element.className || element.tagName);
+      }
+    }
+    const lefts = [...card.querySelectorAll('.whatsnew-title')].map(t => t.getBoundingClientRect().left);
+    const cut = [];
+    for (const element of card.querySelectorAll('.whatsnew-title, .whatsnew-summary > *, .whatsnew-heading, .whatsnew-more')) {
+      const style = getComputedStyle(element);
+      const line = parseFloat(style.lineHeight);
+      const lines = element.clientHeight / line;
+      if (Math.abs(lines - Math.round(lines)) > 0.15) cut.push([element.className || element.tagName, lines]);
+    }
+    cards.push({
+      family: figure.dataset.family,
+      scheme: figure.closest('.preview-panel').dataset.scheme,
+      width: box.width, height: box.height, outside, titleLefts: lefts, cut,
+    });
+  }
+  return cards;
+}
+"""
+
+
+def main():
+    page = pathlib.Path(sys.argv[1]).resolve()
+    shots = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
+    report = {"runs": []}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        for scale in (1.0, 1.35):
+            tab = browser.new_page(viewport={"width": 1600, "height": 1000})
+            tab.goto(page.as_uri())
+            # The reader's text size: the root font size, which every card's em follows.
+            tab.add_style_tag(content="html { font-size: %d%%; }" % round(scale * 100))
+            report["runs"].append({"scale": scale, "cards": tab.evaluate(MEASURE)})
+            if shots:
+                shots.mkdir(parents=True, exist_ok=True)
+                tab.screenshot(path=str(shots / f"preview-{round(scale * 100)}.png"), full_page=True)
+            tab.close()
+        browser.close()
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()

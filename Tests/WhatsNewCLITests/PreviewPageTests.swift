@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `whatsnew preview`: every family as a card, checked in a browser at 100 % and 135 % text,
+/// light and dark.
+struct PreviewPageTests {
+    private static let script = SharedFiles.tests.appendingPathComponent("WhatsNewCLITests/Browser/preview_check.py")
+
+    @Test func thePageHoldsEveryFamilyInBothSchemes() throws {
+        let run = try WhatsNewBinary.run(["preview", SharedFiles.fixture("examples", "featured-changelog")])
+        #expect(run.status == 0, "\(run.stderr)")
+        for family in ["small", "medium", "large", "extra-large", "rectangular", "inline"] {
+            #expect(run.stdout.components(separatedBy: "data-family=\"\(family)\"").count == 3, "\(family) twice")
+        }
+        #expect(run.stdout.contains("class=\"whatsnew whatsnew-card whatsnew-size-medium\""))
+        #expect(run.stdout.contains("<p class=\"whatsnew-more\">+1 more</p>"))
+        #expect(try WhatsNewBinary.run(["preview", "--release", "all"]).status == 2)
+    }
+
+    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
+    func noCardClipsOrSpillsAtTwoTextSizes() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (group, name) in [("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons")] {
+            let page = directory.appendingPathComponent("\(name).html")
+            let written = try WhatsNewBinary.run(["preview", SharedFiles.fixture(group, name), "-o", page.path])
+            try #require(written.status == 0, "\(written.stderr)")
+            let (status, output, errors) = try Tool.run(["python3", Self.script.path, page.path, Browser.screenshots.path])
+            if status == 3 || status == 127 {
+                Tool.missing("python3 with playwright, and chromium")
+                return
+            }
+            try #require(status == 0, "\(errors)")
+            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let runs = try #require(report?["runs"] as? [[String: Any]])
+            #expect(runs.count == 2)
+            for run in runs {
+                let cards = try #require(run["cards"] as? [[String: Any]])
+                #expect(cards.count == 12, "six families, light and dark")
+                for card in cards {
+                    let label = "\(name) \(card["family"]!) \(card["scheme"]!) ×\(run["scale"]!)"
+                    #expect((card["outside"] as? [Any])?.isEmpty == true, "outside its card: \(card["outside"]!) \(label)")
+                    #expect((card["cut"] as? [Any])?.isEmpty == true, "cut mid-line: \(card["cut"]!) \(label)")
+                    let lefts = card["titleLefts"] as? [Double] ?? []
+                    #expect((lefts.max() ?? 0) - (lefts.min() ?? 0) <= 0.5, "titles not in line: \(lefts) \(label)")
+                }
+                // The card follows the reader's text size: 135 % text, a 35 % larger card.
+                if run["scale"] as? Double == 1.35, let medium = cards.first(where: { $0["family"] as? String == "medium" }) {
+                    #expect(abs((medium["width"] as? Double ?? 0) - 364 * 1.35) < 2)
+                }
+            }
+        }
+    }
+}
