@@ -35,13 +35,44 @@ struct SchemaClientTests {
                 written.append(lint.appendingPathComponent(name))
             }
         }
+        // Sheets fitted to every size family, and timelines with a scheduled release.
+        let timeline = scratch.appendingPathComponent("timeline")
+        try FileManager.default.createDirectory(at: timeline, withIntermediateDirectories: true)
+        for (group, name) in [("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons")] {
+            let path = SharedFiles.fixture(group, name)
+            for family in ["small", "medium", "large", "extra-large", "rectangular", "inline"] {
+                let sized = try WhatsNewBinary.run([path, "--format", "json", "--size", family, "--release", "all"])
+                try #require(sized.status == 0, "\(sized.stderr)")
+                let file = sheets.appendingPathComponent("size-\(name)-\(family).json")
+                try sized.stdout.write(to: file, atomically: true, encoding: .utf8)
+                written.append(file)
+            }
+            let entries = try WhatsNewBinary.run([path, "--format", "timeline", "--today", "2024-05-01"])
+            try #require(entries.status == 0, "\(entries.stderr)")
+            let file = timeline.appendingPathComponent("\(name).json")
+            try entries.stdout.write(to: file, atomically: true, encoding: .utf8)
+            written.append(file)
+        }
         #expect(written.count > 60)
 
         let package = SharedFiles.tests.appendingPathComponent("SchemaClient")
         let (status, output, errors) = try Tool.run(
-            ["swift", "run", "--package-path", package.path, "SchemaClient", sheets.path, lint.path])
+            ["swift", "run", "--package-path", package.path, "SchemaClient", "--since", "1.3.0,1.3-beta3,2.0,nil,9.9,x",
+             sheets.path, lint.path, timeline.path])
         try #require(status == 0, "\(errors)")
         #expect(output.hasSuffix("decoded \(written.count) files\n"))
+        // "Since you last looked", answered by the schema alone.
+        for line in [
+            "examples-keep-a-changelog.json after 1.3.0: [1.4.0,1.3.1] 1.4.0 {Added×2,Fixed×3,Security×1}",
+            "examples-keep-a-changelog.json after nil: [1.4.0] 1.4.0 {Added×2,Fixed×2,Security×1}",
+            "examples-keep-a-changelog.json after 9.9: [] - {}",
+            "examples-keep-a-changelog.json after x: [1.4.0] 1.4.0 {Added×2,Fixed×2,Security×1}",
+            // Pre-releases: beta3 is followed by 1.3; 2.0 RC1 comes before 2.0.
+            "dialects-spaced-prereleases.json after 1.3-beta3: [4.0.0 beta 2,2.0 RC1,1.3] 4.0.0 beta 2",
+            "dialects-spaced-prereleases.json after 2.0: [4.0.0 beta 2] 4.0.0 beta 2",
+        ] {
+            #expect(output.contains(line), "\(line)\n\(output.split(separator: "\n").filter { $0.contains("keep-a-changelog.json after") || $0.contains("spaced-prereleases.json after") }.joined(separator: "\n"))")
+        }
         for file in written {
             let original = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
             let decoded = try JSONSerialization.jsonObject(

@@ -1,25 +1,41 @@
 import Foundation
 import WhatsNewSchema
 
-// Decodes every `*.json` under the folders it is given, as a `Sheet` or, in a folder named
-// `lint`, a `LintReport`, and writes each back beside it as `*.json.decoded` with Foundation's
-// encoder, so the caller can check that nothing was lost. Exits 1 on the first file that
-// does not decode.
+// Decodes every `*.json` under the folders it is given, as a `Sheet`, or, in a folder named
+// `lint`, a `LintReport`, in one named `timeline`, a `Timeline`; and writes each back beside
+// it as `*.json.decoded` with Foundation's encoder, so the caller can check that nothing was
+// lost. With `--since V1,V2,…` first, it also prints, for every sheet and each last-seen
+// version, what `releases(after:)` and `whatsNew(since:)` answer. Exits 1 on the first file
+// that does not decode.
 let decoder = JSONDecoder()
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+var arguments = Array(CommandLine.arguments.dropFirst())
+var lastSeen: [String?] = []
+if arguments.first == "--since", arguments.count > 1 {
+    lastSeen = arguments[1].split(separator: ",", omittingEmptySubsequences: false).map { $0 == "nil" ? nil : String($0) }
+    arguments.removeFirst(2)
+}
 var decoded = 0
-for folder in CommandLine.arguments.dropFirst() {
+for folder in arguments {
     let url = URL(fileURLWithPath: folder)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
     for file in files {
         let data = try Data(contentsOf: url.appendingPathComponent(file))
         do {
             let again: Data
-            if url.lastPathComponent == "lint" {
-                again = try encoder.encode(try decoder.decode(LintReport.self, from: data))
-            } else {
-                again = try encoder.encode(try decoder.decode(Sheet.self, from: data))
+            switch url.lastPathComponent {
+            case "lint": again = try encoder.encode(try decoder.decode(LintReport.self, from: data))
+            case "timeline": again = try encoder.encode(try decoder.decode(Timeline.self, from: data))
+            default:
+                let sheet = try decoder.decode(Sheet.self, from: data)
+                again = try encoder.encode(sheet)
+                for seen in lastSeen {
+                    let versions = sheet.releases(after: seen).map { $0.version ?? "-" }.joined(separator: ",")
+                    let merged = sheet.whatsNew(since: seen).releases.first
+                    let rows = merged?.sections.map { "\($0.title ?? "-")×\($0.items.count)" }.joined(separator: ",") ?? ""
+                    print("\(file) after \(seen ?? "nil"): [\(versions)] \(merged?.version ?? "-") {\(rows)}")
+                }
             }
             try again.write(to: url.appendingPathComponent(file + ".decoded"))
             decoded += 1
