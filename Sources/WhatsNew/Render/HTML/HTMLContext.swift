@@ -38,11 +38,13 @@ struct HTMLContext: Sendable {
                     ])
                 ))
             if let first = releases.first {
-                // The small card is too narrow for the version; the rectangular one counts what it
-                // left out in its heading, having no line to spare.
-                var heading = family == .small ? words.whatsNew : first.sizedHeading(words)
+                // The small and rectangular cards are too narrow for the version; the rectangular one
+                // counts what it left out in its heading, having no line to spare.
+                var heading = family == .small || family == .rectangular ? words.whatsNew : first.sizedHeading(words)
                 if family == .rectangular, first.omitted > 0 { heading += " +\(first.omitted)" }
                 sheet.append(("cardHeading", .text(heading)))
+                // No icon to show (the rectangular family draws none wider than a cell): no gap for one.
+                if layout.iconColumn == 0 { sheet.append(("noIcons", .bool(true))) }
                 if family == .inline {
                     let titles = first.sections.compactMap(\.title)
                     sheet.append(("inlineLine", .text(InlineSheet.line(heading: first.sizedHeading(words), titles: titles, more: first.omitted))))
