@@ -56,6 +56,11 @@ struct SurfacesTests {
         #expect(json.stdout.contains("\"scheduled\": true"))
         let html = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "html"])
         #expect(html.stdout.contains("whatsnew-scheduled"))
+        let markdown = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "markdown"])
+        #expect(markdown.stdout.hasPrefix("## [1.4.0] - 2024-05-02 (scheduled)\n"))
+        // Read back, the body is still release 1.4.0 of 2 May.
+        let again = try WhatsNewBinary.run(["-", "--format", "json"], stdin: markdown.stdout)
+        #expect(again.stdout.contains("\"version\": \"1.4.0\"") && again.stdout.contains("\"date\": \"2024-05-02\""))
         let after = try WhatsNewBinary.run([notes, "--today", "2024-05-02", "--color", "never"])
         #expect(after.stdout.contains("Version 1.4.0 · 2 May 2024\n"))
         #expect(try WhatsNewBinary.run([notes, "--today", "2024-02-30"]).status == 2)

@@ -33,7 +33,8 @@ public struct MarkdownRenderer: Sendable {
     private func heading(of release: Release) -> String {
         guard let version = release.version else { return release.isUnreleased ? "Unreleased" : release.title }
         let date = release.date?.iso ?? (release.isUnreleased ? "Unreleased" : nil)
-        return "[\(version.text)]" + (date.map { " - \($0)" } ?? "")
+        // A release not out yet says so where a reader of the body looks first.
+        return "[\(version.text)]" + (date.map { " - \($0)" } ?? "") + (release.isScheduled ? " (scheduled)" : "")
     }
 
     /// An icon for a heading: an emoji, which reads back as the section's icon; anything else
