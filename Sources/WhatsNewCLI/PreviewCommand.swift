@@ -20,14 +20,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "The release to show: latest, unreleased, or a version such as 1.4.0.")
     var release: String = "latest"
 
-    @Option(help: "Show only the rows for this audience.")
-    var audience: String?
-
-    @Option(help: "Show only the rows for this platform.")
-    var platform: String?
-
-    @Option(help: "The day the sheet is made, YYYY-MM-DD (default: today).")
-    var today: String?
+    @OptionGroup var reader: ReaderOptions
 
     @Option(name: .shortAndLong, help: "Write the page to this file, atomically, instead of standard output.")
     var output: String?
@@ -40,9 +33,6 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         if release.lowercased() == "all" { throw ValidationError("a preview shows one release; name it with --release") }
-        if let today, ReleaseDate(iso: today) == nil {
-            throw ValidationError("--today takes a real day as YYYY-MM-DD, not \(today)")
-        }
     }
 
     func run() throws {
@@ -52,7 +42,7 @@ struct PreviewCommand: ParsableCommand {
         let notes = try ChosenNotes(
             input, selection: ReleaseSelection(release: release), icons: try icons.catalog().adding(loaded?.settings.icons ?? []),
             maximumSize: limit.bytes, fragments: ProjectFragments.forNotes(input, config: loaded),
-            today: today.flatMap(ReleaseDate.init(iso:)) ?? .today, filter: RowFilter(audience: audience, platform: platform))
+            today: reader.day, filter: try reader.filter(config: loaded))
         guard let chosen = notes.releases.first else { return }
         let page: String
         do {

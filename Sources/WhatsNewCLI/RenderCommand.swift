@@ -34,14 +34,7 @@ struct RenderCommand: ParsableCommand {
         ))
     var size: SizeFamily?
 
-    @Option(help: "Show only the rows for this audience (rows that name none are for everyone).")
-    var audience: String?
-
-    @Option(help: "Show only the rows for this platform (rows that name none are for every platform).")
-    var platform: String?
-
-    @Option(help: "The day the sheet is made, YYYY-MM-DD (default: today); releases dated later are scheduled.")
-    var today: String?
+    @OptionGroup var reader: ReaderOptions
 
     @Option(help: "With --format timeline, how many of the newest releases to include besides the scheduled ones.")
     var entries: Int = 5
@@ -118,9 +111,6 @@ struct RenderCommand: ParsableCommand {
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }
-        if let today, ReleaseDate(iso: today) == nil {
-            throw ValidationError("--today takes a real day as YYYY-MM-DD, not \(today)")
-        }
         if entries < 1 { throw ValidationError("--entries must be at least 1") }
     }
 
@@ -166,13 +156,6 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func render(configIcons: [IconOverride], config: LoadedConfig?) throws {
-        // A name the project does not list is a typo, not an audience nobody is in.
-        for (name, known, what) in [(audience, config?.settings.audiences, "audience"), (platform, config?.settings.platforms, "platform")] {
-            if let name, let known, !known.contains(name.lowercased()) {
-                let nearest = known.min { editDistance($0, name.lowercased()) < editDistance($1, name.lowercased()) }.map { "; did you mean \($0)?" } ?? ""
-                throw ValidationError("unknown \(what) \(name)\(nearest) .whatsnew.yml lists \(known.joined(separator: ", ")).")
-            }
-        }
         let input = self.input ?? "CHANGELOG.md"
         let format = self.format ?? .text
         if (standalone || template != nil || style != nil) && format != .html {
@@ -196,7 +179,7 @@ struct RenderCommand: ParsableCommand {
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
             locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
             fragments: ProjectFragments.forNotes(input, config: config),
-            today: today.flatMap(ReleaseDate.init(iso:)) ?? .today, filter: RowFilter(audience: audience, platform: platform))
+            today: reader.day, filter: try reader.filter(config: config))
         let document = notes.document
         var releases = notes.releases
         if let size {
