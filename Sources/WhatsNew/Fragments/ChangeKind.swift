@@ -73,11 +73,6 @@ public struct ChangeKinds: Sendable {
         return best.0
     }
 
-    /// The project's own kinds, and the sheet's kinds it restyles.
-    public var projectKinds: [ChangeKind] {
-        all.filter { $0.builtIn == nil || $0.title != nil || $0.icon != nil || $0.color != nil }
-    }
-
     public var names: [String] { all.map(\.name) }
 }
 

@@ -15,11 +15,6 @@ public struct FragmentFolder: Sendable {
         self.path = path
     }
 
-    public var exists: Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
     /// The fragments' paths, sorted by name; empty when the folder does not exist.
     public func paths() -> [String] {
         guard let directory = opendir(path) else { return [] }

@@ -14,13 +14,3 @@ extension Release {
         return words.whatsNew + " · " + version.text
     }
 }
-
-extension SheetWords {
-    /// `+2 more` in English; `+2` in every other locale, which reads the same everywhere.
-    func more(_ count: Int) -> String { locale == "en" ? "+\(count) more" : "+\(count)" }
-}
-
-extension SheetWords {
-    /// Said of a release dated after today: `⏱ Scheduled` in English, the clock alone elsewhere.
-    var scheduled: String { locale == "en" ? "⏱ Scheduled" : "⏱" }
-}

@@ -89,7 +89,7 @@ public struct RowBudget: Sendable {
         let text = Self.plainSummary(of: section)
         guard !text.isEmpty else { return (nil, false) }
         let (kept, truncated) = shortened(text, lines: family.summaryLines, measure: measure)
-        return (kept, truncated)
+        return (Optional(kept), truncated)
     }
 
     /// `text` within `count` lines at `measure` cells: as it is, or cut at a word with an

@@ -23,12 +23,6 @@ struct NotesFile: Sendable {
     /// The top-level block that starts on `line`.
     func block(at line: Int) -> Block? { blocks.first { $0.line == line } }
 
-    /// The first top-level block inside `range`.
-    func firstBlock(in range: ClosedRange<Int>?) -> Block? {
-        guard let range else { return nil }
-        return blocks.first { range.contains($0.line) }
-    }
-
     /// The release that holds the unreleased changes: `Unreleased`, `main`, or a planned
     /// version such as `1.5.0 (unreleased)`.
     var unreleasedIndex: Int? { document.releases.firstIndex(where: \.isUnreleased) }

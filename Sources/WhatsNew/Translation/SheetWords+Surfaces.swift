@@ -1,0 +1,8 @@
+/// whatsnew's words on the smaller surfaces: a count of rows left out, a scheduled release.
+extension SheetWords {
+    /// `+2 more` in English; `+2` in every other locale, which reads the same everywhere.
+    func more(_ count: Int) -> String { locale == "en" ? "+\(count) more" : "+\(count)" }
+
+    /// Said of a release dated after today: `⏱ Scheduled` in English, the clock alone elsewhere.
+    var scheduled: String { locale == "en" ? "⏱ Scheduled" : "⏱" }
+}
