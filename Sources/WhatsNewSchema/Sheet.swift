@@ -13,15 +13,33 @@
 public struct Sheet: Codable, Sendable, Hashable {
     /// The schema this document follows: `1`.
     public var schemaVersion: Int
-    /// The sheet's title: the notes' own (`# Changelog`, a front-matter `title`), if they have one.
+    /// The sheet's title: the front matter's `title`, the product a heading names (`# Inkwell
+    /// Changelog`), the project's name in `.whatsnew.yml` or its package file; nil when none
+    /// says (a heading that only says `Changelog` names no product).
     public var title: String?
     /// The chosen releases, in the order the notes list them.
     public var releases: [Release]
+    /// Older notes kept elsewhere, which headings such as `## 0.11.x` only point to. Written
+    /// only when the notes have some: absent means none.
+    public var archives: [Archive]
 
-    public init(schemaVersion: Int = 1, title: String?, releases: [Release]) {
+    public init(schemaVersion: Int = 1, title: String?, releases: [Release], archives: [Archive] = []) {
         self.schemaVersion = schemaVersion
         self.title = title
         self.releases = releases
+        self.archives = archives
+    }
+
+    /// A heading that points to older notes kept elsewhere: its words and the address.
+    public struct Archive: Codable, Sendable, Hashable {
+        /// The heading's words: `0.11.x`, `2.x`.
+        public var title: String
+        public var link: String
+
+        public init(title: String, link: String) {
+            self.title = title
+            self.link = link
+        }
     }
 
     /// One release: a version, or the unreleased changes.
@@ -54,12 +72,16 @@ public struct Sheet: Codable, Sendable, Hashable {
         public var size: String?
         /// With `--size`, how many of the release's rows the family left out.
         public var omitted: Int?
+        /// The address comparing this release with the one before (`…/compare/v1.2.0...v1.3.0`):
+        /// from the heading's link or a "Full Changelog" line. Written only when known.
+        public var compare: String?
 
         public init(
             version: String?, date: String?, title: String, summary: String?, sections: [Section],
             unreleased: Bool = false, locale: String? = nil, scheduled: Bool = false, size: String? = nil,
-            omitted: Int? = nil
+            omitted: Int? = nil, compare: String? = nil
         ) {
+            self.compare = compare
             self.version = version
             self.date = date
             self.title = title
@@ -148,25 +170,37 @@ public struct Sheet: Codable, Sendable, Hashable {
         public static let dependencies = Kind(rawValue: "dependencies")
         public static let `internal` = Kind(rawValue: "internal")
         public static let knownIssues = Kind(rawValue: "known-issues")
+        public static let contributors = Kind(rawValue: "contributors")
+        public static let pullRequests = Kind(rawValue: "pull-requests")
         public static let other = Kind(rawValue: "other")
     }
 }
 
 // Every key is written, absent values as `null`, in the order the schema documents them.
 extension Sheet {
-    private enum CodingKeys: String, CodingKey { case schemaVersion, title, releases }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, title, releases, archives }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        releases = try container.decode([Release].self, forKey: .releases)
+        archives = try container.decodeIfPresent([Archive].self, forKey: .archives) ?? []
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(title, forKey: .title)
         try container.encode(releases, forKey: .releases)
+        // Additive in schema 1: only notes with archive headings carry the key.
+        if !archives.isEmpty { try container.encode(archives, forKey: .archives) }
     }
 }
 
 extension Sheet.Release {
     private enum CodingKeys: String, CodingKey {
-        case version, date, title, unreleased, scheduled, summary, sections, locale, size, omitted
+        case version, date, title, unreleased, scheduled, summary, sections, locale, size, omitted, compare
     }
 
     public init(from decoder: any Decoder) throws {
@@ -181,6 +215,7 @@ extension Sheet.Release {
         scheduled = try container.decodeIfPresent(Bool.self, forKey: .scheduled) ?? false
         size = try container.decodeIfPresent(String.self, forKey: .size)
         omitted = try container.decodeIfPresent(Int.self, forKey: .omitted)
+        compare = try container.decodeIfPresent(String.self, forKey: .compare)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -188,6 +223,8 @@ extension Sheet.Release {
         try container.encode(version, forKey: .version)
         try container.encode(date, forKey: .date)
         try container.encode(title, forKey: .title)
+        // Additive in schema 1: only a release whose notes give a comparison carries it.
+        if let compare { try container.encode(compare, forKey: .compare) }
         // Additive in schema 1: only unreleased changes carry the key.
         if unreleased { try container.encode(true, forKey: .unreleased) }
         if scheduled { try container.encode(true, forKey: .scheduled) }

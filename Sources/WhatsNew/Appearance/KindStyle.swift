@@ -15,6 +15,8 @@ extension SectionKind {
         case .dependencies: "shippingbox.fill"
         case .internal: "wrench.and.screwdriver.fill"
         case .knownIssues: "ant.fill"
+        case .contributors: "person.2.fill"
+        case .pullRequests: "arrow.triangle.merge"
         case .other: "note.text"
         }
     }
@@ -33,6 +35,8 @@ extension SectionKind {
         case .dependencies: .cyan
         case .internal: .purple
         case .knownIssues: .pink
+        case .contributors: .gray
+        case .pullRequests: .gray
         case .other: .mint
         }
     }

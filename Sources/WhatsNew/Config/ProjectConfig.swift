@@ -5,6 +5,7 @@ import Yams
 /// line win over it.
 ///
 /// ```yaml
+/// name: Inkwell                   # the sheet's title when the notes give none
 /// input: docs/CHANGELOG.md
 /// icons: { fixed: ant.fill }      # or a file: icons: .github/icons.yml
 /// template: docs/sheet.mustache
@@ -25,6 +26,8 @@ import Yams
 public struct ProjectConfig: Sendable {
     /// The file, as found.
     public var path: String
+    /// The product's name: the sheet's title when the notes' front matter gives none.
+    public var name: String?
     public var input: String?
     /// `icons:` as a file to read…
     public var iconsFile: String?
@@ -53,7 +56,7 @@ public struct ProjectConfig: Sendable {
 
     /// The keys the file takes, for the unknown-key diagnostic.
     public static let keys = [
-        "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
+        "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
         "fragments", "repository", "kinds", "check", "audiences", "platforms",
     ]
     public static let formats = ["text", "html", "markdown", "json", "appstore", "play"]
@@ -91,6 +94,7 @@ public struct ProjectConfig: Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
+            case "name": config.name = text(value, key)
             case "input": config.input = text(value, key)
             case "template": config.template = text(value, key)
             case "release": config.release = text(value, key)

@@ -81,7 +81,7 @@ extension SectionKind {
     /// Keep a Changelog's six, then the rest.
     public static let releaseOrder: [SectionKind] = [
         .breaking, .added, .changed, .deprecated, .removed, .fixed, .security, .performance, .docs, .dependencies,
-        .internal, .knownIssues, .other,
+        .internal, .knownIssues, .other, .pullRequests, .contributors,
     ]
 
     /// Keep a Changelog's word for the kind, and plain words for the others.
@@ -99,6 +99,8 @@ extension SectionKind {
         case .dependencies: "Dependencies"
         case .internal: "Internal"
         case .knownIssues: "Known Issues"
+        case .contributors: "Contributors"
+        case .pullRequests: "Merged Pull Requests"
         case .other: "Other"
         }
     }

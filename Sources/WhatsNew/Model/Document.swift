@@ -7,6 +7,9 @@ public struct Document: Sendable, Hashable {
     /// The sheet's `icons:` map: icons for categories (`added: sparkles`) and new names.
     public var icons: [IconOverride]
     public var releases: [Release]
+    /// Headings that only point to older notes kept elsewhere (`## 0.11.x` over `See
+    /// [changelogs/0.11.x](…)`): not releases, kept as links.
+    public var archives: [Archive] = []
     /// What the notes say before their first release (`All notable changes …`), kept for
     /// renderers and templates that show it.
     public var introduction: MarkdownContent?
@@ -25,6 +28,20 @@ public struct Document: Sendable, Hashable {
         self.accent = accent
         self.icons = icons
         self.releases = releases
+    }
+}
+
+/// A heading that points to older notes kept elsewhere, and the address.
+public struct Archive: Sendable, Hashable {
+    /// The heading's words: `0.11.x`.
+    public var title: String
+    public var link: String
+    public var line: Int
+
+    public init(title: String, link: String, line: Int) {
+        self.title = title
+        self.link = link
+        self.line = line
     }
 }
 

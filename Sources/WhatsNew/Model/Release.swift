@@ -12,6 +12,9 @@ public struct Release: Sendable, Hashable {
     public var sections: [Section]
     /// The heading's link or a "Full Changelog" link under it.
     public var link: String?
+    /// The address comparing the release with the one before (`…/compare/v1.2.0...v1.3.0`):
+    /// the heading's link when it is one, or a "Full Changelog" line.
+    public var compare: String?
     /// The line of the release heading (1 for notes without one).
     public var line: Int
     /// In a sheet shown in a locale, the locale its words are in: the translation's, or the

@@ -13,6 +13,9 @@ public struct Section: Sendable, Hashable {
         /// A release with no categories: the items that open with one kind marker (`fix:`,
         /// `**New**:`, `🐛`), the marker taken off.
         case itemMarkers
+        /// Dependency updates gathered from the other rows (`**deps:** bump …`) into a row of
+        /// their own.
+        case gathered
     }
 
     public var origin: Origin

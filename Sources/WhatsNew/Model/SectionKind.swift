@@ -5,7 +5,21 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
     case added, changed, deprecated, removed, fixed, security
     case breaking, performance, docs, dependencies, `internal`
     case knownIssues = "known-issues"
+    /// Bookkeeping generators add: who contributed (`New Contributors`, `Committers: 2`) and
+    /// the list of merged pull requests.
+    case contributors
+    case pullRequests = "pull-requests"
     case other
+
+    /// Rows generators add for the record rather than for the user: dependency updates,
+    /// contributors and merged pull requests. They come after the other rows, and
+    /// `--hide` leaves them out.
+    public var isBookkeeping: Bool {
+        switch self {
+        case .dependencies, .contributors, .pullRequests: true
+        default: false
+        }
+    }
 
     /// The kind a category heading names (`Bug Fixes`, `New Features`, `⚠ BREAKING CHANGES`).
     ///
@@ -81,7 +95,7 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         add(
             .changed, "changed", "changes", "change", "updated", "updates", "update", "improvements", "improved",
             "improvement", "modified", "what's changed", "behaviour changes", "behavior changes", "other changes",
-            "merged pull requests", "notable changes")
+            "notable changes")
         add(.deprecated, "deprecated", "deprecations", "deprecation", "deprecated features")
         add(.removed, "removed", "removals", "removal", "deleted", "removed features")
         add(
@@ -100,7 +114,12 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
             "improved documentation", "documentation improvements")
         add(
             .dependencies, "dependencies", "dependency", "deps", "dependency updates", "dependency changes",
-            "dependencies updated", "packaging", "build dependencies", "upgrades")
+            "dependencies updated", "packaging", "build dependencies", "upgrades", "dependency upgrades",
+            "dependency updates", "updated dependencies", "dependencies and packaging", "dependency bumps")
+        add(
+            .contributors, "new contributors", "contributors", "committers", "authors", "thanks", "thank you",
+            "acknowledgements", "acknowledgments", "notable contributors", "credits", "first time contributors")
+        add(.pullRequests, "merged pull requests", "pull requests", "merged prs", "prs merged")
         add(
             .internal, "internal", "internal changes", "internals", "chore", "chores", "chore & maintenance",
             "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
@@ -110,10 +129,8 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         // Headings that are plainly categories but of no particular kind; listed so a first
         // word such as "new" in "New Contributors" does not give them one.
         add(
-            .other, "other", "others", "misc", "miscellaneous", "highlights", "notes", "new contributors",
-            "contributors", "thanks", "acknowledgements", "acknowledgments", "commits", "experimental",
-            "upgrade notes", "migration notes", "migration guide", "compatibility", "notable contributors",
-            "closed issues")
+            .other, "other", "others", "misc", "miscellaneous", "highlights", "notes", "commits", "experimental",
+            "upgrade notes", "migration notes", "migration guide", "compatibility", "closed issues")
         return table
     }()
 
@@ -122,6 +139,7 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         ("bug", .fixed), ("fix", .fixed), ("add", .added), ("new", .added), ("remov", .removed),
         ("deprecat", .deprecated), ("breaking", .breaking), ("secur", .security), ("perf", .performance),
         ("document", .docs), ("depend", .dependencies), ("improv", .changed), ("updat", .changed),
-        ("chang", .changed),
+        ("chang", .changed), ("committers", .contributors), ("authors", .contributors),
+        ("contributors", .contributors),
     ]
 }

@@ -28,6 +28,18 @@ struct CategoryHeading {
         guard let start = text.indices.first(where: { text[$0...].joined().hasPrefix(version.text) }) else {
             return self
         }
+        // Only the version whole: `1.7.0-RC` in `relative to version 1.7.0-RC` is another one.
+        var length = 0
+        var next = start
+        while next < text.count, length < version.text.count {
+            length += text[next].count
+            next += 1
+        }
+        if length != version.text.count
+            || next < text.count && (text[next].first.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "+" } ?? false)
+        {
+            return self
+        }
         let dates = DateScanner(tokens: tokens).matches().map(\.range)
         let bracketed = HeadingToken.enclosure(of: tokens, opening: ["(", "["], closing: [")", "]"])
         var kept = ""

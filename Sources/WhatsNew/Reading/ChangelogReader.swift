@@ -10,6 +10,8 @@ struct ChangelogReader {
 
     struct Result {
         var releases: [Release]
+        /// Headings that only point to older notes kept elsewhere.
+        var archives: [Archive] = []
         /// The first top-level heading before any release, such as `# Changelog`.
         var title: String?
         /// What stands between the title and the first release.
@@ -44,13 +46,13 @@ struct ChangelogReader {
             case .block(let index):
                 let heading = outline.heading(at: index)
                 if index == skippedTitle {
-                    title = heading?.text
+                    title = heading.flatMap { DocumentTitle.productName(in: $0.text) }
                     continue
                 }
                 if state.current == nil, state.releases.isEmpty, title == nil, let heading, heading.level == 1,
                     heading.role == .other || heading.role == .series
                 {
-                    title = heading.text
+                    title = DocumentTitle.productName(in: heading.text)
                 }
                 // Only a paragraph that may be a pseudo-heading looks at the block after it.
                 state.read(blocks[index], heading: heading, releaseLevel: outline.releaseLevel) {
@@ -64,7 +66,8 @@ struct ChangelogReader {
         state.finishRelease()
         let introduction = state.introduction.isEmpty ? nil : MarkdownContent(blocks: state.introduction)
         return Result(
-            releases: state.releases, title: title, introduction: introduction, diagnostics: state.diagnostics)
+            releases: state.releases, archives: state.archives, title: title, introduction: introduction,
+            diagnostics: state.diagnostics)
     }
 
     /// Whether the file writes `26-07-2022` day first or month first, as its release headings'
@@ -118,6 +121,7 @@ private struct State {
     let keepsOrder: Bool
     let convention: DateScanner.NumericOrder.Convention
     var releases: [Release] = []
+    var archives: [Archive] = []
     var current: ReleaseBuilder?
     /// Blocks before the first release, other than its title.
     var introduction: [Block] = []
@@ -190,13 +194,15 @@ private struct State {
         switch heading.role {
         case .release(let heading):
             let date = heading.date.flatMap { checked($0, line: line) }
-            startRelease(
-                Release(
-                    version: heading.version, date: date, title: heading.title, isUnreleased: heading.isUnreleased,
-                    link: link, line: line),
-                level: level)
+            var release = Release(
+                version: heading.version, date: date, title: heading.title, isUnreleased: heading.isUnreleased,
+                link: link, line: line)
+            release.compare = link.flatMap { ReleaseDetailLine.isComparison($0) ? $0 : nil }
+            startRelease(release, level: level)
         case .unreleased:
-            startRelease(Release(title: "Unreleased", isUnreleased: true, link: link, line: line), level: level)
+            var release = Release(title: "Unreleased", isUnreleased: true, link: link, line: line)
+            release.compare = link.flatMap { ReleaseDetailLine.isComparison($0) ? $0 : nil }
+            startRelease(release, level: level)
         case .period:
             // `## November 2021` among releases is an entry with no version; deeper, a category.
             if let release = current, level > release.level {
@@ -244,17 +250,21 @@ private struct State {
         guard let release = current else { return }
         // A date line dates an undated release, and repeats the heading's date otherwise.
         let known = release.release.date
-        if release.isFresh, known == nil || block.isShortParagraph, let match = ReleaseDetailLine.date(in: block),
-            known == nil || known == match.settled(by: convention).date
+        if release.isFresh, let line = ReleaseDetailLine.dateLine(in: block),
+            known == nil || known == line.date.settled(by: convention).date
         {
             if known == nil {
-                let date = checked(match, line: block.line)
+                let date = checked(line.date, line: block.line)
                 current?.release.date = date
             }
+            // `_2019-10-04_ [GitHub Diff](…)`: the link on the date's line compares the release.
+            if let link = line.link { note(link: link, comparing: true) }
+            // `Released on 2019-10-26. All issues…`: the rest of the paragraph is the release's.
+            if let rest = line.rest { current?.append(rest) }
         } else if case .blockQuote = block.content {
             current?.append(block)
         } else if let link = ReleaseDetailLine.comparisonLink(in: block) {
-            if release.release.link == nil { current?.release.link = link }
+            note(link: link.destination, comparing: link.isComparison)
         } else if Placeholder.matches(block) {
             current?.sawPlaceholder = true
         } else if release.sections.last.map({ $0.section.origin == .pseudoHeading }) ?? true,
@@ -266,6 +276,14 @@ private struct State {
         } else {
             current?.append(block)
         }
+    }
+
+    /// A link that describes the release: a comparison (`Full Changelog`) or its page.
+    private mutating func note(link: String, comparing: Bool) {
+        if comparing || ReleaseDetailLine.isComparison(link) {
+            if current?.release.compare == nil { current?.release.compare = link }
+        }
+        if current?.release.link == nil { current?.release.link = link }
     }
 
     mutating func startFrontMatterSection(_ metadata: SectionMetadata, summary: MarkdownContent?) {
@@ -310,6 +328,11 @@ private struct State {
         guard let builder = current else { return }
         current = nil
         diagnostics += builder.sections.compactMap { $0.body.isEmpty ? nil : $0.unreadHeading }
+        // `## 0.11.x` over `See [changelogs/0.11.x](…)` points to older notes; it is no release.
+        if let link = ArchiveHeading.link(of: builder) {
+            archives.append(Archive(title: builder.release.title, link: link, line: builder.release.line))
+            return
+        }
         let release = builder.build(keepsOrder: keepsOrder)
         if !release.hasContent, !release.isUnreleased, !builder.sawPlaceholder, builder.level > 0 {
             diagnostics.append(

@@ -55,6 +55,7 @@ public struct DocumentReader: Sendable {
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
         document.introduction = result.introduction
+        document.archives = result.archives
         document.accentPosition = sheet.accentPosition
         AppearanceResolver(catalog: icons, sheetIcons: sheet.icons, kinds: kinds).resolve(&document.releases)
         let reading = Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))

@@ -164,6 +164,8 @@ extension SectionKind {
         case .dependencies: "Dependencies"
         case .internal: "Internal"
         case .knownIssues: "Known issues"
+        case .contributors: "Contributors"
+        case .pullRequests: "Merged pull requests"
         case .other: "Changes"
         }
     }

@@ -33,6 +33,7 @@ struct ReleaseBuilder {
         } else if !lead.isEmpty {
             release.summary = MarkdownContent(blocks: lead)
         }
+        if !keepsOrder { release.sections = BookkeepingRows.arrange(release.sections) }
         return release
     }
 }

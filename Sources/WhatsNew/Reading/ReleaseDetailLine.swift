@@ -16,6 +16,59 @@ enum ReleaseDetailLine {
         }
     }
 
+    /// A paragraph that dates the release: a date line (`date(in:)`), one followed by a link
+    /// (`_2019-10-04_ [GitHub Diff](…)`), or a sentence that opens the paragraph
+    /// (`Released on 2019-10-26. All issues closed…`), the rest kept as the release's words.
+    static func dateLine(in block: Block) -> (date: DateScanner.Match, link: String?, rest: Block?)? {
+        guard case .paragraph(let inlines) = block.content else {
+            return date(in: block).map { ($0, nil, nil) }
+        }
+        // Links at the end of the line, after the date.
+        var end = inlines.count
+        while end > 0, isTrailing(inlines[end - 1]) { end -= 1 }
+        if case .text(let first)? = inlines.first, datePrefixes.contains(where: first.prefix(12).lowercased().hasPrefix) {
+            return sentence(in: block, inlines: inlines)
+        }
+        let lead = Array(inlines[..<end])
+        if !lead.isEmpty, lead.count <= 8, let match = date(inText: PlainText.of(lead).trimmedWhitespace()) {
+            return (match, firstDestination(in: Array(inlines[end...])), nil)
+        }
+        return sentence(in: block, inlines: inlines)
+    }
+
+    private static func isTrailing(_ inline: Inline) -> Bool {
+        switch inline {
+        case .link, .softBreak, .lineBreak: true
+        case .text(let text): text.allSatisfy { $0.isWhitespace || "•|·,-–".contains($0) }
+        default: false
+        }
+    }
+
+    /// `Released on 2019-10-26. All issues…`: the date from the first sentence, and the
+    /// paragraph without that sentence; whole when the sentence says more than the date
+    /// (`Released 3 March 2024 by the core team`), nothing when it says only that.
+    private static func sentence(in block: Block, inlines: [Inline]) -> (DateScanner.Match, String?, Block?)? {
+        guard case .text(let first)? = inlines.first else { return nil }
+        let end = first.range(of: ". ")
+        let sentence = end.map { first[..<$0.lowerBound] } ?? first[...]
+        let tokens = HeadingToken.tokenize(String(sentence.prefix(120)))
+        guard let match = DateScanner(tokens: tokens).matches().first else { return nil }
+        guard let end else {
+            let after = tokens[match.range.upperBound...].map(\.text).joined()
+            let saysMore = !after.trimmingCharacters(from: " .,;:").isEmpty || inlines.count > 1
+            return (match, nil, saysMore ? block : nil)
+        }
+        var rest = inlines
+        let after = first[end.upperBound...].drop(while: \.isWhitespace)
+        rest[0] = .text(String(after))
+        if after.isEmpty { rest.removeFirst() }
+        while let head = rest.first, head == .softBreak || head == .lineBreak { rest.removeFirst() }
+        guard !PlainText.of(rest).trimmedWhitespace().isEmpty else { return (match, nil, nil) }
+        var copy = block
+        copy.content = .paragraph(rest)
+        return (match, nil, copy)
+    }
+
     private static func date(inText text: String) -> DateScanner.Match? {
         guard text.utf8.count <= 120 else { return nil }
         let start = text.prefix(12).lowercased()
@@ -56,15 +109,33 @@ enum ReleaseDetailLine {
     }
 
     /// A "Full Changelog", "diff" or "GitHub release" link paragraph, or a line of nothing but
-    /// links (`[Burrow](…) • [burrow-core](…)`); returns the first destination.
-    static func comparisonLink(in block: Block) -> String? {
+    /// links (`[Burrow](…) • [burrow-core](…)`): the first destination, and whether the line
+    /// compares the release with the one before.
+    static func comparisonLink(in block: Block) -> (destination: String, isComparison: Bool)? {
         guard case .paragraph(let inlines) = block.content else { return nil }
         let text = PlainText.of(inlines).trimmedWhitespace().lowercased()
+        let words = text.trimmingCharacters(from: " :")
         let isComparison =
-            linkTexts.contains(text.trimmingCharacters(from: " :")) || text.hasPrefix("full changelog")
-            || isOnlyLinks(inlines)
-        guard isComparison else { return nil }
-        return firstDestination(in: inlines)
+            comparisonTexts.contains(words) || text.hasPrefix("full changelog") || text.hasPrefix("full diff")
+        // `**Full Changelog**: https://…/compare/v1...v2`, the address bare as GitHub writes it.
+        guard isComparison || linkTexts.contains(words) || isOnlyLinks(inlines),
+            let destination = firstDestination(in: inlines) ?? (isComparison ? bareAddress(in: text) : nil)
+        else { return nil }
+        return (destination, isComparison || Self.isComparison(destination))
+    }
+
+    /// The first web address written out in the text.
+    private static func bareAddress(in text: String) -> String? {
+        guard let start = text.range(of: "https://") ?? text.range(of: "http://") else { return nil }
+        let address = text[start.lowerBound...].prefix { !$0.isWhitespace }
+        return String(address.reversed().drop { ".,;:)".contains($0) }.reversed())
+    }
+
+    /// An address that compares two versions: `…/compare/v1.2.0...v1.3.0`, GitLab's
+    /// `…/-/compare/…`, or any `a...b` range.
+    static func isComparison(_ destination: String) -> Bool {
+        destination.contains("/compare/") || destination.contains("/compare?") || destination.contains("...")
+            || destination.contains("/diff/")
     }
 
     /// Links separated by nothing but spaces, line breaks and `•`, `|`, `·` or commas.
@@ -93,8 +164,9 @@ enum ReleaseDetailLine {
         return nil
     }
 
-    private static let linkTexts: Set<String> = [
-        "full changelog", "diff", "compare", "changes", "commits", "github release", "full diff", "all changes",
-        "release", "release notes", "changelog",
+    private static let comparisonTexts: Set<String> = [
+        "full changelog", "diff", "compare", "changes", "commits", "full diff", "all changes", "github diff",
+        "compare changes", "see all changes", "source diff",
     ]
+    private static let linkTexts: Set<String> = ["github release", "release", "release notes", "changelog"]
 }

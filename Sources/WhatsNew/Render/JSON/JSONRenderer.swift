@@ -11,7 +11,9 @@ public struct JSONRenderer: Sendable {
 
     /// The sheet as an app decodes it.
     public func sheet(_ document: Document, releases: [Release]) -> Sheet {
-        Sheet(title: document.title, releases: releases.map(release))
+        Sheet(
+            title: document.title, releases: releases.map(release),
+            archives: document.archives.map { Sheet.Archive(title: $0.title, link: $0.link) })
     }
 
     private func release(_ release: Release) -> Sheet.Release {
@@ -19,7 +21,8 @@ public struct JSONRenderer: Sendable {
             version: release.version?.text, date: release.date?.iso, title: release.title,
             summary: release.summary.map(\.plainText), sections: release.sections.map(section),
             unreleased: release.isUnreleased, locale: release.locale, scheduled: release.isScheduled,
-            size: release.size?.rawValue, omitted: release.size == nil ? nil : release.omitted)
+            size: release.size?.rawValue, omitted: release.size == nil ? nil : release.omitted,
+            compare: release.compare)
     }
 
     private func section(_ section: Section) -> Sheet.Section {
