@@ -25,7 +25,7 @@ struct ChosenNotes: Sendable {
         _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int,
         keepsListOrder: Bool = false,
         locale: LocaleTag? = nil, localesDirectory: String? = nil, fragments: ProjectFragments? = nil,
-        today: ReleaseDate = .today, filter: RowFilter = RowFilter()
+        today: ReleaseDate = .today, filter: RowFilter = RowFilter(), projectName: String? = nil
     ) throws {
         var reader = DocumentReader(icons: icons)
         reader.keepsListOrder = keepsListOrder
@@ -38,6 +38,8 @@ struct ChosenNotes: Sendable {
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         var document = reading.document
+        // The title: the notes' own, else the project's name from its settings or package file.
+        if document.title == nil { document.title = projectName ?? PackageName.beside(input) }
         var words = SheetWords.english
         if let locale {
             let dates = LocaleDates.formatter(for: locale)

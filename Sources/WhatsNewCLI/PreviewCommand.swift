@@ -42,7 +42,7 @@ struct PreviewCommand: ParsableCommand {
         let notes = try ChosenNotes(
             input, selection: ReleaseSelection(release: release), icons: try icons.catalog().adding(loaded?.settings.icons ?? []),
             maximumSize: limit.bytes, fragments: ProjectFragments.forNotes(input, config: loaded),
-            today: reader.day, filter: try reader.filter(config: loaded))
+            today: reader.day, filter: try reader.filter(config: loaded), projectName: loaded?.settings.name)
         guard let chosen = notes.releases.first else { return }
         let page: String
         do {

@@ -50,6 +50,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Count East Asian ambiguous-width characters as two cells, as CJK terminals draw them.")
     var cjk = false
 
+    @Option(
+        help:
+            "Plain text's links: short (issue, pull request, commit and @user references and comparison links show their words only) or full (every address).")
+    var links: LinkDisplay = .short
+
     @Flag(help: "With --format appstore or play, cut at a whole item to fit the store's limit instead of failing.")
     var truncate = false
 
@@ -179,7 +184,7 @@ struct RenderCommand: ParsableCommand {
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
             locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
             fragments: ProjectFragments.forNotes(input, config: config),
-            today: reader.day, filter: try reader.filter(config: config))
+            today: reader.day, filter: try reader.filter(config: config), projectName: config?.settings.name)
         let document = notes.document
         var releases = notes.releases
         if let size {
@@ -241,7 +246,7 @@ extension RenderCommand {
                         terminalColumns: toTerminal ? TerminalEnvironment.columns : nil)),
             styling: color.styles(environment: environment, outputIsTerminal: toTerminal),
             colorDepth: ColorDepth.from(environment: environment),
-            displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+            displayWidth: DisplayWidth(ambiguousIsWide: cjk), links: links)
     }
 }
 
@@ -250,3 +255,5 @@ enum RenderFormat: String, ArgumentChoice {
 }
 
 extension SizeFamily: ArgumentChoice {}
+
+extension LinkDisplay: ArgumentChoice {}

@@ -1,17 +1,22 @@
 /// Who and where the sheet is for: rows whose front matter names other audiences or platforms
-/// are left out; rows that name none are for everyone.
+/// are left out, rows that name none are for everyone; and the kinds of row left out with
+/// `--hide` (`dependencies`, `contributors`).
 public struct RowFilter: Sendable, Hashable {
     /// `--audience`: a name such as `beta`; nil shows every audience's rows.
     public var audience: String?
     /// `--platform`: a name such as `ios`; nil shows every platform's rows.
     public var platform: String?
 
-    public init(audience: String? = nil, platform: String? = nil) {
+    /// `--hide`: kinds of row the sheet leaves out.
+    public var hidden: Set<SectionKind>
+
+    public init(audience: String? = nil, platform: String? = nil, hidden: Set<SectionKind> = []) {
         self.audience = audience?.lowercased()
         self.platform = platform?.lowercased()
+        self.hidden = hidden
     }
 
-    public var isEmpty: Bool { audience == nil && platform == nil }
+    public var isEmpty: Bool { audience == nil && platform == nil && hidden.isEmpty }
 
     public func apply(to releases: [Release]) -> [Release] {
         guard !isEmpty else { return releases }
@@ -23,6 +28,7 @@ public struct RowFilter: Sendable, Hashable {
     }
 
     func shows(_ section: Section) -> Bool {
+        if let kind = section.kind, hidden.contains(kind) { return false }
         if let audience, !section.audiences.isEmpty, !section.audiences.contains(audience) { return false }
         if let platform, !section.platforms.isEmpty, !section.platforms.contains(platform) { return false }
         return true

@@ -22,6 +22,22 @@ struct HTMLContext: Sendable {
             ("dir", .text(locale?.isRightToLeft == true ? "rtl" : "ltr")),
         ]
         if let locale { sheet.append(("lang", .text(locale.description))) }
+        // Older notes kept elsewhere close the whole changelog, not a sheet of a few releases.
+        let archives = document.archives.filter { Self.isSafeLink($0.link) }
+        if !archives.isEmpty, !releases.isEmpty, releases.count == document.releases.count {
+            sheet.append(
+                (
+                    "archives",
+                    .list(
+                        archives.enumerated().map { index, archive in
+                            .object([
+                                ("title", .text(archive.title)), ("link", .text(archive.link)),
+                                ("last", .bool(index == archives.count - 1)),
+                            ])
+                        })
+                ))
+            sheet.append(("hasArchives", .bool(true)))
+        }
         if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         // A sheet fitted to a size family is a card of the family's size, in em of its own
@@ -84,6 +100,7 @@ struct HTMLContext: Sendable {
             ("sections", .list(release.sections.map(section))),
         ]
         if let version = release.version { result.append(("version", .text(version.text))) }
+        if let compare = release.compare, Self.isSafeLink(compare) { result.append(("compare", .text(compare))) }
         if let size = release.size, size != .rectangular, release.omitted > 0 {
             result.append(("more", .text(words.more(release.omitted))))
         }

@@ -10,7 +10,7 @@ public struct MarkdownRenderer: Sendable {
         let writer = MarkdownWriter()
         var parts: [String] = []
         for release in releases {
-            parts.append("## " + heading(of: release))
+            parts.append("## " + heading(of: release, writer: writer))
             if let summary = release.summary, !summary.blocks.isEmpty {
                 parts.append(writer.blocks(summary.blocks))
             }
@@ -26,15 +26,28 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
         }
+        // Older notes kept elsewhere close the whole changelog.
+        if !document.archives.isEmpty, !releases.isEmpty, releases.count == document.releases.count {
+            let links = document.archives.map { Inline.link(destination: $0.link, title: "", [.text($0.title)]) }
+            parts.append(writer.inline(Array(links.map { [$0] }.joined(separator: [.text(" · ")]))))
+        }
         return parts.joined(separator: "\n\n") + "\n"
     }
 
-    /// `[1.4.0] - 2024-05-02`, `Unreleased`, or the release's own title.
-    private func heading(of release: Release) -> String {
-        guard let version = release.version else { return release.isUnreleased ? "Unreleased" : release.title }
+    /// `[1.4.0] - 2024-05-02`, `[1.4.0](…/compare/v1.3.0...v1.4.0) - 2024-05-02` where the notes
+    /// give a comparison, `Unreleased`, or the release's own title.
+    private func heading(of release: Release, writer: MarkdownWriter) -> String {
+        guard let version = release.version else {
+            let name = release.isUnreleased ? "Unreleased" : release.title
+            guard let compare = release.compare else { return name }
+            return writer.inline([.link(destination: compare, title: "", [.text(name)])])
+        }
         let date = release.date?.iso ?? (release.isUnreleased ? "Unreleased" : nil)
+        let name =
+            release.compare.map { writer.inline([.link(destination: $0, title: "", [.text(version.text)])]) }
+            ?? "[\(version.text)]"
         // A release not out yet says so where a reader of the body looks first.
-        return "[\(version.text)]" + (date.map { " - \($0)" } ?? "") + (release.isScheduled ? " (scheduled)" : "")
+        return name + (date.map { " - \($0)" } ?? "") + (release.isScheduled ? " (scheduled)" : "")
     }
 
     /// An icon for a heading: an emoji, which reads back as the section's icon; anything else

@@ -7,16 +7,28 @@ public struct TerminalOptions: Sendable, Hashable {
     public var colorDepth: ColorDepth
     /// How text is measured; `ambiguousIsWide` for CJK terminals.
     public var displayWidth: DisplayWidth
+    /// Whether plain text spells out the addresses of references and comparisons.
+    public var links: LinkDisplay
 
     public init(
         width: Int = 80, styling: Bool = false, colorDepth: ColorDepth = .palette256,
-        displayWidth: DisplayWidth = DisplayWidth()
+        displayWidth: DisplayWidth = DisplayWidth(), links: LinkDisplay = .short
     ) {
         self.width = width
         self.styling = styling
         self.colorDepth = colorDepth
         self.displayWidth = displayWidth
+        self.links = links
     }
+}
+
+/// The `--links` option: how the terminal sheet shows links that have no hyperlink to hide in.
+public enum LinkDisplay: String, Sendable, Hashable, CaseIterable {
+    /// References (`#2069`, `0e11d4c`, `@mira`) and comparison links show their words only;
+    /// other links show their address after the words.
+    case short
+    /// Every link's address after its words.
+    case full
 }
 
 /// How many colours the terminal can show.

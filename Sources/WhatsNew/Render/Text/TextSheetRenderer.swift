@@ -21,9 +21,21 @@ public struct TextSheetRenderer: Sendable {
         // A sheet fitted to a size family says what it is in its own heading line.
         let isSized = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
         let title = isSized ? [] : titleLines(document, layout: layout)
-        return releases.indices.reduce(into: title) { lines, index in
+        let lines = releases.indices.reduce(into: title) { lines, index in
             lines += self.lines(of: releases, at: index, after: title, layout: layout)
         }
+        guard !isSized, !releases.isEmpty, releases.count == document.releases.count else { return lines }
+        return lines + archiveLines(document.archives, width: layout.width)
+    }
+
+    /// Older notes kept elsewhere, after the whole changelog: each heading's words and address.
+    private func archiveLines(_ archives: [Archive], width: Int) -> [StyledLine] {
+        guard !archives.isEmpty else { return [] }
+        let blocks = archives.map { archive in
+            Block(.paragraph([.link(destination: archive.link, title: "", [.text(archive.title)])]), line: archive.line)
+        }
+        let full = BlockText(inline: InlineText(hyperlinks: options.styling, links: .full), width: options.displayWidth)
+        return [.blank] + blocks.flatMap { full.lines([$0], measure: width) }
     }
 
     private func titleLines(_ document: Document, layout: SheetLayout) -> [StyledLine] {
@@ -87,10 +99,19 @@ public struct TextSheetRenderer: Sendable {
         var date = release.date.map(words.formatDate)
         if release.version != nil && release.isUnreleased && date == nil { date = words.unreleased }
         if release.isScheduled { date = [date, words.scheduled].compactMap { $0 }.joined(separator: " · ") }
-        let spans =
+        var spans =
             standsAlone
             ? [Span([name, date].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "), .dim)]
             : [Span(name, .bold)] + (date.map { [Span(" · \($0)", .dim)] } ?? [])
+        // The comparison with the release before: the heading a hyperlink where the terminal
+        // follows one; its address after the heading only with `--links full`.
+        if let compare = release.compare.map(TerminalSanitizer.clean), InlineText.isFollowable(compare) {
+            if options.styling {
+                spans[0].style.link = compare
+            } else if options.links == .full {
+                spans.append(Span(" (\(compare))", .dim))
+            }
+        }
         return wrapped(spans, measure: width)
     }
 
@@ -121,7 +142,7 @@ public struct TextSheetRenderer: Sendable {
     }
 
     private var blockText: BlockText {
-        BlockText(inline: InlineText(hyperlinks: options.styling), width: options.displayWidth)
+        BlockText(inline: InlineText(hyperlinks: options.styling, links: options.links), width: options.displayWidth)
     }
 
     private func wrapped(_ spans: [Span], measure: Int) -> [StyledLine] {

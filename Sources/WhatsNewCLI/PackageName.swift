@@ -1,0 +1,99 @@
+import Foundation
+import WhatsNew
+import Yams
+
+/// The product's name from the package file beside the notes, for a sheet whose notes and
+/// settings name none: Package.swift, package.json, Cargo.toml, pyproject.toml, pubspec.yaml
+/// or a .gemspec, looked for in that order.
+enum PackageName {
+    static func beside(_ notesPath: String) -> String? {
+        guard notesPath != "-", notesPath != "<stdin>" else { return nil }
+        let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
+        func contents(_ name: String) -> String? {
+            let url = folder.appendingPathComponent(name)
+            // A package file is small; anything larger is not one worth reading for a name.
+            guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size < 1 << 20,
+                let data = try? Data(contentsOf: url)
+            else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        if let text = contents("Package.swift"), let name = swiftPackage(text) { return name }
+        if let text = contents("package.json"), let name = npmPackage(text) { return name }
+        if let text = contents("Cargo.toml"), let name = tomlName(text, tables: ["package"]) { return name }
+        if let text = contents("pyproject.toml"), let name = tomlName(text, tables: ["project", "tool.poetry"]) {
+            return name
+        }
+        if let text = contents("pubspec.yaml"), let name = pubspec(text) { return name }
+        let gemspecs = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".gemspec") }.sorted()
+        for file in gemspecs {
+            if let text = contents(file), let name = gemspec(text) { return name }
+        }
+        return nil
+    }
+
+    /// `Package(name: "Inkwell"`: the first `name:` after `Package(`.
+    static func swiftPackage(_ text: String) -> String? {
+        guard let start = text.range(of: "Package(") else { return nil }
+        return quoted(after: "name:", in: text[start.upperBound...])
+    }
+
+    static func npmPackage(_ text: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            return nil
+        }
+        return (object["name"] as? String).flatMap(nonEmpty)
+    }
+
+    /// `name = "inkwell"` in the first of the tables that has one.
+    static func tomlName(_ text: String, tables: [String]) -> String? {
+        for wanted in tables {
+            var inside = false
+            for line in text.split(whereSeparator: \.isNewline) {
+                let line = line.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("[") {
+                    inside = line == "[\(wanted)]"
+                    continue
+                }
+                guard inside, line.hasPrefix("name"), line.dropFirst(4).trimmingCharacters(in: .whitespaces).hasPrefix("=")
+                else { continue }
+                if let name = quoted(after: "=", in: Substring(line)) { return name }
+            }
+        }
+        return nil
+    }
+
+    static func pubspec(_ text: String) -> String? {
+        guard let node = try? Yams.compose(yaml: text), let name = node.mapping?["name"]?.string else { return nil }
+        return nonEmpty(name)
+    }
+
+    /// `spec.name = "inkwell"` or `s.name = 'inkwell'`.
+    static func gemspec(_ text: String) -> String? {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            guard let dot = line.firstIndex(of: "."), line[line.index(after: dot)...].hasPrefix("name"),
+                line[..<dot].allSatisfy({ $0.isLetter || $0 == "_" })
+            else { continue }
+            let rest = line[line.index(dot, offsetBy: 5)...].trimmingCharacters(in: .whitespaces)
+            guard rest.hasPrefix("=") else { continue }
+            if let name = quoted(after: "=", in: Substring(rest)) { return name }
+        }
+        return nil
+    }
+
+    /// The string literal after a marker, in double or single quotes.
+    private static func quoted(after marker: String, in text: Substring) -> String? {
+        guard let found = text.range(of: marker) else { return nil }
+        let rest = text[found.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let body = rest.dropFirst()
+        guard let end = body.firstIndex(of: quote) else { return nil }
+        return nonEmpty(String(body[..<end]))
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
