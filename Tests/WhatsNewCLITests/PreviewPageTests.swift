@@ -17,17 +17,23 @@ struct PreviewPageTests {
         #expect(try WhatsNewBinary.run(["preview", "--release", "all"]).status == 2)
     }
 
-    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
-    func noCardClipsOrSpillsAtTwoTextSizes() throws {
+    @Test(.needs(.chromium)) func noCardClipsOrSpillsInChromium() throws { try noCardClipsOrSpills(.chromium) }
+    @Test(.needs(.webkit)) func noCardClipsOrSpillsInWebKit() throws { try noCardClipsOrSpills(.webkit) }
+    @Test(.needs(.firefox)) func noCardClipsOrSpillsInFirefox() throws { try noCardClipsOrSpills(.firefox) }
+
+    /// Every card at two text sizes, light and dark.
+    private func noCardClipsOrSpills(_ engine: BrowserEngine) throws {
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (group, name) in [("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons")] {
             let page = directory.appendingPathComponent("\(name).html")
             let written = try WhatsNewBinary.run(["preview", SharedFiles.fixture(group, name), "-o", page.path])
             try #require(written.status == 0, "\(written.stderr)")
-            let (status, output, errors) = try Tool.run(["python3", Self.script.path, page.path, Browser.screenshots.path])
+            let (status, output, errors) = try Tool.run([
+                "python3", Self.script.path, engine.rawValue, page.path, Browser.screenshots.path,
+            ])
             if status == 3 || status == 127 {
-                Tool.missing("python3 with playwright, and chromium")
+                Tool.missing(engine.requirement)
                 return
             }
             try #require(status == 0, "\(errors)")
@@ -38,7 +44,7 @@ struct PreviewPageTests {
                 let cards = try #require(run["cards"] as? [[String: Any]])
                 #expect(cards.count == 12, "six families, light and dark")
                 for card in cards {
-                    let label = "\(name) \(card["family"]!) \(card["scheme"]!) ×\(run["scale"]!)"
+                    let label = "\(engine) \(name) \(card["family"]!) \(card["scheme"]!) ×\(run["scale"]!)"
                     #expect((card["outside"] as? [Any])?.isEmpty == true, "outside its card: \(card["outside"]!) \(label)")
                     #expect((card["cut"] as? [Any])?.isEmpty == true, "cut mid-line: \(card["cut"]!) \(label)")
                     let lefts = card["titleLefts"] as? [Double] ?? []

@@ -136,21 +136,24 @@ import WhatsNew
 
     /// Arabic reads right to left: the sheet mirrors, icons on the right, every title's right
     /// edge in line.
-    @Test(.needs(ExternalTool.browser, "python3 with playwright, and chromium"))
-    func aRightToLeftSheetMirrorsInABrowser() throws {
+    @Test(.needs(.chromium)) func aRightToLeftSheetMirrorsInChromium() throws { try mirrors(.chromium) }
+    @Test(.needs(.webkit)) func aRightToLeftSheetMirrorsInWebKit() throws { try mirrors(.webkit) }
+    @Test(.needs(.firefox)) func aRightToLeftSheetMirrorsInFirefox() throws { try mirrors(.firefox) }
+
+    private func mirrors(_ engine: BrowserEngine) throws {
         let file = try SharedFiles.scratchDirectory().appendingPathComponent("ar.html")
         let run = try WhatsNewBinary.run(
             [notes, "--release", "all", "--locale", "ar", "--format", "html", "--standalone", "-o", file.path])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try String(contentsOf: file, encoding: .utf8)
         #expect(page.contains("<html lang=\"ar\" dir=\"rtl\">"))
-        guard let report = try Browser.check("mirrored", file) else { return }
+        guard let report = try Browser.check(engine, "mirrored", file) else { return }
         let runs = try #require(report["runs"] as? [[String: Any]])
         #expect(runs.count == 2)
         for run in runs {
             let rights = try #require(run["titleRights"] as? [Double])
             #expect(rights.count == 5)
-            #expect((rights.max()! - rights.min()!) <= 0.5, "\(run["width"]!)px: \(rights)")
+            #expect((rights.max()! - rights.min()!) <= 0.5, "\(engine) \(run["width"]!)px: \(rights)")
             #expect(run["direction"] as? String == "rtl")
             #expect(run["iconsRightOfTitles"] as? Bool == true, "\(run["width"]!)px")
             #expect((run["scrollWidth"] as? Int ?? 0) <= (run["clientWidth"] as? Int ?? 0))

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Builds real docs sites around whatsnew's HTML fragments and measures, in headless Chromium,
-whether the sheet keeps its grid and its look inside them, and leaves the host alone.
+"""Builds real docs sites around whatsnew's HTML fragments and measures, in a browser engine
+(engines.py: Chromium, WebKit or Firefox), whether the sheet keeps its grid and its look inside
+them, and leaves the host alone.
 
-    docs_sites.py build WORK_DIR FRAGMENT...      # build the sites; prints their pages as JSON
-    docs_sites.py measure WORK_DIR FRAGMENT...    # build, then measure; prints a report as JSON
-    docs_sites.py screenshot WORK_DIR OUT.png WIDTH SCHEME FRAGMENT...   # MkDocs Material shot
+    docs_sites.py build WORK_DIR FRAGMENT...             # build the sites; prints their pages as JSON
+    docs_sites.py measure ENGINE WORK_DIR FRAGMENT...    # build, then measure; prints a report as JSON
+    docs_sites.py screenshot WORK_DIR OUT.png WIDTH SCHEME FRAGMENT...   # MkDocs Material, in Chromium
 
 The hosts: MkDocs with the Material theme and Sphinx with Furo (PyPI), Jekyll with minima
 (Debian), and a hand-made page under a common CSS reset with broad element rules. Each page
@@ -27,12 +28,7 @@ import shutil
 import subprocess
 import sys
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:
-    sys.exit(3)
-
-CHROMIUM = "/usr/bin/chromium"
+import engines
 HOSTS = pathlib.Path(__file__).resolve().parent / "hosts"
 WIDTHS = (375, 1280)
 SCHEMES = ("light", "dark")
@@ -186,12 +182,10 @@ def luminance(css):
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
-def open_page(browser, url, width, scheme):
-    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    page.goto(url)
-    page.wait_for_load_state("load")
-    page.evaluate("() => document.fonts.ready")
-    return page
+def open_page(engine, url, width, scheme):
+    tab = engine.tab(url, width, 900, scheme)
+    tab.evaluate("() => document.fonts.ready.then(() => true)")
+    return tab
 
 
 # Every longhand the sheet's own stylesheets declare: the only properties its rules could set on
@@ -243,80 +237,81 @@ def bare_page(work, sheets, width, font_size, scheme, index):
     return page
 
 
-def measure(work, fragments):
+def measure(engine_name, work, fragments):
     pages = build(work, fragments)
     sheets = [pathlib.Path(fragment).read_text().strip("\n") for fragment in fragments]
     skip = sorted(SIZE_DERIVED)
     runs = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            for host, path in pages.items():
-                for width in WIDTHS:
-                    for scheme in SCHEMES:
-                        page = open_page(browser, path.as_uri(), width, scheme)
-                        geometry = page.evaluate(GEOMETRY)
-                        inside = page.evaluate(STYLES, [True, skip, None])
-                        declared = page.evaluate(DECLARED)
-                        host_with = page.evaluate(STYLES, [False, skip, declared])
-                        page.evaluate("""() => { for (const sheet of document.styleSheets) {
-                            if (sheet.ownerNode && sheet.ownerNode.textContent.includes('.whatsnew:not(#_)')) sheet.disabled = true; } }""")
-                        host_without = page.evaluate(STYLES, [False, skip, declared])
-                        page.close()
-                        failures = []
-                        host_dark = luminance(geometry[0]["hostBackground"]) < 0.2 if geometry else False
-                        # The scheme the sheet took from the host is checked below, against the host's background.
-                        bare = bare_page(work, sheets, geometry[0]["width"], geometry[0]["fontSize"],
-                                         geometry[0]["sheetScheme"], len(runs))
-                        alone = open_page(browser, bare.as_uri(), width, scheme)
-                        expected = alone.evaluate(STYLES, [True, skip, None])
-                        alone.close()
-                        failures += [f"host changed the sheet: {line}" for line in differences(expected, inside)]
-                        failures += [f"sheet changed the host: {line}" for line in differences(host_without, host_with)]
-                        for index, sheet in enumerate(geometry):
-                            label = f"sheet {index}"
-                            lefts = sheet["titleLefts"]
-                            if lefts and max(lefts) - min(lefts) > 0.5:
-                                failures.append(f"{label}: title left edges {lefts}")
-                            if not sheet["stacked"] and sheet["iconColumn"] > sheet["widestIcon"] + 0.5:
-                                failures.append(f"{label}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
-                            if min(sheet["titleWeights"] or [0]) < 600 or min(sheet["headingWeights"] or [0]) < 600:
-                                failures.append(f"{label}: weights {sheet['titleWeights']} {sheet['headingWeights']}")
-                            if sheet["outside"]:
-                                failures.append(f"{label}: sticks out of the sheet: {sheet['outside'][:5]}")
-                            sheet_dark = luminance(sheet["sheetBackground"]) < 0.2
-                            if sheet_dark != (luminance(sheet["hostBackground"]) < 0.2):
-                                failures.append(f"{label}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
-                        runs.append({"host": host, "width": width, "scheme": scheme, "hostDark": host_dark,
-                                     "sheets": geometry, "failures": failures,
-                                     "sheetElements": len(inside["values"]), "hostElements": len(host_with["values"])})
-        finally:
-            browser.close()
-    return {"runs": runs}
+    try:
+        browser = engines.open_engine(engine_name)
+    except engines.Missing:
+        sys.exit(3)
+    with browser:
+        for host, path in pages.items():
+            for width in WIDTHS:
+                for scheme in SCHEMES:
+                    page = open_page(browser, path.as_uri(), width, scheme)
+                    geometry = page.evaluate(GEOMETRY)
+                    inside = page.evaluate(STYLES, [True, skip, None])
+                    declared = page.evaluate(DECLARED)
+                    host_with = page.evaluate(STYLES, [False, skip, declared])
+                    page.evaluate("""() => { for (const sheet of document.styleSheets) {
+                        if (sheet.ownerNode && sheet.ownerNode.textContent.includes('.whatsnew:not(#_)')) sheet.disabled = true; } }""")
+                    host_without = page.evaluate(STYLES, [False, skip, declared])
+                    page.close()
+                    failures = []
+                    host_dark = luminance(geometry[0]["hostBackground"]) < 0.2 if geometry else False
+                    # The scheme the sheet took from the host is checked below, against the host's background.
+                    bare = bare_page(work, sheets, geometry[0]["width"], geometry[0]["fontSize"],
+                                     geometry[0]["sheetScheme"], len(runs))
+                    alone = open_page(browser, bare.as_uri(), width, scheme)
+                    expected = alone.evaluate(STYLES, [True, skip, None])
+                    alone.close()
+                    failures += [f"host changed the sheet: {line}" for line in differences(expected, inside)]
+                    failures += [f"sheet changed the host: {line}" for line in differences(host_without, host_with)]
+                    for index, sheet in enumerate(geometry):
+                        label = f"sheet {index}"
+                        lefts = sheet["titleLefts"]
+                        if lefts and max(lefts) - min(lefts) > 0.5:
+                            failures.append(f"{label}: title left edges {lefts}")
+                        if not sheet["stacked"] and sheet["iconColumn"] > sheet["widestIcon"] + 0.5:
+                            failures.append(f"{label}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
+                        if min(sheet["titleWeights"] or [0]) < 600 or min(sheet["headingWeights"] or [0]) < 600:
+                            failures.append(f"{label}: weights {sheet['titleWeights']} {sheet['headingWeights']}")
+                        if sheet["outside"]:
+                            failures.append(f"{label}: sticks out of the sheet: {sheet['outside'][:5]}")
+                        sheet_dark = luminance(sheet["sheetBackground"]) < 0.2
+                        if sheet_dark != (luminance(sheet["hostBackground"]) < 0.2):
+                            failures.append(f"{label}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
+                    runs.append({"host": host, "width": width, "scheme": scheme, "hostDark": host_dark,
+                                 "sheets": geometry, "failures": failures,
+                                 "sheetElements": len(inside["values"]), "hostElements": len(host_with["values"])})
+    return {"runs": runs, "engine": engine_name}
 
 
 def screenshot(work, out, width, scheme, fragments):
     pages = build(work, fragments)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = open_page(browser, pages["mkdocs-material"].as_uri(), width, scheme)
-            page.locator(".whatsnew").first.scroll_into_view_if_needed()
-            top = page.evaluate("() => document.querySelector('.whatsnew').getBoundingClientRect().top + scrollY")
-            page.screenshot(path=out, full_page=True, clip={"x": 0, "y": max(0, top - 120), "width": width, "height": 760})
-        finally:
-            browser.close()
+    try:
+        browser = engines.open_engine("chromium")
+    except engines.Missing:
+        sys.exit(3)
+    with browser:
+        tab = open_page(browser, pages["mkdocs-material"].as_uri(), width, scheme)
+        top = tab.evaluate("() => document.querySelector('.whatsnew').getBoundingClientRect().top + scrollY")
+        tab.screenshot(out, clip={"x": 0, "y": max(0, top - 120), "width": width, "height": 760})
 
 
 def main():
-    if not os.access(CHROMIUM, os.X_OK) or shutil.which("jekyll") is None:
+    if shutil.which("jekyll") is None:
         sys.exit(3)
-    mode, work = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    mode = sys.argv[1]
     if mode == "build":
+        work = pathlib.Path(sys.argv[2]).resolve()
         print(json.dumps({name: str(path) for name, path in build(work, sys.argv[3:]).items()}))
     elif mode == "measure":
-        print(json.dumps(measure(work, sys.argv[3:])))
+        print(json.dumps(measure(sys.argv[2], pathlib.Path(sys.argv[3]).resolve(), sys.argv[4:])))
     elif mode == "screenshot":
+        work = pathlib.Path(sys.argv[2]).resolve()
         screenshot(work, sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6:])
     else:
         sys.exit(f"unknown mode {mode}")

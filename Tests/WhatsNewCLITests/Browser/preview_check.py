@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Measures `whatsnew preview`'s page in headless Chromium: every card, light and dark, at 100 %
-and 135 % text, and prints a JSON report.
+"""Measures `whatsnew preview`'s page in a browser engine (engines.py: Chromium, WebKit or
+Firefox): every card, light and dark, at 100 % and 135 % text, and prints a JSON report.
 
-    preview_check.py PAGE [SCREENSHOT_DIR]
+    preview_check.py ENGINE PAGE [SCREENSHOT_DIR]
 
 For each card (a family's `.whatsnew-card`): elements that stand outside it, the left edges
 of its row titles (one edge for a grid), and text cut mid-line: a title, summary or heading
@@ -13,12 +13,7 @@ import json
 import pathlib
 import sys
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:
-    sys.exit(3)
-
-CHROMIUM = "/usr/bin/chromium"
+import engines
 
 MEASURE = """
 () => {
@@ -54,22 +49,24 @@ MEASURE = """
 
 
 def main():
-    page = pathlib.Path(sys.argv[1]).resolve()
-    shots = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
-    report = {"runs": []}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+    name, page = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+    shots = pathlib.Path(sys.argv[3]) if len(sys.argv) > 3 else None
+    report = {"runs": [], "engine": name}
+    try:
+        engine = engines.open_engine(name)
+    except engines.Missing:
+        sys.exit(3)
+    with engine:
         for scale in (1.0, 1.35):
-            tab = browser.new_page(viewport={"width": 1600, "height": 1000})
-            tab.goto(page.as_uri())
+            tab = engine.tab(page.as_uri(), 1600, 1000)
             # The reader's text size: the root font size, which every card's em follows.
-            tab.add_style_tag(content="html { font-size: %d%%; }" % round(scale * 100))
+            tab.add_style("html { font-size: %d%%; }" % round(scale * 100))
+            tab.evaluate("() => document.fonts.ready.then(() => true)")
             report["runs"].append({"scale": scale, "cards": tab.evaluate(MEASURE)})
             if shots:
                 shots.mkdir(parents=True, exist_ok=True)
-                tab.screenshot(path=str(shots / f"preview-{round(scale * 100)}.png"), full_page=True)
+                tab.screenshot(str(shots / f"preview-{name}-{round(scale * 100)}.png"))
             tab.close()
-        browser.close()
     print(json.dumps(report))
 
 

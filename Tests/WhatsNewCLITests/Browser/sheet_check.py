@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Opens whatsnew's HTML in headless Chromium (Debian's, driven by Playwright) and reports what
-a reader's browser draws, as JSON on standard output, for the Swift tests to assert on.
+"""Opens whatsnew's HTML in a browser engine (engines.py: Chromium, WebKit or Firefox) and
+reports what a reader's browser draws, as JSON on standard output, for the Swift tests to
+assert on.
 
-    sheet_check.py layout PAGE.html SCREENSHOT_DIR   # geometry, colours, screenshots
-    sheet_check.py injection PAGE.html               # dialogs fired, scripts present
-    sheet_check.py accessibility PAGE.html           # axe-core's violations, light and dark, phone and desktop
-    sheet_check.py screenshot PAGE.html OUT.png WIDTH SCHEME   # the whole page, for the README
-    sheet_check.py mirrored PAGE.html                # a right-to-left sheet's edges at 375 and 1280 px
+    sheet_check.py ENGINE layout PAGE.html SCREENSHOT_DIR   # geometry, colours, screenshots
+    sheet_check.py ENGINE injection PAGE.html               # dialogs fired, scripts present
+    sheet_check.py ENGINE accessibility PAGE.html           # axe-core's violations, light and dark, phone and desktop
+    sheet_check.py ENGINE screenshot PAGE.html OUT.png WIDTH SCHEME   # the whole page, for the README
+    sheet_check.py ENGINE mirrored PAGE.html                # a right-to-left sheet's edges at 375 and 1280 px
 
-Exit status 3 when Playwright or Chromium is missing, so the caller can tell "cannot check"
+Exit status 3 when the engine or its driver is missing, so the caller can tell "cannot check"
 from "checked and failed".
 """
 
@@ -17,12 +18,7 @@ import os
 import pathlib
 import sys
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:
-    sys.exit(3)
-
-CHROMIUM = "/usr/bin/chromium"
+import engines
 
 MEASURE = """() => {
   const rect = e => e.getBoundingClientRect();
@@ -62,33 +58,33 @@ def contrast(first, second):
     return (lighter + 0.05) / (darker + 0.05)
 
 
-def layout(browser, page_url, screenshots):
+def layout(engine, page_url, screenshots):
     runs = []
     for width in (320, 800):
         for scheme in ("light", "dark"):
             for scale in (1, 2):
-                page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
-                page.goto(page_url)
+                tab = engine.tab(page_url, width, 900, scheme)
                 if scale != 1:
-                    page.evaluate(f"() => {{ document.documentElement.style.fontSize = '{scale * 100}%'; }}")
-                page.evaluate("() => document.fonts.ready")
-                run = page.evaluate(MEASURE)
+                    tab.evaluate(f"() => {{ document.documentElement.style.fontSize = '{scale * 100}%'; }}")
+                tab.evaluate(READY)
+                run = tab.evaluate(MEASURE)
                 run.update(width=width, scheme=scheme, scale=scale, contrast=contrast(run["text"], run["background"]))
                 if scale == 1:
-                    name = f"{pathlib.Path(page_url).stem}-{scheme}-{width}.png"
-                    page.screenshot(path=os.path.join(screenshots, name), full_page=True)
+                    name = f"{pathlib.Path(page_url).stem}-{engine.name}-{scheme}-{width}.png"
+                    tab.screenshot(os.path.join(screenshots, name))
                 runs.append(run)
-                page.close()
+                tab.close()
     return {"runs": runs}
 
 
-def injection(browser, page_url):
-    page = browser.new_page()
-    dialogs = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto(page_url)
-    page.wait_for_timeout(500)
-    found = page.evaluate("""() => ({
+# Resolves once the page's fonts are in, so measurements see the text as it will stay.
+READY = "() => document.fonts.ready.then(() => true)"
+
+
+def injection(engine, page_url):
+    tab = engine.tab(page_url, 1024)
+    tab.wait(500)
+    found = tab.evaluate("""() => ({
       scripts: document.querySelectorAll('script').length,
       handlers: [...document.querySelectorAll('*')].flatMap(e => [...e.attributes])
         .filter(a => a.name.startsWith('on')).map(a => a.name),
@@ -97,50 +93,49 @@ def injection(browser, page_url):
         .filter(v => /^\\s*(javascript|vbscript|data):/i.test(v)),
       titles: [...document.querySelectorAll('.whatsnew-title')].map(e => e.textContent),
     })""")
-    found["dialogs"] = dialogs
+    found["dialogs"] = tab.dialogs
+    tab.close()
     return found
 
 
-def accessibility(browser, page_url):
-    """axe-core (from PyPI axe-playwright-python) on the page in each scheme and width."""
+def accessibility(engine, page_url):
+    """axe-core (the copy PyPI's axe-playwright-python carries) on the page in each scheme and width."""
     try:
-        from axe_playwright_python.sync_playwright import Axe
+        import axe_playwright_python
     except ImportError:
         sys.exit(3)
-    axe = Axe()
+    axe = (pathlib.Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
     runs = []
     for width in (375, 1280):
         for scheme in ("light", "dark"):
-            page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
-            page.goto(page_url)
-            page.evaluate("() => document.fonts.ready")
-            response = axe.run(page).response
-            page.close()
-            runs.append({
-                "width": width, "scheme": scheme, "rules": len(response.get("passes", [])) + len(response["violations"]),
-                "violations": [{"id": violation["id"], "impact": violation["impact"], "help": violation["help"],
-                                "nodes": [node["html"][:160] for node in violation["nodes"][:3]]}
-                               for violation in response["violations"]],
-            })
+            tab = engine.tab(page_url, width, 900, scheme)
+            tab.evaluate(READY)
+            tab.evaluate("source => { (0, eval)(source); }", axe)
+            response = tab.evaluate("""() => axe.run(document).then(result => ({
+                passes: result.passes.length,
+                violations: result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                  nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 160))})),
+            }))""")
+            tab.close()
+            runs.append({"width": width, "scheme": scheme, "rules": response["passes"] + len(response["violations"]),
+                         "violations": response["violations"]})
     return {"runs": runs}
 
 
-def screenshot(browser, page_url, out, width, scheme):
-    page = browser.new_page(viewport={"width": width, "height": 800}, color_scheme=scheme)
-    page.goto(page_url)
-    page.evaluate("() => document.fonts.ready")
-    page.screenshot(path=out, full_page=True)
-    page.close()
+def screenshot(engine, page_url, out, width, scheme):
+    tab = engine.tab(page_url, width, 800, scheme)
+    tab.evaluate(READY)
+    tab.screenshot(out)
+    tab.close()
     return {"written": out}
 
 
-def mirrored(browser, page_url):
+def mirrored(engine, page_url):
     runs = []
     for width in (375, 1280):
-        page = browser.new_page(viewport={"width": width, "height": 900})
-        page.goto(page_url)
-        page.evaluate("() => document.fonts.ready")
-        runs.append(page.evaluate("""() => {
+        tab = engine.tab(page_url, width)
+        tab.evaluate(READY)
+        runs.append(tab.evaluate("""() => {
           const rect = e => e.getBoundingClientRect();
           const rows = [...document.querySelectorAll('.whatsnew-item')];
           return {
@@ -153,29 +148,30 @@ def mirrored(browser, page_url):
             clientWidth: document.documentElement.clientWidth,
           };
         }"""))
-        page.close()
+        tab.close()
     return {"runs": runs}
 
 
 def main():
-    mode, page_path = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
-    if not os.access(CHROMIUM, os.X_OK):
+    name, mode, page_path = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3]).resolve()
+    arguments = sys.argv[4:]
+    try:
+        engine = engines.open_engine(name)
+    except engines.Missing:
         sys.exit(3)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            if mode == "layout":
-                report = layout(browser, page_path.as_uri(), sys.argv[3])
-            elif mode == "mirrored":
-                report = mirrored(browser, page_path.as_uri())
-            elif mode == "screenshot":
-                report = screenshot(browser, page_path.as_uri(), sys.argv[3], int(sys.argv[4]), sys.argv[5])
-            elif mode == "accessibility":
-                report = accessibility(browser, page_path.as_uri())
-            else:
-                report = injection(browser, page_path.as_uri())
-        finally:
-            browser.close()
+    with engine:
+        url = page_path.as_uri()
+        if mode == "layout":
+            report = layout(engine, url, arguments[0])
+        elif mode == "mirrored":
+            report = mirrored(engine, url)
+        elif mode == "screenshot":
+            report = screenshot(engine, url, arguments[0], int(arguments[1]), arguments[2])
+        elif mode == "accessibility":
+            report = accessibility(engine, url)
+        else:
+            report = injection(engine, url)
+    report["engine"] = name
     print(json.dumps(report))
 
 
