@@ -40,7 +40,7 @@ import Testing
         // The command line wins: a format given prints that format alone, from the project's input.
         let text = try WhatsNewBinary.run(["--format", "markdown"], in: directory)
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("## [1.4.0] - 2024-05-02"))
+        #expect(text.stdout.hasPrefix("## [1.4.0](https://example.com/compare/v1.3.1...v1.4.0) - 2024-05-02"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("CHANGELOG.md").path))
     }
 

@@ -59,7 +59,7 @@ struct RenderCommandTests {
     @Test func textListing() throws {
         let run = try WhatsNewBinary.run([SharedFiles.fixture("examples", "keep-a-changelog")])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Changelog\nVersion 1.4.0 · 2 May 2024\n"))
+        #expect(run.stdout.hasPrefix("What's New\nVersion 1.4.0 · 2 May 2024\n"))
         #expect(run.stdout.contains("\n🛡️  Security\n    • Session tokens are no longer written to the debug log.\n"))
     }
 }

@@ -57,7 +57,7 @@ struct SurfacesTests {
         let html = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "html"])
         #expect(html.stdout.contains("whatsnew-scheduled"))
         let markdown = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "markdown"])
-        #expect(markdown.stdout.hasPrefix("## [1.4.0] - 2024-05-02 (scheduled)\n"))
+        #expect(markdown.stdout.hasPrefix("## [1.4.0](https://example.com/compare/v1.3.1...v1.4.0) - 2024-05-02 (scheduled)\n"))
         // Read back, the body is still release 1.4.0 of 2 May.
         let again = try WhatsNewBinary.run(["-", "--format", "json"], stdin: markdown.stdout)
         #expect(again.stdout.contains("\"version\": \"1.4.0\"") && again.stdout.contains("\"date\": \"2024-05-02\""))

@@ -66,7 +66,7 @@ struct DialectTests {
             ]),
         Expectation(
             fixture: "changesets", releases: ["2.0.0 -", "1.4.1 -"],
-            sections: ["Major Changes", "Minor Changes", "Patch Changes"]),
+            sections: ["Major Changes", "Minor Changes", "Dependencies"]),
         Expectation(fixture: "dated-headings", releases: ["2024-05-02 2024-05-02", "2024-04-18 2024-04-18"]),
         // Version shapes: as written, never shortened.
         Expectation(
@@ -111,6 +111,10 @@ struct DialectTests {
             fixture: "flat-emoji", releases: ["0.5.0 2024-03-10"], sections: ["New", "Fixed", "Other changes"]),
         // A first heading naming the series, with an introduction before its releases.
         Expectation(fixture: "series-with-introduction", releases: ["2.4.1 2024-07-02", "2.4.0 2024-06-20", "2.3 -"]),
+        // Dates in sentences and before links; headings that only point to older notes.
+        Expectation(
+            fixture: "date-sentences",
+            releases: ["3.4.0 2019-10-26", "3.3.0 2019-03-03", "3.2.1 2019-01-04", "3.2.0 -"]),
     ]
 
     @Test(arguments: expectations)
@@ -258,7 +262,8 @@ struct DialectTests {
 
     @Test func aFirstHeadingOverItsSeriesIsTheTitle() throws {
         let document = try Fixtures.read("dialects", "series-with-introduction").document
-        #expect(document.title == "Changelog for Otter v2.4")
+        // `Changelog for Otter v2.4` names the product after the document's own word.
+        #expect(document.title == "Otter v2.4")
         #expect(document.introduction?.plainText.hasPrefix("Otter 2.4 brings two things") == true)
     }
 
@@ -285,8 +290,10 @@ struct DialectTests {
     }
 
     @Test func releaseDetailsAreNotSummaries() throws {
-        let alamofire = try Fixtures.read("dialects", "alamofire-style").document.releases[0]
-        #expect(alamofire.summary == nil)
+        // The date sentence dates the release; what the paragraph says after it is kept.
+        let alamofire = try Fixtures.read("dialects", "alamofire-style").document.releases
+        #expect(alamofire[0].summary?.plainText.hasPrefix("All issues associated with this milestone") == true)
+        #expect(alamofire[2].summary == nil)
         let generator = try Fixtures.read("dialects", "github-changelog-generator").document.releases[0]
         #expect(generator.summary == nil)
         #expect(generator.link == "https://example.org/otter/tree/v1.3.0")
@@ -305,8 +312,44 @@ struct DialectTests {
         #expect(node.sections.map(\.title) == ["V8 12.4", "Module loading", "Commits"])
     }
 
+    @Test func aDateSentenceDatesTheReleaseAndKeepsTheRest() throws {
+        let releases = try Fixtures.read("dialects", "date-sentences").document.releases
+        #expect(releases[0].summary?.plainText == "All issues closed in this release are listed on the 3.4.0 milestone.")
+        // The sentence goes on past the date: it stays whole.
+        #expect(releases[1].summary?.plainText.hasPrefix("Released 3 March 2019 by the release team") == true)
+        #expect(releases[2].summary == nil)
+        #expect(releases[2].compare == "https://github.com/tern-app/tern/compare/v3.2.0...v3.2.1")
+        // Another version in a category's title is kept whole.
+        #expect(releases[3].sections.map(\.title) == ["Changelog relative to version 3.2.0-RC"])
+    }
+
+    @Test func headingsThatPointToOlderNotesAreArchives() throws {
+        let reading = try Fixtures.read("dialects", "date-sentences")
+        #expect(
+            reading.document.archives.map { "\($0.title) \($0.link)" } == [
+                "3.x https://github.com/tern-app/tern/blob/main/changelogs/3.x.md",
+                "2.x https://github.com/tern-app/tern/blob/2.x/CHANGELOG.md",
+            ])
+        #expect(reading.diagnostics.isEmpty)
+        #expect(Linter().check(reading.document, path: "notes.md").isEmpty)
+        // A release that only links to a blog post is still a release.
+        let post = try Fixtures.read("## 1.2.0\n\nSee [the announcement](https://example.com/blog/1-2).\n").document
+        #expect(post.releases.count == 1 && post.archives.isEmpty)
+    }
+
     @Test func documentTitleComesFromTheFirstTopHeading() throws {
-        #expect(try Fixtures.read("dialects", "conventional-commits").document.title == "Changelog")
+        // `# Changelog` names the document, not the product: no title.
+        #expect(try Fixtures.read("dialects", "conventional-commits").document.title == nil)
         #expect(try Fixtures.read("dialects", "swiftlint-style").document.title == nil)
+        #expect(try Fixtures.read("generators", "changesets").document.title == "@lumen/core")
+        let titles = [
+            "Changelog": nil, "CHANGE LOG": nil, "Release Notes": nil, "History": nil, "News": nil,
+            "What's New": nil, "Inkwell Changelog": "Inkwell", "Release notes for Inkwell": "Inkwell",
+            "Inkwell's Change Log": "Inkwell", "Inkwell": "Inkwell", "Changes in 2024": "Changes in 2024",
+        ]
+        for (heading, title) in titles {
+            let document = try Fixtures.read("# \(heading)\n\n## 1.0.0\n\n- a\n").document
+            #expect(document.title == title, "\(heading)")
+        }
     }
 }

@@ -31,7 +31,7 @@ struct FragmentReaderTests {
         #expect(diagnostics[0].hasPrefix(".changes/note.md:2:7: error: unknown kind `fixd`; did you mean `fixed`?"))
         let (missing, said) = try read("---\ntitle: Night Mode\n---\nText.\n")
         #expect(missing == nil)
-        #expect(said == [".changes/note.md:2:1: error: a fragment names its kind, such as `kind: fixed`; kinds are breaking, added, changed, deprecated, removed, fixed, security, performance, docs, dependencies, internal, known-issues, other"])
+        #expect(said == [".changes/note.md:2:1: error: a fragment names its kind, such as `kind: fixed`; kinds are breaking, added, changed, deprecated, removed, fixed, security, performance, docs, dependencies, internal, known-issues, other, pull-requests, contributors"])
         let project = ChangeKinds.builtIn.adding([ChangeKind(name: "ui", title: "Interface")])
         #expect(try read("---\nkind: ui\n---\nText.\n", kinds: project).0?.kind.headingTitle == "Interface")
     }

@@ -81,7 +81,7 @@ struct TextSheetTests {
         let inkwell = render(try Fixtures.read("examples", "inkwell-whats-new"))
         #expect(inkwell.hasPrefix("What's New in Inkwell\nVersion 2024.03 · 18 March 2024\n\n🌟  Favourites Filter\n"))
         let all = render(try Fixtures.read("examples", "keep-a-changelog"))
-        #expect(all.hasPrefix("Changelog\n\nUnreleased\n\nNothing listed yet.\n\nVersion 1.4.0 · 2 May 2024\n"))
+        #expect(all.hasPrefix("What's New\n\nUnreleased\n\nNothing listed yet.\n\nVersion 1.4.0 · 2 May 2024\n"))
     }
 
     @Test func stylingIsBoldTitlesDimSecondaryColouredIconsAndCursorMoves() throws {
