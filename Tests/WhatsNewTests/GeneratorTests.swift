@@ -209,3 +209,14 @@ struct GeneratorTests {
         #expect(text.contains("• Add sync by @mira in #12\n"))
     }
 }
+
+/// A kind marker's separator goes, and nothing after it: `**New**: :star: #1405` keeps `:star:`.
+struct KindMarkerSeparatorTests {
+    @Test func onlyTheSeparatorGoes() throws {
+        let reading = try Fixtures.read("## 1.0.0\n\n- **New**: :star: #1405 Faster joins\n- **Fixed** - a crash\n")
+        let sections = reading.document.releases[0].sections
+        #expect(sections.map(\.kind) == [.added, .fixed])
+        #expect(sections[0].items == [":star: #1405 Faster joins"])
+        #expect(sections[1].items == ["a crash"])
+    }
+}

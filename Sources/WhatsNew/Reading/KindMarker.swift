@@ -25,6 +25,16 @@ struct KindMarker: Equatable {
 
     private typealias Found = (kind: SectionKind, title: String, icon: Icon?, rest: [Inline])
 
+    /// The separator after a label, one of `:`, `-`, `–`, `—` with the spaces around it, and no
+    /// more: `**New**: :star: #1405` keeps its `:star:`.
+    private static func droppingSeparator(_ inlines: [Inline]) -> [Inline] {
+        var rest = Inlines.droppingLeading(inlines, while: { $0 == " " })
+        if case .text(let text)? = rest.first, let first = text.first, ":-–—".contains(first) {
+            rest = Inlines.droppingPrefix(rest, count: 1)
+        }
+        return Inlines.droppingLeading(rest, while: { $0 == " " })
+    }
+
     /// `**New**: …`, `**Fixed:** …`, `**Breaking Change** - …`.
     private static func bold(_ inlines: [Inline]) -> Found? {
         guard case .strong(let children)? = inlines.first, children.count == 1, case .text(let text) = children[0],
@@ -35,7 +45,7 @@ struct KindMarker: Equatable {
         guard endsInColon || Self.opensWithSeparator(inlines.dropFirst().first), let kind = labelKind(label) else {
             return nil
         }
-        return (kind, label, nil, Inlines.droppingLeading(Array(inlines.dropFirst()), while: { ":-–— ".contains($0) }))
+        return (kind, label, nil, droppingSeparator(Array(inlines.dropFirst())))
     }
 
     /// The text after a bold label goes on with `:` or a dash: `**New**: …`, `**New** - …`.
@@ -62,7 +72,7 @@ struct KindMarker: Equatable {
             let label = cleanedLabel(String(text[text.index(after: text.startIndex)..<close]))
             guard let kind = labelKind(label) else { return nil }
             let rest = Inlines.droppingPrefix(inlines, count: text.distance(from: text.startIndex, to: close) + 1)
-            return (kind, label, nil, Inlines.droppingLeading(rest, while: { ":-–— ".contains($0) }))
+            return (kind, label, nil, droppingSeparator(rest))
         }
         guard let colon = text.utf8.prefix(40).firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let label = text[..<colon]
