@@ -20,6 +20,10 @@ struct ChosenNotes: Sendable {
     let releases: [Release]
     /// whatsnew's own words and date form for the sheet: English unless a locale was asked for.
     let words: SheetWords
+    /// What the sheet leaves out or draws otherwise than the notes ask (an unknown colour or
+    /// icon, a date it could not read, a translation it could not match): lint's warnings,
+    /// which `whatsnew` reports on standard error as it renders.
+    let ignored: [Diagnostic]
 
     init(
         _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int,
@@ -38,18 +42,27 @@ struct ChosenNotes: Sendable {
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         var document = reading.document
+        var translationFindings: [Diagnostic] = []
         // The title: the notes' own, else the project's name from its settings or package file.
         if document.title == nil { document.title = projectName ?? PackageName.beside(input) }
         var words = SheetWords.english
         if let locale {
             let dates = LocaleDates.formatter(for: locale)
             words = SheetWords.builtIn(for: locale, formatDate: dates) ?? SheetWords.english.dated(dates)
-            document = try Localization.translate(
+            let translated = try Localization.translate(
                 document, from: path, into: locale, localesDirectory: localesDirectory, reader: reader,
                 maximumSize: maximumSize)
+            document = translated.document
+            translationFindings = translated.findings
             document = words.retitled(document)
         }
         ReleaseSchedule(today: today).apply(to: &document)
+        let findings =
+            reading.diagnostics.filter { ChosenNotes.reportedRules.contains($0.rule) }
+            + Linter(icons: icons.adding(document.icons)).ignoredAppearance(in: reading.document, path: path)
+            + translationFindings.filter { ChosenNotes.reportedRules.contains($0.rule) }
+        var seen: Set<String> = []
+        ignored = findings.filter { seen.insert($0.description).inserted }
         self.document = document
         self.words = words
         do {
@@ -58,6 +71,13 @@ struct ChosenNotes: Sendable {
             throw Diagnostics.failure([error])
         }
     }
+
+    /// The findings render repeats from lint: where the sheet shows something other than the
+    /// notes ask for. Others (order, duplicates, empty releases) change nothing it draws.
+    static let reportedRules: Set<DiagnosticRule> = [
+        .unknownIcon, .unknownColor, .invalidDate, .ambiguousDate, .unknownKind, .translationMissingRelease,
+        .translationMissingSection, .translationExtraSection, .translationUnknownLocale,
+    ]
 
     /// A store's text for the chosen releases, or the over-the-limit diagnostic as a value, for
     /// a caller that checks every locale before it writes anything.

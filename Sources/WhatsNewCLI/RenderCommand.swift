@@ -64,6 +64,11 @@ struct RenderCommand: ParsableCommand {
         ))
     var keepOrder = false
 
+    @Flag(
+        help: "Exit 1 when the sheet could not show something the notes ask for (it is reported on standard error either way)."
+    )
+    var strict = false
+
     @Flag(help: "With --format html, a whole HTML5 document rather than a fragment to embed.")
     var standalone = false
 
@@ -215,6 +220,11 @@ struct RenderCommand: ParsableCommand {
         case .play: text = try notes.storeText(.play, truncates: truncate)
         }
         try OutputTarget(path: output).write(text)
+        // What the sheet could not show as asked, once each, after the sheet itself.
+        if !notes.ignored.isEmpty {
+            StandardError.write(notes.ignored.map { "\($0)\n" }.joined())
+            if strict { throw ExitCode(1) }
+        }
     }
 }
 

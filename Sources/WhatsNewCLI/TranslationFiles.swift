@@ -109,9 +109,9 @@ enum Localization {
     static func translate(
         _ original: Document, from path: String, into locale: LocaleTag, localesDirectory: String?,
         reader: DocumentReader, maximumSize: Int
-    ) throws -> Document {
+    ) throws -> (document: Document, findings: [Diagnostic]) {
         let files = TranslationFiles(input: path, localesDirectory: localesDirectory)
-        guard locale.language != files.originalLocale.language else { return original }
+        guard locale.language != files.originalLocale.language else { return (original, []) }
         guard let translationPath = files.path(for: locale) else {
             let beside = URL(fileURLWithPath: path)
             let expected = beside.deletingPathExtension().lastPathComponent + ".\(locale)." + beside.pathExtension
@@ -126,9 +126,8 @@ enum Localization {
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
         let translation = Translation(locale: locale, path: source.path, document: reading.document)
-        return TranslationMatcher(originalLocale: files.originalLocale, originalPath: path).apply(
-            translation, to: original
-        )
-        .document
+        let matched = TranslationMatcher(originalLocale: files.originalLocale, originalPath: path).apply(
+            translation, to: original)
+        return (matched.document, reading.diagnostics + matched.findings)
     }
 }

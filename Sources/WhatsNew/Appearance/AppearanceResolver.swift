@@ -23,9 +23,12 @@ struct AppearanceResolver: Sendable {
 
     private func appearance(of section: Section) -> SectionAppearance {
         let project = projectKind(of: section)
+        let own = section.icon.flatMap { $0.isTooLongForAnIcon ? nil : $0 }
         let icon =
-            section.icon ?? catalog.categoryIcon(title: section.title, kind: section.kind) ?? project?.icon
+            own ?? catalog.categoryIcon(title: section.title, kind: section.kind) ?? project?.icon
             ?? section.kind.map { .symbol($0.defaultSymbol) }
+            // A phrase written as the icon still gets one, of the width every icon has.
+            ?? (section.icon?.isTooLongForAnIcon == true ? .glyph(IconCatalog.fallbackGlyph) : nil)
         let color =
             section.color.flatMap(SheetColor.init) ?? project?.color.flatMap(SheetColor.init)
             ?? section.kind.map { .system($0.defaultColor) }

@@ -50,6 +50,12 @@ public struct Linter: Sendable {
         }
     }
 
+    /// What the sheet draws otherwise than the notes ask: unknown icons, text too long for an
+    /// icon, colours that are none. `whatsnew` reports these as it renders.
+    public func ignoredAppearance(in document: Document, path: String) -> [Diagnostic] {
+        unknownIcons(in: document.icons, path: path) + appearance(of: document, path: path)
+    }
+
     /// Sections whose own icon is unknown or whose colour is not one; an accent that is not a colour.
     private func appearance(of document: Document, path: String) -> [Diagnostic] {
         let catalog = icons.adding(document.icons)
@@ -58,7 +64,14 @@ public struct Linter: Sendable {
             found.append(unknownColor(accent, at: location(path, document.accentPosition, orLine: 1)))
         }
         for section in document.releases.flatMap(\.sections) {
-            if let icon = section.icon, section.appearance.icon?.isKnown == false,
+            if let icon = section.icon, icon.isTooLongForAnIcon, case .glyph(let text) = icon {
+                let shown = section.appearance.icon?.glyph ?? IconCatalog.fallbackGlyph
+                found.append(
+                    Diagnostic(
+                        .unknownIcon, at: location(path, section.iconPosition, orLine: section.line),
+                        "`\(text)` is too long for an icon (a glyph, a symbol or shortcode name, or at most 3 characters), "
+                            + "shown as \(shown); put words in the title or summary"))
+            } else if let icon = section.icon, section.appearance.icon?.isKnown == false,
                 let diagnostic = unknownIcon(
                     icon, catalog: catalog, at: location(path, section.iconPosition, orLine: section.line))
             {

@@ -8,6 +8,13 @@ public enum Icon: Sendable, Hashable {
     /// A `:shortcode:`, stored without its colons.
     case shortcode(String)
 
+    /// Text longer than an icon: a phrase written as `icon:` (`Faster sync for everyone`). The
+    /// sheet draws the row's default icon instead, so one row cannot widen the icon column.
+    public var isTooLongForAnIcon: Bool {
+        guard case .glyph(let text) = self else { return false }
+        return text.count > 3
+    }
+
     /// Reads an icon as front matter or a heading writes it.
     public init?(_ spec: String) {
         let spec = spec.trimmedWhitespace()
