@@ -220,3 +220,30 @@ struct KindMarkerSeparatorTests {
         #expect(sections[1].items == ["a crash"])
     }
 }
+
+/// The notes are untrusted: only a web address becomes a release's comparison.
+struct ComparisonLinkSafetyTests {
+    @Test func onlyWebAddressesCompare() throws {
+        let notes = """
+            ## [1.1.0](javascript:alert('...')) - 2024-05-02
+
+            [Full Changelog](data:text/html,<script>alert(1)</script>...)
+
+            - a
+
+            ## [1.0.0](https://github.com/o/r/compare/v0.9.0...v1.0.0) - 2024-04-01
+
+            - b
+            """
+        let releases = try Fixtures.read(notes).document.releases
+        #expect(releases[0].compare == nil)
+        #expect(releases[1].compare == "https://github.com/o/r/compare/v0.9.0...v1.0.0")
+        let html = try HTMLRenderer().render(Document(releases: releases), releases: releases)
+        #expect(!html.contains("javascript:") && !html.contains("data:text"))
+        // Nor is a script address an archive: the heading stays a release, its link as written.
+        let archive = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](javascript:alert(1))\n").document
+        #expect(archive.archives.isEmpty)
+        let relative = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](changelogs/0.x.md)\n").document
+        #expect(relative.archives.map(\.link) == ["changelogs/0.x.md"])
+    }
+}

@@ -15,6 +15,11 @@ enum ArchiveHeading {
         guard links.count == 1, let destination = links.first,
             PlainText.of(inlines).split(separator: " ").count <= 12
         else { return nil }
+        // A web address or a path in the repository; never `javascript:` and the like.
+        if let colon = destination.firstIndex(of: ":"), !destination[..<colon].contains("/") {
+            let scheme = destination[..<colon].lowercased()
+            guard scheme == "https" || scheme == "http" else { return nil }
+        }
         let isSeries = builder.release.version.map { VersionScanner.series(in: $0.text) != nil } ?? false
         return isSeries || isChangelogFile(destination) ? destination : nil
     }

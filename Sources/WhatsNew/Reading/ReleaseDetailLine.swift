@@ -121,7 +121,8 @@ enum ReleaseDetailLine {
         guard isComparison || linkTexts.contains(words) || isOnlyLinks(inlines),
             let destination = firstDestination(in: inlines) ?? (isComparison ? bareAddress(in: text) : nil)
         else { return nil }
-        return (destination, isComparison || Self.isComparison(destination))
+        let isWeb = destination.lowercased().hasPrefix("https://") || destination.lowercased().hasPrefix("http://")
+        return (destination, isWeb && (isComparison || Self.isComparison(destination)))
     }
 
     /// The first web address written out in the text.
@@ -134,7 +135,10 @@ enum ReleaseDetailLine {
     /// An address that compares two versions: `…/compare/v1.2.0...v1.3.0`, GitLab's
     /// `…/-/compare/…`, or any `a...b` range.
     static func isComparison(_ destination: String) -> Bool {
-        destination.contains("/compare/") || destination.contains("/compare?") || destination.contains("...")
+        // Only a web address: the notes are untrusted, and apps follow the JSON's `compare`.
+        let lower = destination.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return false }
+        return destination.contains("/compare/") || destination.contains("/compare?") || destination.contains("...")
             || destination.contains("/diff/")
     }
 
