@@ -47,6 +47,8 @@ enum BookkeepingRows {
             }
         }
         // Stable: user-facing rows in their order, then dependencies, pull requests, contributors.
+        // Most releases have no bookkeeping, and sorting them would only cost.
+        guard sections.contains(where: { $0.kind?.isBookkeeping ?? false }) else { return sections }
         let ranked = sections.enumerated().sorted { left, right in
             let (leftRank, rightRank) = (rank(left.element), rank(right.element))
             return leftRank != rightRank ? leftRank < rightRank : left.offset < right.offset
@@ -87,6 +89,10 @@ enum BookkeepingRows {
     /// `Bump rack from 2.2.3 to 2.2.3.1`, `chore(deps): update dependency yaml to v2.4.1`.
     static func isDependencyUpdate(_ item: ListItem) -> Bool {
         guard case .paragraph(let inlines)? = item.blocks.first?.content, let first = inlines.first else {
+            return false
+        }
+        // Every shape below opens with one of these letters (or a scope in bold or italics).
+        if case .text(let text) = first, let letter = text.first?.lowercased().first, !"bcdfu0123456789abcdef".contains(letter) {
             return false
         }
         switch first {
