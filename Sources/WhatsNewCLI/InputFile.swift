@@ -59,7 +59,7 @@ struct ChosenNotes: Sendable {
         ReleaseSchedule(today: today).apply(to: &document)
         let findings =
             reading.diagnostics.filter { ChosenNotes.reportedRules.contains($0.rule) }
-            + Linter(icons: icons.adding(document.icons)).ignoredAppearance(in: reading.document, path: path)
+            + Linter(icons: icons).ignoredAppearance(in: reading.document, path: path)
             + translationFindings.filter { ChosenNotes.reportedRules.contains($0.rule) }
         var seen: Set<String> = []
         ignored = findings.filter { seen.insert($0.description).inserted }

@@ -16,9 +16,10 @@ enum ArchiveHeading {
             PlainText.of(inlines).split(separator: " ").count <= 12
         else { return nil }
         // A web address or a path in the repository; never `javascript:` and the like.
-        if let colon = destination.firstIndex(of: ":"), !destination[..<colon].contains("/") {
-            let scheme = destination[..<colon].lowercased()
-            guard scheme == "https" || scheme == "http" else { return nil }
+        if let colon = destination.firstIndex(of: ":"), !destination[..<colon].contains("/"),
+            !LinkScheme.isWeb(destination)
+        {
+            return nil
         }
         let isSeries = builder.release.version.map { VersionScanner.series(in: $0.text) != nil } ?? false
         return isSeries || isChangelogFile(destination) ? destination : nil

@@ -92,7 +92,7 @@ enum BookkeepingRows {
             return false
         }
         // Every shape below opens with one of these letters (or a scope in bold or italics).
-        if case .text(let text) = first, let letter = text.first?.lowercased().first, !"bcdfu0123456789abcdef".contains(letter) {
+        if case .text(let text) = first, let letter = text.first?.lowercased().first, !"bcdfu0123456789ae".contains(letter) {
             return false
         }
         switch first {

@@ -191,17 +191,18 @@ private struct State {
     ) {
         let level = heading.level
         let link = ReleaseDetailLine.firstDestination(in: inlines)
+        let compare = link.flatMap { ReleaseDetailLine.isComparison($0) ? $0 : nil }
         switch heading.role {
         case .release(let heading):
             let date = heading.date.flatMap { checked($0, line: line) }
             var release = Release(
                 version: heading.version, date: date, title: heading.title, isUnreleased: heading.isUnreleased,
                 link: link, line: line)
-            release.compare = link.flatMap { ReleaseDetailLine.isComparison($0) ? $0 : nil }
+            release.compare = compare
             startRelease(release, level: level)
         case .unreleased:
             var release = Release(title: "Unreleased", isUnreleased: true, link: link, line: line)
-            release.compare = link.flatMap { ReleaseDetailLine.isComparison($0) ? $0 : nil }
+            release.compare = compare
             startRelease(release, level: level)
         case .period:
             // `## November 2021` among releases is an entry with no version; deeper, a category.

@@ -13,10 +13,8 @@ enum DocumentTitle {
             if SectionKind.normalized(words.suffix(count).joined(separator: " ")) == phrase {
                 return cleaned(words.dropLast(count))
             }
-            let lead = words.prefix(count + 1)
-            if SectionKind.normalized(lead.joined(separator: " ")) == phrase + " for"
-                || SectionKind.normalized(lead.joined(separator: " ")) == phrase + " of"
-            {
+            let lead = SectionKind.normalized(words.prefix(count + 1).joined(separator: " "))
+            if lead == phrase + " for" || lead == phrase + " of" {
                 return cleaned(words.dropFirst(count + 1))
             }
         }

@@ -121,8 +121,7 @@ enum ReleaseDetailLine {
         guard isComparison || linkTexts.contains(words) || isOnlyLinks(inlines),
             let destination = firstDestination(in: inlines) ?? (isComparison ? bareAddress(in: text) : nil)
         else { return nil }
-        let isWeb = destination.lowercased().hasPrefix("https://") || destination.lowercased().hasPrefix("http://")
-        return (destination, isWeb && (isComparison || Self.isComparison(destination)))
+        return (destination, LinkScheme.isWeb(destination) && (isComparison || Self.isComparison(destination)))
     }
 
     /// The first web address written out in the text.
@@ -136,8 +135,7 @@ enum ReleaseDetailLine {
     /// `…/-/compare/…`, or any `a...b` range.
     static func isComparison(_ destination: String) -> Bool {
         // Only a web address: the notes are untrusted, and apps follow the JSON's `compare`.
-        let lower = destination.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return false }
+        guard LinkScheme.isWeb(destination) else { return false }
         return destination.contains("/compare/") || destination.contains("/compare?") || destination.contains("...")
             || destination.contains("/diff/")
     }

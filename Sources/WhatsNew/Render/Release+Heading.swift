@@ -14,7 +14,12 @@ extension Release {
 /// or opens local files (`javascript:`, `data:`, `file:` …).
 enum LinkScheme {
     static func isWebOrMail(_ address: String) -> Bool {
-        let lower = address.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
+        isWeb(address) || address.lowercased().hasPrefix("mailto:")
+    }
+
+    /// An http or https address: what a release's comparison or a reference may point to.
+    static func isWeb(_ address: String) -> Bool {
+        let lower = address.prefix(8).lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
     }
 }

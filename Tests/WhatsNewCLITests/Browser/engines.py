@@ -48,7 +48,17 @@ def open_engine(name):
     raise Missing(f"unknown engine {name}")
 
 
-def _call(function, arg):
+class _Engine:
+    """Each engine is a context manager that closes its browser on the way out."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _call(function):
     """Script that calls a JavaScript function given as source with one argument, awaiting it."""
     return f"return Promise.resolve(({function})(arguments[0]));"
 
@@ -56,7 +66,7 @@ def _call(function, arg):
 # -- Chromium ------------------------------------------------------------------------------------
 
 
-class Chromium:
+class Chromium(_Engine):
     name = "chromium"
 
     def __init__(self):
@@ -80,12 +90,6 @@ class Chromium:
     def close(self):
         self._browser.close()
         self._playwright.stop()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class ChromiumTab:
@@ -133,7 +137,7 @@ class FramedTab:
 
     def evaluate(self, function, arg=None):
         self._dismiss_dialogs()
-        return self._run(_call(function, arg), arg)
+        return self._run(_call(function), arg)
 
     def add_style(self, css):
         self.evaluate("""css => { const style = document.createElement('style');
@@ -158,7 +162,7 @@ class FramedTab:
         pathlib.Path(path).write_bytes(self._frame_png())
 
 
-class WebKit:
+class WebKit(_Engine):
     name = "webkit"
 
     def __init__(self):
@@ -204,12 +208,6 @@ class WebKit:
             except Exception:
                 pass
         self._display.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class WebKitTab(FramedTab):
@@ -260,7 +258,7 @@ class WebKitTab(FramedTab):
         self.driver.switch_to.default_content()
 
 
-class Firefox:
+class Firefox(_Engine):
     name = "firefox"
 
     def __init__(self):
@@ -308,12 +306,6 @@ class Firefox:
         except subprocess.TimeoutExpired:
             self._process.kill()
         shutil.rmtree(self._profile, ignore_errors=True)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class FirefoxTab(FramedTab):
