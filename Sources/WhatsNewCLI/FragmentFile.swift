@@ -39,7 +39,7 @@ struct FragmentFile {
                     Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: errno))")
                 ])
             }
-            let failed = FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
+            let failed = FileDescriptor.writeAll(text, to: descriptor)
             close(descriptor)
             if let failed {
                 unlink(path)

@@ -8,18 +8,25 @@ import WhatsNew
 struct OutputTarget {
     var path: String?
 
-    func write(_ text: String) throws {
+    func write(_ text: String) throws { try write { $0.write(text) } }
+
+    /// What `produce` writes, as it writes it: a long sheet goes out in pieces and is never held
+    /// whole. To a file, nothing replaces the target unless `produce` finishes and every
+    /// piece is written.
+    func write(_ produce: (inout DescriptorStream) throws -> Void) throws {
         guard let path else {
-            guard let error = FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return }
+            var stream = DescriptorStream(descriptor: STDOUT_FILENO)
+            try produce(&stream)
+            guard let error = stream.error else { return }
             throw Diagnostics.failure([
                 Diagnostic(
                     .unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))")
             ])
         }
         do {
-            try Self.replace(path, with: Array(text.utf8))
-        } catch {
-            throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), error.reason)])
+            try Self.replace(path, with: produce)
+        } catch let failure as Failure {
+            throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), failure.reason)])
         }
     }
 
@@ -32,7 +39,7 @@ struct OutputTarget {
 
     /// Writes a temporary file beside the target with the target's permissions (or the
     /// umask's for a new file), then renames it over the target.
-    private static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    private static func replace(_ path: String, with produce: (inout DescriptorStream) throws -> Void) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/.\(url.lastPathComponent).whatsnew-XXXXXX".utf8CString)
@@ -46,7 +53,14 @@ struct OutputTarget {
         var status = stat()
         let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~umaskValue()
         fchmod(descriptor, mode)
-        if let error = FileDescriptor.writeAll(bytes, to: descriptor) {
+        var stream = DescriptorStream(descriptor: descriptor)
+        do {
+            try produce(&stream)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        if let error = stream.error {
             close(descriptor)
             throw Failure("write \(path)", errno: error)
         }
@@ -60,6 +74,20 @@ struct OutputTarget {
         let current = umask(0)
         umask(current)
         return current
+    }
+}
+
+/// A file descriptor written as a text stream; the first error number is kept and nothing is
+/// written after it.
+struct DescriptorStream: TextOutputStream {
+    let descriptor: Int32
+    private(set) var error: Int32?
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func write(_ string: String) {
+        guard error == nil else { return }
+        error = FileDescriptor.writeAll(string, to: descriptor)
     }
 }
 

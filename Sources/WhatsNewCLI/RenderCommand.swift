@@ -196,30 +196,32 @@ struct RenderCommand: ParsableCommand {
             let budget = RowBudget(family: size, displayWidth: DisplayWidth(ambiguousIsWide: cjk), words: notes.words)
             releases = releases.map(budget.apply)
         }
-        let text: String
+        // The sheet formats write as they go, so a long changelog's sheet is never held whole.
+        let target = OutputTarget(path: output)
         switch format {
         case .text:
-            text = TextSheetRenderer(options: terminalOptions(), words: notes.words).render(
-                document, releases: releases)
+            let renderer = TextSheetRenderer(options: terminalOptions(), words: notes.words)
+            try target.write { renderer.render(document, releases: releases, to: &$0) }
         case .html:
-            do {
-                text = try HTMLRenderer(
-                    templates: templates, standalone: standalone, style: style ?? .inline, words: notes.words,
-                    locale: locale.flatMap(LocaleTag.init)
-                ).render(
-                    document, releases: releases)
-            } catch {
-                throw Diagnostics.failure([error])
+            let renderer = HTMLRenderer(
+                templates: templates, standalone: standalone, style: style ?? .inline, words: notes.words,
+                locale: locale.flatMap(LocaleTag.init))
+            try target.write { output throws in
+                do {
+                    try renderer.render(document, releases: releases, to: &output)
+                } catch let error as Diagnostic {
+                    throw Diagnostics.failure([error])
+                }
             }
-        case .markdown: text = MarkdownRenderer().render(document, releases: releases)
-        case .json: text = JSONRenderer().render(document, releases: releases)
+        case .markdown: try target.write(MarkdownRenderer().render(document, releases: releases))
+        case .json: try target.write { JSONRenderer().render(document, releases: releases, to: &$0) }
         case .timeline:
-            text = TimelineRenderer(entries: entries, words: notes.words, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
-                .render(document, releases: releases)
-        case .appstore: text = try notes.storeText(.appStore, truncates: truncate)
-        case .play: text = try notes.storeText(.play, truncates: truncate)
+            try target.write(
+                TimelineRenderer(entries: entries, words: notes.words, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+                    .render(document, releases: releases))
+        case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
+        case .play: try target.write(try notes.storeText(.play, truncates: truncate))
         }
-        try OutputTarget(path: output).write(text)
         // What the sheet could not show as asked, once each, after the sheet itself.
         if !notes.ignored.isEmpty {
             StandardError.write(notes.ignored.map { "\($0)\n" }.joined())

@@ -4,23 +4,27 @@ enum StandardOutput {
     /// Returns the error number when the text could not all be written (a full disk).
     @discardableResult
     static func write(_ text: String) -> Int32? {
-        FileDescriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+        FileDescriptor.writeAll(text, to: STDOUT_FILENO)
     }
 }
 
 enum FileDescriptor {
-    /// Writes all of `bytes`, however many calls it takes; the error number if one fails.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
+    /// Writes all of `text`, however many calls it takes; the error number if one fails.
+    /// The string's own UTF-8 storage is written, not a copy: a sheet can be hundreds of megabytes.
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
             }
-            written += count
+            return nil
         }
-        return nil
     }
 }
 

@@ -63,25 +63,29 @@ public struct Linter: Sendable {
         if let accent = document.accent, document.accentColor == nil {
             found.append(unknownColor(accent, at: location(path, document.accentPosition, orLine: 1)))
         }
-        for section in document.releases.flatMap(\.sections) {
-            if let icon = section.icon, icon.isTooLongForAnIcon, case .glyph(let text) = icon {
-                let shown = section.appearance.icon?.glyph ?? IconCatalog.fallbackGlyph
-                found.append(
-                    Diagnostic(
-                        .unknownIcon, at: location(path, section.iconPosition, orLine: section.line),
-                        "`\(text)` is too long for an icon (a glyph, a symbol or shortcode name, or at most 3 characters), "
-                            + "shown as \(shown); put words in the title or summary"))
-            } else if let icon = section.icon, section.appearance.icon?.isKnown == false,
-                let diagnostic = unknownIcon(
-                    icon, catalog: catalog, at: location(path, section.iconPosition, orLine: section.line))
-            {
-                found.append(diagnostic)
-            }
-            if let color = section.color, SheetColor(color) == nil {
-                found.append(unknownColor(color, at: location(path, section.colorPosition, orLine: section.line)))
-            }
+        for release in document.releases {
+            for section in release.sections { appearance(of: section, catalog: catalog, path: path, into: &found) }
         }
         return found
+    }
+
+    private func appearance(of section: Section, catalog: IconCatalog, path: String, into found: inout [Diagnostic]) {
+        if let icon = section.icon, icon.isTooLongForAnIcon, case .glyph(let text) = icon {
+            let shown = section.appearance.icon?.glyph ?? IconCatalog.fallbackGlyph
+            found.append(
+                Diagnostic(
+                    .unknownIcon, at: location(path, section.iconPosition, orLine: section.line),
+                    "`\(text)` is too long for an icon (a glyph, a symbol or shortcode name, or at most 3 characters), "
+                        + "shown as \(shown); put words in the title or summary"))
+        } else if let icon = section.icon, section.appearance.icon?.isKnown == false,
+            let diagnostic = unknownIcon(
+                icon, catalog: catalog, at: location(path, section.iconPosition, orLine: section.line))
+        {
+            found.append(diagnostic)
+        }
+        if let color = section.color, SheetColor(color) == nil {
+            found.append(unknownColor(color, at: location(path, section.colorPosition, orLine: section.line)))
+        }
     }
 
     private func unknownIcon(_ icon: Icon, catalog: IconCatalog, at location: SourceLocation) -> Diagnostic? {

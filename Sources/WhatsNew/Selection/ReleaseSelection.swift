@@ -26,7 +26,8 @@ public enum ReleaseSelection: Sendable, Hashable {
         case .all:
             return releases
         case .latest:
-            let candidates = releases.filter { $0.hasContent && !$0.isUnreleased && !$0.isScheduled }
+            // A lazy filter: a long changelog's releases are not copied to find one.
+            let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !$0.isScheduled }
             if let newest = Self.newest(candidates) { return [newest] }
             if let unreleased = releases.first(where: { $0.hasContent }) { return [unreleased] }
             throw Diagnostic(.unknownRelease, at: SourceLocation(path: path), "no release with any changes listed")
@@ -50,7 +51,7 @@ public enum ReleaseSelection: Sendable, Hashable {
     }
 
     /// The greatest version, so notes written oldest-first still give their newest release.
-    private static func newest(_ releases: [Release]) -> Release? {
+    private static func newest(_ releases: some Sequence<Release>) -> Release? {
         releases.reduce(nil) { best, release in
             guard let best else { return release }
             guard let version = release.version, let bestVersion = best.version else {

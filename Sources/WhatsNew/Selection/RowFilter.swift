@@ -47,7 +47,9 @@ public struct ReleaseSchedule: Sendable, Hashable {
     public func apply(to document: inout Document) {
         for index in document.releases.indices {
             let release = document.releases[index]
-            document.releases[index].isScheduled = !release.isUnreleased && (release.date.map { $0 > today } ?? false)
+            let isScheduled = !release.isUnreleased && (release.date.map { $0 > today } ?? false)
+            // Written only where it changes: the releases are often shared, and a write copies them all.
+            if release.isScheduled != isScheduled { document.releases[index].isScheduled = isScheduled }
         }
     }
 }

@@ -81,7 +81,7 @@ struct HTMLContext: Sendable {
                     ("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + (isCard ? 1 : 2))),
                 ])
             ),
-            ("releases", .list(releases.map(release))),
+            ("releases", .generated(count: releases.count) { [self] index in release(releases[index]) }),
         ])
     }
 

@@ -28,10 +28,21 @@ public struct HTMLRenderer: Sendable {
 
     /// The sheet; a user's template whose partials never stop including one another is reported.
     public func render(_ document: Document, releases: [Release]) throws(Diagnostic) -> String {
+        var output = ""
+        try render(document, releases: releases, to: &output)
+        return output
+    }
+
+    /// The sheet written to `output` a piece at a time, each release's context made as it is
+    /// reached, so a long changelog's sheet is never held whole. A user's template that fails
+    /// partway leaves what it wrote before the failure in `output`.
+    public func render(_ document: Document, releases: [Release], to output: inout some TextOutputStream)
+        throws(Diagnostic)
+    {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
         let context = HTMLContext(
             document: document, releases: releases, layout: layout, standalone: standalone, style: style,
             words: words, locale: locale)
-        return try templates.render(context.value, template: standalone ? "standalone" : "sheet")
+        try templates.render(context.value, template: standalone ? "standalone" : "sheet") { output.write($0) }
     }
 }

@@ -50,9 +50,9 @@ public struct HTMLTemplates: Sendable {
         }
     }
 
-    func render(_ context: TemplateValue, template: String) throws(Diagnostic) -> String {
+    func render(_ context: TemplateValue, template: String, write: (String) -> Void) throws(Diagnostic) {
         do {
-            return try library.render(template, context: context)
+            try library.render(template, context: context, write: write)
         } catch {
             let file = files[error.template] ?? "Templates/\(error.template).mustache"
             throw Diagnostic(

@@ -5,8 +5,18 @@ public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document, releases: [Release]) -> String {
+        var output = ""
+        render(document, releases: releases, to: &output)
+        return output
+    }
+
+    /// The JSON written to `output` a piece at a time, each release's schema value made as it
+    /// is reached: the same text as encoding ``sheet(_:releases:)``, without holding it whole.
+    public func render(_ document: Document, releases: [Release], to output: inout some TextOutputStream) {
         // The schema's types hold only text, numbers and nulls, which always encode.
-        (try? JSONTextEncoder().encode(sheet(document, releases: releases))) ?? ""
+        try? JSONTextEncoder().encode(StreamedSheet(renderer: self, document: document, releases: releases)) {
+            output.write($0)
+        }
     }
 
     /// The sheet as an app decodes it.
@@ -16,7 +26,7 @@ public struct JSONRenderer: Sendable {
             archives: document.archives.map { Sheet.Archive(title: $0.title, link: $0.link) })
     }
 
-    private func release(_ release: Release) -> Sheet.Release {
+    fileprivate func release(_ release: Release) -> Sheet.Release {
         Sheet.Release(
             version: release.version?.text, date: release.date?.iso, title: release.title,
             summary: release.summary.map(\.plainText), sections: release.sections.map(section),
@@ -36,5 +46,33 @@ public struct JSONRenderer: Sendable {
             title: section.title, summary: summary.isEmpty ? nil : summary, html: MarkdownHTML.of(section.content),
             items: items, line: section.line, locale: section.locale, truncated: section.isTruncated,
             audiences: section.audiences, platforms: section.platforms)
+    }
+}
+
+/// `Sheet`'s encoding, keys in the schema's order, with each release converted as it is written.
+private struct StreamedSheet: Encodable {
+    let renderer: JSONRenderer
+    let document: Document
+    let releases: [Release]
+
+    private enum CodingKeys: String, CodingKey { case schemaVersion, title, releases, archives }
+
+    private struct Releases: Encodable {
+        let renderer: JSONRenderer
+        let releases: [Release]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            for release in releases { try container.encode(renderer.release(release)) }
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let archives = document.archives.map { Sheet.Archive(title: $0.title, link: $0.link) }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Sheet(title: nil, releases: []).schemaVersion, forKey: .schemaVersion)
+        try container.encode(document.title, forKey: .title)
+        try container.encode(Releases(renderer: renderer, releases: releases), forKey: .releases)
+        if !archives.isEmpty { try container.encode(archives, forKey: .archives) }
     }
 }

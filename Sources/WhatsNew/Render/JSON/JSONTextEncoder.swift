@@ -7,18 +7,40 @@
 /// `encode(to:)` throws (the schema's types throw nothing); a number that is not finite is `null`.
 struct JSONTextEncoder {
     func encode(_ value: some Encodable) throws -> String {
-        let output = JSONOutput()
-        try output.encode(value, depth: 0)
-        output.bytes.append(UInt8(ascii: "\n"))
-        return String(decoding: output.bytes, as: UTF8.self)
+        var text = ""
+        try encode(value) { text += $0 }
+        return text
+    }
+
+    /// The JSON handed to `write` a piece at a time, so a long document is never held whole.
+    func encode(_ value: some Encodable, write: (String) -> Void) throws {
+        try withoutActuallyEscaping(write) { write in
+            let output = JSONOutput(sink: write)
+            try output.encode(value, depth: 0)
+            output.bytes.append(UInt8(ascii: "\n"))
+            output.flush()
+        }
     }
 }
 
-/// The bytes written so far, and the arrays and objects still open: whether each is an
+/// The bytes not yet handed on, and the arrays and objects still open: whether each is an
 /// object, how many members it has, and how deep it stands.
 private final class JSONOutput {
     var bytes: [UInt8] = []
     var open: [(isObject: Bool, count: Int, depth: Int)] = []
+    /// Where gathered text is handed on.
+    let sink: (String) -> Void
+    /// How much is gathered before it is handed on.
+    static let chunkSize = 1 << 16
+
+    init(sink: @escaping (String) -> Void) { self.sink = sink }
+
+    /// Hands on what is gathered; called between members, so never inside a character.
+    func flush() {
+        guard !bytes.isEmpty else { return }
+        sink(String(decoding: bytes, as: UTF8.self))
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     /// A value at `depth`, and the close of every array or object it opened.
     func encode(_ value: some Encodable, depth: Int) throws {
@@ -37,6 +59,7 @@ private final class JSONOutput {
     /// inside its last member is closed.
     func newMember(of index: Int, key: String? = nil) {
         close(downTo: index + 1)
+        if bytes.count >= Self.chunkSize { flush() }
         let isFirst = open[index].count == 0
         open[index].count += 1
         Self.startMember(isFirst: isFirst, depth: open[index].depth + 1, key: key, in: &bytes)

@@ -5,13 +5,11 @@
 struct ANSIWriter {
     let options: TerminalOptions
 
-    func write(_ lines: [StyledLine]) -> String {
-        var output = ""
+    func write(_ lines: [StyledLine], to output: inout String) {
         for line in lines {
             write(line, to: &output)
             output += "\n"
         }
-        return output
     }
 
     private func write(_ line: StyledLine, to output: inout String) {

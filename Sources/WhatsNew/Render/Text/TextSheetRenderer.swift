@@ -12,20 +12,32 @@ public struct TextSheetRenderer: Sendable {
     }
 
     public func render(_ document: Document, releases: [Release]) -> String {
-        let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
-        return ANSIWriter(options: options).write(lines(document, releases: releases, layout: layout))
+        var output = ""
+        render(document, releases: releases, to: &output)
+        return output
     }
 
-    /// The whole sheet as laid-out lines.
-    func lines(_ document: Document, releases: [Release], layout: SheetLayout) -> [StyledLine] {
+    /// The sheet written to `output` a release at a time: each release is laid out, written
+    /// and let go before the next, so a long changelog's lines are never all held at once.
+    public func render(_ document: Document, releases: [Release], to output: inout some TextOutputStream) {
+        let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
+        let writer = ANSIWriter(options: options)
         // A sheet fitted to a size family says what it is in its own heading line.
         let isSized = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
         let title = isSized ? [] : titleLines(document, layout: layout)
-        let lines = releases.indices.reduce(into: title) { lines, index in
-            lines += self.lines(of: releases, at: index, after: title, layout: layout)
+        var text = ""
+        writer.write(title, to: &text)
+        for index in releases.indices {
+            writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &text)
+            if text.utf8.count >= 1 << 16 {
+                output.write(text)
+                text.removeAll(keepingCapacity: true)
+            }
         }
-        guard !isSized, !releases.isEmpty, releases.count == document.releases.count else { return lines }
-        return lines + archiveLines(document.archives, width: layout.width)
+        if !isSized, !releases.isEmpty, releases.count == document.releases.count {
+            writer.write(archiveLines(document.archives, width: layout.width), to: &text)
+        }
+        output.write(text)
     }
 
     /// Older notes kept elsewhere, after the whole changelog: each heading's words and address.

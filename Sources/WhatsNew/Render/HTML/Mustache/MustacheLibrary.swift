@@ -21,10 +21,19 @@ struct MustacheLibrary: Sendable {
 
     /// The template `name` rendered with `context`; an unknown name renders as nothing.
     func render(_ name: String, context: TemplateValue) throws(MustacheRenderError) -> String {
-        guard let template = templates[name] else { return "" }
-        var rendering = Rendering(library: self, stack: [context], templateNames: [name])
-        try rendering.render(template.nodes)
-        return String(decoding: rendering.output, as: UTF8.self)
+        var output = ""
+        try render(name, context: context) { output += $0 }
+        return output
+    }
+
+    /// The template `name` rendered with `context`, handed to `write` a piece at a time.
+    func render(_ name: String, context: TemplateValue, write: (String) -> Void) throws(MustacheRenderError) {
+        guard let template = templates[name] else { return }
+        try withoutActuallyEscaping(write) { (write) throws(MustacheRenderError) in
+            var rendering = Rendering(library: self, stack: [context], templateNames: [name], sink: write)
+            try rendering.render(template.nodes)
+            rendering.flush()
+        }
     }
 
     /// A partial with the spec's indentation before each of its lines.
@@ -42,24 +51,37 @@ struct MustacheRenderError: Error, Sendable {
     var position: TextPosition
 }
 
-/// One render: the output so far, the stack of contexts names are looked up in, and the
-/// templates being rendered, innermost last.
+/// One render: the output not yet handed on, the stack of contexts names are looked up in, and
+/// the templates being rendered, innermost last.
 private struct Rendering {
     let library: MustacheLibrary
+    /// Whole characters only: every append is a whole string, so a flush never splits one.
     var output: [UInt8] = []
+    /// Where gathered output is handed on.
+    let sink: (String) -> Void
     var stack: [TemplateValue]
     var templateNames: [String]
     var depth = 0
     /// Partials parsed with the indentation of the tag that includes them, by name and indentation.
     var indentedPartials: [String: MustacheTemplate?] = [:]
+    /// How much output is gathered before it is handed on.
+    static let chunkSize = 1 << 16
 
-    init(library: MustacheLibrary, stack: [TemplateValue], templateNames: [String]) {
+    init(library: MustacheLibrary, stack: [TemplateValue], templateNames: [String], sink: @escaping (String) -> Void) {
         self.library = library
         self.stack = stack
         self.templateNames = templateNames
+        self.sink = sink
+    }
+
+    mutating func flush() {
+        guard !output.isEmpty else { return }
+        sink(String(decoding: output, as: UTF8.self))
+        output.removeAll(keepingCapacity: true)
     }
 
     mutating func render(_ nodes: [MustacheTemplate.Node]) throws(MustacheRenderError) {
+        if output.count >= Self.chunkSize { flush() }
         for node in nodes {
             switch node {
             case .text(let text):
@@ -70,7 +92,7 @@ private struct Rendering {
                     escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text.utf8)
                 case .number(let number): output += String(number).utf8
                 case .bool(let value): output += (value ? "true" : "false").utf8
-                case .list, .object, nil: break
+                case .list, .generated, .object, nil: break
                 }
             case .section(let path, let inverted, let body):
                 let value = lookUp(path)
@@ -83,6 +105,12 @@ private struct Rendering {
                 case .list(let items):
                     for item in items {
                         stack.append(item)
+                        try nested(body)
+                        stack.removeLast()
+                    }
+                case .generated(let count, let element):
+                    for index in 0..<count {
+                        stack.append(element(index))
                         try nested(body)
                         stack.removeLast()
                     }

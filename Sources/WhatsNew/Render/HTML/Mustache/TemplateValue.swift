@@ -7,6 +7,9 @@ enum TemplateValue: Sendable {
     case bool(Bool)
     case number(Int)
     case list([TemplateValue])
+    /// A list whose elements are made one at a time as a section walks it, so a sheet of a
+    /// million releases never holds a million contexts.
+    case generated(count: Int, element: @Sendable (Int) -> TemplateValue)
     /// Keys in the order written; objects are small, so a linear search beats hashing.
     case object([(String, TemplateValue)])
 
@@ -22,6 +25,7 @@ enum TemplateValue: Sendable {
         switch self {
         case .bool(let value): value
         case .list(let values): !values.isEmpty
+        case .generated(let count, _): count > 0
         case .text, .number, .object: true
         }
     }
