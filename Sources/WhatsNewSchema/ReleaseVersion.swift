@@ -25,6 +25,14 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
         if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
         guard let first = text.first, first.isASCII, first.isNumber else { return nil }
         var (numbers, rest) = ReleaseVersion.leadingNumbers(of: text)
+        guard !rest.isEmpty else {
+            // `1.4.0`: numbers alone, as most versions are.
+            self.text = String(text)
+            self.numbers = numbers
+            prerelease = []
+            isPostRelease = false
+            return
+        }
         // `2024-05-02`: a date as a version is its year, month and day, not a pre-release of 2024.
         if numbers.count == 1, let date = ReleaseVersion.monthAndDay(rest) {
             numbers += date
@@ -60,6 +68,33 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
 
     /// The dot-separated numbers `text` starts with, and what follows them.
     package static func leadingNumbers(of text: Substring) -> (numbers: [Int], rest: Substring) {
+        // Byte by byte where the text is ASCII, as versions are: a heading's version is read
+        // once per release, and Character checks cost a hundred times more.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return leadingNumbers(ofUnicode: text) }
+        var numbers: [Int] = []
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        func isDigit(_ position: Substring.UTF8View.Index) -> Bool {
+            position < bytes.endIndex && (0x30...0x39).contains(bytes[position])
+        }
+        while isDigit(index) {
+            var value = 0
+            var count = 0
+            while isDigit(index) {
+                if count < 18 { value = value * 10 + Int(bytes[index] - 0x30) }
+                count += 1
+                index = bytes.index(after: index)
+            }
+            numbers.append(value)
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "."), isDigit(bytes.index(after: index)) else {
+                break
+            }
+            index = bytes.index(after: index)
+        }
+        return (numbers, text[index...])
+    }
+
+    private static func leadingNumbers(ofUnicode text: Substring) -> (numbers: [Int], rest: Substring) {
         var numbers: [Int] = []
         var rest = text[...]
         while true {

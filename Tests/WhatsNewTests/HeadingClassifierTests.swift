@@ -161,4 +161,22 @@ struct HeadingClassifierTests {
         #expect(release.date != nil)
         #expect(release.date?.date == nil)
     }
+
+    /// The shortcut for a bare version reads every text it takes exactly as the full reading does,
+    /// and leaves years, dates and anything with other words to it.
+    @Test(arguments: [
+        "1.2", "1.2.0", "0.0.0", "999.999.999", "1.2.3.4", "10.20", "0.21", "7.0.100", "1.02.003",
+    ])
+    func plainVersionsReadAsTheFullReadingDoes(heading: String) {
+        #expect(HeadingClassifier.plainVersion(heading) != nil)
+        #expect(HeadingClassifier.plainVersion(heading) == HeadingClassifier.classify(heading))
+    }
+
+    @Test(arguments: [
+        "2024.05.02", "1.2.2024", "2021", "5", "1.2.3.4.5", "1..2", ".1.2", "1.2.", "v1.2.0", "1.2.0 ", "1.2.0-rc.1",
+        "1.2 - 2024-05-02", "1000.1", "1.2.3.4000",
+    ])
+    func otherHeadingsTakeTheFullReading(heading: String) {
+        #expect(HeadingClassifier.plainVersion(heading) == nil)
+    }
 }

@@ -13,6 +13,10 @@ enum BookkeepingRows {
                 index += 1
                 continue
             }
+            guard section.body.blocks.contains(where: hasDependencyUpdates) else {
+                index += 1
+                continue
+            }
             let (kept, moved) = splitting(section.body.blocks)
             if moved.isEmpty {
                 index += 1
@@ -66,6 +70,14 @@ enum BookkeepingRows {
     }
 
     /// The blocks without their dependency items, and those items.
+    private static func hasDependencyUpdates(_ block: Block) -> Bool {
+        guard case .list(let list) = block.content else { return false }
+        return list.items.contains(where: isDependencyUpdate)
+    }
+
+    /// The first bytes, lowercased (`| 0x20`, which leaves digits as they are), of every shape below.
+    private static let openingBytes = Set("bcdfu0123456789ae".utf8)
+
     private static func splitting(_ blocks: [Block]) -> (kept: [Block], moved: [ListItem]) {
         var kept: [Block] = []
         var moved: [ListItem] = []
@@ -92,7 +104,7 @@ enum BookkeepingRows {
             return false
         }
         // Every shape below opens with one of these letters (or a scope in bold or italics).
-        if case .text(let text) = first, let letter = text.first?.lowercased().first, !"bcdfu0123456789ae".contains(letter) {
+        if case .text(let text) = first, let byte = text.utf8.first, !Self.openingBytes.contains(byte | 0x20) {
             return false
         }
         switch first {

@@ -6,6 +6,33 @@
 /// follow.
 enum HeadingClassifier {
     static func role(of text: String) -> HeadingRole {
+        plainVersion(text) ?? classify(text)
+    }
+
+    /// `1.4.0`, `0.21`: numbers of one to three digits joined by dots, two to four of them, and
+    /// nothing else, as generated changelogs head most releases. Such a text is never a year
+    /// or a date, so it is a release without the token scan, which costs far more per heading.
+    static func plainVersion(_ text: String) -> HeadingRole? {
+        var parts = 1
+        var digits = 0
+        for byte in text.utf8 {
+            if (0x30...0x39).contains(byte) {
+                digits += 1
+                guard digits <= 3 else { return nil }
+            } else if byte == UInt8(ascii: "."), digits > 0 {
+                parts += 1
+                digits = 0
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, (2...4).contains(parts), let version = Version(text) else { return nil }
+        return .release(
+            ReleaseHeading(version: version, isWeak: false, date: nil, name: nil, product: nil, isUnreleased: false))
+    }
+
+    /// The whole reading of a heading's words.
+    static func classify(_ text: String) -> HeadingRole {
         // Versions and dates need digits; most category headings have none.
         guard text.utf8.contains(where: { (0x30...0x39).contains($0) }) else {
             let words = text.lowercased().split { !$0.isLetter }.map(String.init)

@@ -4,6 +4,9 @@ enum Placeholder {
     static func matches(_ text: String) -> Bool {
         // Every placeholder is short; most list items are not, and need no closer look.
         guard text.utf8.count <= longest + 8 else { return false }
+        // Nor those whose first ASCII letter opens no phrase ("x", "Fixed …"); other text goes on.
+        guard let first = text.utf8.first(where: { !Self.skipped.contains($0) }) else { return false }
+        if first < 0x80, !openings.contains((0x41...0x5A).contains(first) ? first | 0x20 : first) { return false }
         let key = text.lowercased().trimmingCharacters(from: " .!*_~`()[]").collapsingWhitespace()
         return phrases.contains(key)
     }
@@ -22,6 +25,9 @@ enum Placeholder {
     }
 
     private static let longest = phrases.map(\.utf8.count).max() ?? 0
+    private static let openings = Set(phrases.compactMap(\.utf8.first))
+    /// What the key drops before its first letter: the trimmed marks and ASCII whitespace.
+    private static let skipped = Set(" .!*_~`()[]\t\n\r\u{0B}\u{0C}".utf8)
 
     private static let phrases: Set<String> = [
         "none", "nothing", "n/a", "na", "-", "—", "no changes", "no significant changes", "no notable changes",

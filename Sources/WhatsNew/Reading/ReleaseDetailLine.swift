@@ -70,7 +70,8 @@ enum ReleaseDetailLine {
     }
 
     private static func date(inText text: String) -> DateScanner.Match? {
-        guard text.utf8.count <= 120 else { return nil }
+        // Every date form has a year, so text without a digit (most items) is passed over at once.
+        guard text.utf8.count <= 120, text.utf8.contains(where: { (0x30...0x39).contains($0) }) else { return nil }
         let start = text.prefix(12).lowercased()
         if datePrefixes.contains(where: start.hasPrefix) {
             return DateScanner(tokens: HeadingToken.tokenize(String(text.prefix(80)))).matches().first

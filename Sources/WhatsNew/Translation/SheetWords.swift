@@ -12,14 +12,16 @@ public struct SheetWords: Sendable {
     public let changes: String
     public let otherChanges: String
     private let versionFormat: String
+    /// The words before and after `%@` in the version form, split once: a sheet says it per release.
+    private let versionAround: (before: String, after: String)?
     private let kindTitles: [SectionKind: String]
     /// A date in the locale's long form (`2. Mai 2024`, `2024年5月2日`).
     public let formatDate: @Sendable (ReleaseDate) -> String
 
     /// `Version 1.4.0`, `バージョン 1.4.0`, `1.4.0 verzió`.
     public func version(_ text: String) -> String {
-        guard let marker = versionFormat.firstRange(of: "%@") else { return "\(versionFormat) \(text)" }
-        return versionFormat[..<marker.lowerBound] + text + versionFormat[marker.upperBound...]
+        guard let versionAround else { return "\(versionFormat) \(text)" }
+        return versionAround.before + text + versionAround.after
     }
 
     /// The locale's title for a kind, for the six of Keep a Changelog and breaking changes.
@@ -81,6 +83,9 @@ public struct SheetWords: Sendable {
         self.changes = changes
         self.otherChanges = otherChanges
         self.versionFormat = versionFormat
+        versionAround = versionFormat.firstRange(of: "%@").map { marker in
+            (String(versionFormat[..<marker.lowerBound]), String(versionFormat[marker.upperBound...]))
+        }
         self.kindTitles = kindTitles
         self.formatDate = formatDate
     }

@@ -152,6 +152,15 @@ struct HTMLContext: Sendable {
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host
     /// page can restyle it; an exact colour is used as it is.
     static func color(_ color: SheetColor) -> TemplateValue {
+        if case .system(let named) = color, let known = systemColors[named] { return known }
+        return describe(color)
+    }
+
+    /// The named colours' values, made once: nearly every row has one.
+    private static let systemColors = Dictionary(
+        uniqueKeysWithValues: SystemColor.allCases.map { ($0, describe(.system($0))) })
+
+    private static func describe(_ color: SheetColor) -> TemplateValue {
         let css =
             switch color {
             case .system(let named): "var(--whatsnew-\(named.rawValue))"

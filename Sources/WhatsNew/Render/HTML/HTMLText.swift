@@ -7,8 +7,12 @@ enum HTMLText {
     }
 
     /// The Mustache spec's escaping of a `{{value}}`: the same and `'`.
-    static func appendEscapedForTemplate(_ text: String, to html: inout [UInt8]) {
-        append(text, to: &html) { $0 == UInt8(ascii: "'") ? "&#39;" : reference($0) }
+    static func appendEscapedForTemplate(_ text: String, to html: inout String) {
+        func replacement(_ byte: UInt8) -> String? { byte == UInt8(ascii: "'") ? "&#39;" : reference(byte) }
+        guard text.utf8.contains(where: { replacement($0) != nil }) else { return html += text }
+        var bytes: [UInt8] = []
+        append(text, to: &bytes, replacing: replacement)
+        html += String(decoding: bytes, as: UTF8.self)
     }
 
     private static func reference(_ byte: UInt8) -> String? {

@@ -97,14 +97,28 @@ private final class JSONOutput {
         bytes.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     /// A JSON string, escaped as RFC 8259 asks: quotes, backslashes and control characters.
     /// Runs that need nothing are copied whole.
     private static func quote(_ value: String, in bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escape: its own bytes are scanned and copied whole.
+        var value = value
+        let isPlain = value.withUTF8 { source in
+            guard !source.contains(where: needsEscape) else { return false }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        guard !isPlain else {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         let source = Array(value.utf8)
         var start = 0
-        for (index, byte) in source.enumerated()
-        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        for (index, byte) in source.enumerated() where needsEscape(byte) {
             bytes += source[start..<index]
             switch byte {
             case UInt8(ascii: "\""): bytes += "\\\"".utf8

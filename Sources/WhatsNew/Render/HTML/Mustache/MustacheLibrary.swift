@@ -55,8 +55,7 @@ struct MustacheRenderError: Error, Sendable {
 /// the templates being rendered, innermost last.
 private struct Rendering {
     let library: MustacheLibrary
-    /// Whole characters only: every append is a whole string, so a flush never splits one.
-    var output: [UInt8] = []
+    var output = ""
     /// Where gathered output is handed on.
     let sink: (String) -> Void
     var stack: [TemplateValue]
@@ -76,22 +75,22 @@ private struct Rendering {
 
     mutating func flush() {
         guard !output.isEmpty else { return }
-        sink(String(decoding: output, as: UTF8.self))
+        sink(output)
         output.removeAll(keepingCapacity: true)
     }
 
     mutating func render(_ nodes: [MustacheTemplate.Node]) throws(MustacheRenderError) {
-        if output.count >= Self.chunkSize { flush() }
+        if output.utf8.count >= Self.chunkSize { flush() }
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text.utf8
+                output += text
             case .value(let path, let escaped):
                 switch lookUp(path) {
                 case .text(let text):
-                    escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text.utf8)
-                case .number(let number): output += String(number).utf8
-                case .bool(let value): output += (value ? "true" : "false").utf8
+                    escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text)
+                case .number(let number): output += String(number)
+                case .bool(let value): output += value ? "true" : "false"
                 case .list, .generated, .object, nil: break
                 }
             case .section(let path, let inverted, let body):

@@ -16,7 +16,9 @@ enum TemplateValue: Sendable {
     /// The value under `key` when this is an object.
     func member(_ key: String) -> TemplateValue? {
         guard case .object(let members) = self else { return nil }
-        for (name, value) in members where name == key { return value }
+        // Lengths first: most names differ in length, and comparing them is far cheaper than text.
+        let length = key.utf8.count
+        for (name, value) in members where name.utf8.count == length && name == key { return value }
         return nil
     }
 
