@@ -88,6 +88,31 @@ struct HostileInputTests {
         #expect(try WhatsNewBinary.run([file.path, "--max-size", "lots"]).status == 2)
     }
 
+    /// The default ceiling is 8 MB, and a file's size is checked before a byte of it is read:
+    /// a sparse terabyte is refused at once, in one line naming the limit and the option.
+    @Test func theDefaultLimitRefusesBeforeReading() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nine = directory.appendingPathComponent("nine.md")
+        try Data("## 1.0.0\n- x\n".utf8).write(to: nine)
+        let handle = try FileHandle(forWritingTo: nine)
+        try handle.truncate(atOffset: 9 << 20)
+        try handle.close()
+        let refused = try WhatsNewBinary.run([nine.path])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(
+            refused.stderr
+                == "\(nine.path): error: this input is 9 MB, over the 8 MB limit; raise it with --max-size if it is meant to be this big\n"
+        )
+        let huge = directory.appendingPathComponent("huge.md")
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let sparse = try FileHandle(forWritingTo: huge)
+        try sparse.truncate(atOffset: 1 << 40)
+        try sparse.close()
+        let terabyte = try WhatsNewBinary.run([huge.path, "--format", "json"])
+        #expect(terabyte.status == 1 && terabyte.stderr.contains("over the 8 MB limit"))
+    }
+
     @Test func encodingsAndLineEndingsKeepTheirLineNumbers() throws {
         let bad = "## 1.0.0\n\n- ok\n- caf\u{E9}\n"
         var bytes = Array(bad.utf8)
