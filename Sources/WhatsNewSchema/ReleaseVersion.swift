@@ -70,28 +70,27 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
     package static func leadingNumbers(of text: Substring) -> (numbers: [Int], rest: Substring) {
         // Byte by byte where the text is ASCII, as versions are: a heading's version is read
         // once per release, and Character checks cost a hundred times more.
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return leadingNumbers(ofUnicode: text) }
-        var numbers: [Int] = []
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        func isDigit(_ position: Substring.UTF8View.Index) -> Bool {
-            position < bytes.endIndex && (0x30...0x39).contains(bytes[position])
-        }
-        while isDigit(index) {
-            var value = 0
-            var count = 0
+        let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> (numbers: [Int], end: Int)? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var numbers: [Int] = []
+            var index = 0
+            func isDigit(_ position: Int) -> Bool { position < bytes.count && (0x30...0x39).contains(bytes[position]) }
             while isDigit(index) {
-                if count < 18 { value = value * 10 + Int(bytes[index] - 0x30) }
-                count += 1
-                index = bytes.index(after: index)
+                var value = 0
+                var count = 0
+                while isDigit(index) {
+                    if count < 18 { value = value * 10 + Int(bytes[index] - 0x30) }
+                    count += 1
+                    index += 1
+                }
+                numbers.append(value)
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "."), isDigit(index + 1) else { break }
+                index += 1
             }
-            numbers.append(value)
-            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "."), isDigit(bytes.index(after: index)) else {
-                break
-            }
-            index = bytes.index(after: index)
+            return (numbers, index)
         }
-        return (numbers, text[index...])
+        guard let scanned = scanned ?? nil else { return leadingNumbers(ofUnicode: text) }
+        return (scanned.numbers, text[text.utf8.index(text.utf8.startIndex, offsetBy: scanned.end)...])
     }
 
     private static func leadingNumbers(ofUnicode text: Substring) -> (numbers: [Int], rest: Substring) {

@@ -7,12 +7,13 @@ enum HTMLText {
     }
 
     /// The Mustache spec's escaping of a `{{value}}`: the same and `'`.
-    static func appendEscapedForTemplate(_ text: String, to html: inout String) {
-        func replacement(_ byte: UInt8) -> String? { byte == UInt8(ascii: "'") ? "&#39;" : reference(byte) }
-        guard text.utf8.contains(where: { replacement($0) != nil }) else { return html += text }
-        var bytes: [UInt8] = []
-        append(text, to: &bytes, replacing: replacement)
-        html += String(decoding: bytes, as: UTF8.self)
+    static func appendEscapedForTemplate(_ text: String, to html: inout [UInt8]) {
+        append(text, to: &html) { $0 == UInt8(ascii: "'") ? "&#39;" : reference($0) }
+    }
+
+    /// The text's UTF-8 copied whole from its own storage: a sheet is made of many small pieces.
+    static func appendUTF8(_ text: String, to html: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ html.append(contentsOf: $0) }) == nil { html += text.utf8 }
     }
 
     private static func reference(_ byte: UInt8) -> String? {
@@ -29,7 +30,12 @@ enum HTMLText {
     /// Inlined so the scan calls no closure per byte: it runs over every text of a sheet.
     @inline(__always)
     private static func append(_ text: String, to html: inout [UInt8], replacing replacement: (UInt8) -> String?) {
-        guard text.utf8.contains(where: { replacement($0) != nil }) else { return html += text.utf8 }
+        let isCopied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { replacement($0) != nil }) else { return false }
+            html.append(contentsOf: bytes)
+            return true
+        }
+        if isCopied == true { return }
         for byte in text.utf8 {
             if let replaced = replacement(byte) { html += replaced.utf8 } else { html.append(byte) }
         }

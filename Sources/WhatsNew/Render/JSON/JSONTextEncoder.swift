@@ -17,85 +17,95 @@ struct JSONTextEncoder {
         try withoutActuallyEscaping(write) { write in
             let output = JSONOutput(sink: write)
             try output.encode(value, depth: 0)
-            output.bytes.append(UInt8(ascii: "\n"))
+            output.write("\n")
             output.flush()
         }
     }
 }
 
-/// The bytes not yet handed on, and the arrays and objects still open: whether each is an
-/// object, how many members it has, and how deep it stands.
+/// Where the encoding containers write: a class, as `Encoder` needs, around the writer state.
+/// Each call makes one access to that state: every access to a class's stored property is
+/// checked for exclusivity at run time, which per piece of JSON would cost more than the writing.
 private final class JSONOutput {
-    var bytes: [UInt8] = []
-    var open: [(isObject: Bool, count: Int, depth: Int)] = []
+    var writer = JSONWriter()
     /// Where gathered text is handed on.
     let sink: (String) -> Void
-    /// How much is gathered before it is handed on.
-    static let chunkSize = 1 << 16
 
     init(sink: @escaping (String) -> Void) { self.sink = sink }
 
     /// Hands on what is gathered; called between members, so never inside a character.
     func flush() {
-        guard !bytes.isEmpty else { return }
-        sink(String(decoding: bytes, as: UTF8.self))
-        bytes.removeAll(keepingCapacity: true)
+        let text = writer.take()
+        if !text.isEmpty { sink(text) }
     }
 
     /// A value at `depth`, and the close of every array or object it opened.
     func encode(_ value: some Encodable, depth: Int) throws {
-        let opened = open.count
+        let opened = writer.open.count
         try value.encode(to: StreamEncoder(output: self, depth: depth))
-        close(downTo: opened)
+        writer.close(downTo: opened)
     }
 
-    func begin(isObject: Bool, depth: Int) -> Int {
+    func begin(isObject: Bool, depth: Int) -> Int { writer.begin(isObject: isObject, depth: depth) }
+
+    func newMember(of index: Int, key: String? = nil) {
+        if writer.newMember(of: index, key: key) { flush() }
+    }
+
+    func write(_ literal: String) { writer.bytes += literal.utf8 }
+
+    func quote(_ value: String) { writer.quote(value) }
+
+    func count(of index: Int) -> Int { writer.open.indices.contains(index) ? writer.open[index].count : 0 }
+}
+
+/// The bytes not yet handed on, and the arrays and objects still open: whether each is an
+/// object, how many members it has, and how deep it stands.
+private struct JSONWriter {
+    var bytes: [UInt8] = []
+    var open: [(isObject: Bool, count: Int, depth: Int)] = []
+    /// How much is gathered before it is handed on.
+    static let chunkSize = 1 << 16
+
+    /// What is gathered, as text, and the buffer emptied for more.
+    mutating func take() -> String {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func begin(isObject: Bool, depth: Int) -> Int {
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         open.append((isObject, 0, depth))
         return open.count - 1
     }
 
     /// Starts container `index`'s next member on a line of its own, once any container opened
-    /// inside its last member is closed.
-    func newMember(of index: Int, key: String? = nil) {
+    /// inside its last member is closed; true when enough is gathered to hand on.
+    mutating func newMember(of index: Int, key: String?) -> Bool {
         close(downTo: index + 1)
-        if bytes.count >= Self.chunkSize { flush() }
         let isFirst = open[index].count == 0
         open[index].count += 1
-        Self.startMember(isFirst: isFirst, depth: open[index].depth + 1, key: key, in: &bytes)
+        bytes += (isFirst ? "\n" : ",\n").utf8
+        bytes += repeatElement(UInt8(ascii: " "), count: (open[index].depth + 1) * 2)
+        if let key {
+            quote(key)
+            bytes += ": ".utf8
+        }
+        return bytes.count >= Self.chunkSize
     }
 
     /// Closes the open containers above the first `count`: `{}` and `[]` when empty.
-    private func close(downTo count: Int) {
+    mutating func close(downTo count: Int) {
         while open.count > count, let container = open.popLast() {
-            Self.close(container.isObject, isEmpty: container.count == 0, depth: container.depth, in: &bytes)
+            if container.count > 0 {
+                bytes.append(UInt8(ascii: "\n"))
+                bytes += repeatElement(UInt8(ascii: " "), count: container.depth * 2)
+            }
+            bytes.append(container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
     }
 
-    func write(_ literal: String) { bytes += literal.utf8 }
-
-    func quote(_ value: String) { Self.quote(value, in: &bytes) }
-
-    // The writing itself works on the bytes handed in: each access to a class's stored
-    // property is checked for exclusivity at run time, which per byte would cost more than
-    // the writing.
-
-    private static func startMember(isFirst: Bool, depth: Int, key: String?, in bytes: inout [UInt8]) {
-        bytes += (isFirst ? "\n" : ",\n").utf8
-        bytes += repeatElement(UInt8(ascii: " "), count: depth * 2)
-        if let key {
-            quote(key, in: &bytes)
-            bytes += ": ".utf8
-        }
-    }
-
-    private static func close(_ isObject: Bool, isEmpty: Bool, depth: Int, in bytes: inout [UInt8]) {
-        if !isEmpty {
-            bytes.append(UInt8(ascii: "\n"))
-            bytes += repeatElement(UInt8(ascii: " "), count: depth * 2)
-        }
-        bytes.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-    }
+    mutating func quote(_ value: String) { Self.quote(value, in: &bytes) }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
@@ -216,7 +226,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let depth: Int
     let index: Int
     var codingPath: [any CodingKey] { [] }
-    var count: Int { output.open.indices.contains(index) ? output.open[index].count : 0 }
+    var count: Int { output.count(of: index) }
 
     private func element() -> StreamEncoder {
         output.newMember(of: index)

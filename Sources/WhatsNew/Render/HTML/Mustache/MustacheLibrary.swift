@@ -55,7 +55,8 @@ struct MustacheRenderError: Error, Sendable {
 /// the templates being rendered, innermost last.
 private struct Rendering {
     let library: MustacheLibrary
-    var output = ""
+    /// Whole characters only: every append is a whole string, so a flush never splits one.
+    var output: [UInt8] = []
     /// Where gathered output is handed on.
     let sink: (String) -> Void
     var stack: [TemplateValue]
@@ -75,22 +76,23 @@ private struct Rendering {
 
     mutating func flush() {
         guard !output.isEmpty else { return }
-        sink(output)
+        sink(String(decoding: output, as: UTF8.self))
         output.removeAll(keepingCapacity: true)
     }
 
     mutating func render(_ nodes: [MustacheTemplate.Node]) throws(MustacheRenderError) {
-        if output.utf8.count >= Self.chunkSize { flush() }
+        if output.count >= Self.chunkSize { flush() }
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                HTMLText.appendUTF8(text, to: &output)
             case .value(let path, let escaped):
                 switch lookUp(path) {
                 case .text(let text):
-                    escaped ? HTMLText.appendEscapedForTemplate(text, to: &output) : (output += text)
-                case .number(let number): output += String(number)
-                case .bool(let value): output += value ? "true" : "false"
+                    escaped
+                        ? HTMLText.appendEscapedForTemplate(text, to: &output) : HTMLText.appendUTF8(text, to: &output)
+                case .number(let number): HTMLText.appendUTF8(String(number), to: &output)
+                case .bool(let value): HTMLText.appendUTF8(value ? "true" : "false", to: &output)
                 case .list, .generated, .object, nil: break
                 }
             case .section(let path, let inverted, let body):
@@ -152,8 +154,8 @@ private struct Rendering {
     /// it, the rest inside that value only.
     private func lookUp(_ path: MustacheTemplate.Path) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
-        for frame in stack.reversed() {
-            guard var value = frame.member(first) else { continue }
+        for index in stack.indices.reversed() {
+            guard var value = stack[index].member(first) else { continue }
             for key in path.dropFirst() {
                 guard let inner = value.member(key) else { return nil }
                 value = inner

@@ -17,8 +17,11 @@ enum TemplateValue: Sendable {
     func member(_ key: String) -> TemplateValue? {
         guard case .object(let members) = self else { return nil }
         // Lengths first: most names differ in length, and comparing them is far cheaper than text.
+        // By index, so passing over a member copies (and retains) neither its name nor its value.
         let length = key.utf8.count
-        for (name, value) in members where name.utf8.count == length && name == key { return value }
+        for index in members.indices where members[index].0.utf8.count == length && members[index].0 == key {
+            return members[index].1
+        }
         return nil
     }
 
