@@ -16,6 +16,7 @@ public struct LintReport: Codable, Sendable, Hashable {
     /// Every finding, file by file, in line order.
     public var diagnostics: [Finding]
 
+    /// A report with its counts and findings, as `whatsnew lint` makes one.
     public init(schemaVersion: Int = 1, errors: Int, warnings: Int, diagnostics: [Finding]) {
         self.schemaVersion = schemaVersion
         self.errors = errors
@@ -31,12 +32,14 @@ public struct LintReport: Codable, Sendable, Hashable {
         public var line: Int?
         /// The 1-based column in bytes, or nil when only the line is known.
         public var column: Int?
+        /// Whether the finding fails `whatsnew lint` (an error) or only `--strict` (a warning).
         public var severity: Severity
         /// The rule's stable identifier, such as `invalid-date` or `duplicate-version`.
         public var rule: String
         /// What is wrong, and how to put it right, for a person to read.
         public var message: String
 
+        /// A finding at a place in a file.
         public init(path: String, line: Int?, column: Int?, severity: Severity, rule: String, message: String) {
             self.path = path
             self.line = line
@@ -49,7 +52,10 @@ public struct LintReport: Codable, Sendable, Hashable {
 
     /// Errors fail `whatsnew lint`; warnings fail it only with `--strict`.
     public enum Severity: String, Codable, Sendable, Hashable {
-        case warning, error
+        /// Reported; fails `whatsnew lint` only with `--strict`.
+        case warning
+        /// Fails `whatsnew lint`.
+        case error
     }
 }
 

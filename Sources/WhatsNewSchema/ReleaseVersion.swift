@@ -127,7 +127,15 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
         }
     }
 
-    public enum Order: Sendable { case older, same, newer }
+    /// How one version stands to another.
+    public enum Order: Sendable {
+        /// Released before the other: lower numbers, or a pre-release of the same numbers.
+        case older
+        /// Equal in precedence, though perhaps written differently (`1.0` and `1.0.0`).
+        case same
+        /// Released after the other.
+        case newer
+    }
 
     /// Pre-releases, then the release, then post-releases of the same numbers.
     private var rank: Int { prerelease.isEmpty ? 1 : isPostRelease ? 2 : 0 }

@@ -23,6 +23,7 @@ public struct Sheet: Codable, Sendable, Hashable {
     /// only when the notes have some: absent means none.
     public var archives: [Archive]
 
+    /// A sheet of the given releases.
     public init(schemaVersion: Int = 1, title: String?, releases: [Release], archives: [Archive] = []) {
         self.schemaVersion = schemaVersion
         self.title = title
@@ -34,8 +35,10 @@ public struct Sheet: Codable, Sendable, Hashable {
     public struct Archive: Codable, Sendable, Hashable {
         /// The heading's words: `0.11.x`, `2.x`.
         public var title: String
+        /// Where the older notes are: a web address, or a path relative to the notes.
         public var link: String
 
+        /// An archive heading with its words and address.
         public init(title: String, link: String) {
             self.title = title
             self.link = link
@@ -76,6 +79,7 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// from the heading's link or a "Full Changelog" line. Written only when known.
         public var compare: String?
 
+        /// A release with its rows; the flags and fitting are off unless given.
         public init(
             version: String?, date: String?, title: String, summary: String?, sections: [Section],
             unreleased: Bool = false, locale: String? = nil, scheduled: Bool = false, size: String? = nil,
@@ -128,6 +132,7 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// The platforms the row is for (`ios`, `macos`); empty for all. Written only when set.
         public var platforms: [String]
 
+        /// A row; its locale, truncation, audiences and platforms are unset unless given.
         public init(
             kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
             html: String, items: [String], line: Int, locale: String? = nil, truncated: Bool = false,
@@ -158,20 +163,35 @@ public struct Sheet: Codable, Sendable, Hashable {
             self.rawValue = rawValue
         }
 
+        /// New features: Keep a Changelog's Added.
         public static let added = Kind(rawValue: "added")
+        /// Changes in existing behaviour.
         public static let changed = Kind(rawValue: "changed")
+        /// Features to be removed in a later release.
         public static let deprecated = Kind(rawValue: "deprecated")
+        /// Features removed in this release.
         public static let removed = Kind(rawValue: "removed")
+        /// Bug fixes.
         public static let fixed = Kind(rawValue: "fixed")
+        /// Fixed vulnerabilities.
         public static let security = Kind(rawValue: "security")
+        /// Changes that break what users rely on.
         public static let breaking = Kind(rawValue: "breaking")
+        /// Faster or lighter.
         public static let performance = Kind(rawValue: "performance")
+        /// Documentation.
         public static let docs = Kind(rawValue: "docs")
+        /// Dependency updates, including the rows whatsnew gathers from bump lines.
         public static let dependencies = Kind(rawValue: "dependencies")
+        /// Work users do not see: refactoring, tests, build.
         public static let `internal` = Kind(rawValue: "internal")
+        /// Problems known and not yet fixed.
         public static let knownIssues = Kind(rawValue: "known-issues")
+        /// Thanks and first-time contributor lists.
         public static let contributors = Kind(rawValue: "contributors")
+        /// A generator's list of merged pull requests.
         public static let pullRequests = Kind(rawValue: "pull-requests")
+        /// Anything else, and any kind this version does not know.
         public static let other = Kind(rawValue: "other")
     }
 }

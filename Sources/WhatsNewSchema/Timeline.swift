@@ -10,16 +10,19 @@
 public struct Timeline: Codable, Sendable, Hashable {
     /// The schema this document follows: `1`.
     public var schemaVersion: Int
+    /// The notes' title, or nil when they have none.
     public var title: String?
     /// Oldest first: the newest releases that are out, then every scheduled one.
     public var entries: [Entry]
 
+    /// A timeline of the given entries.
     public init(schemaVersion: Int = 1, title: String?, entries: [Entry]) {
         self.schemaVersion = schemaVersion
         self.title = title
         self.entries = entries
     }
 
+    /// One release, when it takes effect, and its fit to every size family.
     public struct Entry: Codable, Sendable, Hashable {
         /// The day the entry takes effect, `YYYY-MM-DD`: the release's date; nil for an undated
         /// release, which takes effect at once.
@@ -29,6 +32,7 @@ public struct Timeline: Codable, Sendable, Hashable {
         /// The release fitted to each family.
         public var families: Families
 
+        /// An entry for a release on a day.
         public init(date: String?, release: Sheet.Release, families: Families) {
             self.date = date
             self.release = release
@@ -38,13 +42,20 @@ public struct Timeline: Codable, Sendable, Hashable {
 
     /// One release per size family, in the table's order.
     public struct Families: Codable, Sendable, Hashable {
+        /// For `systemSmall`: the heading and the first rows that fit.
         public var small: Sheet.Release
+        /// For `systemMedium`.
         public var medium: Sheet.Release
+        /// For `systemLarge`.
         public var large: Sheet.Release
+        /// For `systemExtraLarge`.
         public var extraLarge: Sheet.Release
+        /// For `accessoryRectangular`: a heading and row titles, without icons.
         public var rectangular: Sheet.Release
+        /// For `accessoryInline`: one line.
         public var inline: Sheet.Release
 
+        /// The release as each family shows it.
         public init(
             small: Sheet.Release, medium: Sheet.Release, large: Sheet.Release, extraLarge: Sheet.Release,
             rectangular: Sheet.Release, inline: Sheet.Release

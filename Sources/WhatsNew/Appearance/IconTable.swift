@@ -2,9 +2,12 @@
 public struct IconTable: Sendable {
     /// One name and the glyph it stands for.
     public struct Entry: Sendable, Hashable {
+        /// The name a note writes: an SF Symbol name or a shortcode without its colons.
         public var name: String
+        /// The emoji or character drawn for it.
         public var glyph: String
 
+        /// An entry naming a glyph.
         public init(name: String, glyph: String) {
             self.name = name
             self.glyph = glyph

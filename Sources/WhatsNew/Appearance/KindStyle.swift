@@ -21,6 +21,7 @@ extension SectionKind {
         }
     }
 
+    /// The colour of a row of this kind that names none: green for added, red for removed, and so on.
     public var defaultColor: SystemColor {
         switch self {
         case .added: .green

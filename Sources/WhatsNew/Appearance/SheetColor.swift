@@ -1,6 +1,8 @@
 /// A section's colour: a named system colour or an exact `#RRGGBB`.
 public enum SheetColor: Sendable, Hashable, CustomStringConvertible {
+    /// One of Apple's system colours by name, with its light and dark values.
     case system(SystemColor)
+    /// An exact colour, the same in light and dark.
     case rgb(RGB)
 
     /// Reads a colour as front matter writes it; anything else is not a colour.

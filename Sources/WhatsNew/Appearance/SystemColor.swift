@@ -1,7 +1,32 @@
 /// The named system colours a section may use, with the light and dark values Apple's Human
 /// Interface Guidelines give for iOS, so HTML can follow the reader's colour scheme.
 public enum SystemColor: String, Sendable, Hashable, CaseIterable {
-    case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
+    /// The system red.
+    case red
+    /// The system orange.
+    case orange
+    /// The system yellow.
+    case yellow
+    /// The system green.
+    case green
+    /// The system mint.
+    case mint
+    /// The system teal.
+    case teal
+    /// The system cyan.
+    case cyan
+    /// The system blue.
+    case blue
+    /// The system indigo.
+    case indigo
+    /// The system purple.
+    case purple
+    /// The system pink.
+    case pink
+    /// The system brown.
+    case brown
+    /// The system gray.
+    case gray
 
     /// Reads a colour name in any case; `grey` is `gray`.
     public init?(name: String) {

@@ -28,23 +28,31 @@ public struct ProjectConfig: Sendable {
     public var path: String
     /// The product's name: the sheet's title when the notes' front matter gives none.
     public var name: String?
+    /// `input:` the notes to read when the command line names none.
     public var input: String?
     /// `icons:` as a file to read…
     public var iconsFile: String?
     /// …or as a map written in place.
     public var icons: [IconOverride] = []
+    /// `template:` a Mustache template for HTML.
     public var template: String?
+    /// `format:` the output format when the command line gives none.
     public var format: String?
     /// Formats a bare `whatsnew` writes, each to its path, in the order written.
     public var outputs: [(format: String, path: String)] = []
+    /// `release:` which release to show by default (`latest`, `all`, a version).
     public var release: String?
+    /// `locale:` the sheet's language by default.
     public var locale: String?
+    /// `locales-dir:` where translated notes live.
     public var localesDir: String?
+    /// `style:` how HTML carries its stylesheet (`inline` or `none`).
     public var style: String?
     /// `lint: strict:`: warnings fail `whatsnew lint`.
     public var strictLint: Bool?
     /// The fragments' folder, relative to the file.
     public var fragments: String?
+    /// `repository:` where issue and pull request numbers link.
     public var repository: RepositoryAddress?
     /// The kinds the project adds, or restyles.
     public var kinds: [ChangeKind] = []
@@ -52,6 +60,7 @@ public struct ProjectConfig: Sendable {
     public var checkIgnore: [String]?
     /// The audiences and platforms rows may name; lint warns on others. Nil when not listed.
     public var audiences: [String]?
+    /// The platforms rows may name (`platforms:`); lint warns on others. Nil when not listed.
     public var platforms: [String]?
 
     /// The keys the file takes, for the unknown-key diagnostic.
@@ -59,6 +68,7 @@ public struct ProjectConfig: Sendable {
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
         "fragments", "repository", "kinds", "check", "audiences", "platforms",
     ]
+    /// The formats `format:` and `outputs:` take.
     public static let formats = ["text", "html", "markdown", "json", "appstore", "play"]
 
     /// The file read; problems are diagnostics pointing at its lines: unknown keys warn, wrong
@@ -213,6 +223,7 @@ public struct ProjectConfig: Sendable {
         return (config, diagnostics)
     }
 
+    /// The settings file's name, looked for in the current folder and its parents.
     public static let fileName = ".whatsnew.yml"
 
     /// One entry of `kinds:`: a lowercase name, and a map of `title`, `icon` and `color`.

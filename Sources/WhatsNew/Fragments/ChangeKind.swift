@@ -7,10 +7,12 @@ public struct ChangeKind: Sendable, Hashable {
     public var builtIn: SectionKind?
     /// The heading a release gives the kind when the notes have none of their own for it.
     public var title: String?
+    /// The icon a featured row of this kind takes when it names none.
     public var icon: Icon?
     /// A named system colour or `#RRGGBB`, as written.
     public var color: String?
 
+    /// A kind by name, with the project's title, icon and colour where given.
     public init(name: String, builtIn: SectionKind? = nil, title: String? = nil, icon: Icon? = nil, color: String? = nil) {
         self.name = name
         self.builtIn = builtIn
@@ -31,6 +33,7 @@ public struct ChangeKind: Sendable, Hashable {
 /// Every kind fragments may name: the sheet's own, in the order a release lists them, then the
 /// project's.
 public struct ChangeKinds: Sendable {
+    /// Every kind, in the order a release lists them.
     public private(set) var all: [ChangeKind]
 
     /// The sheet's kinds alone.
@@ -73,6 +76,7 @@ public struct ChangeKinds: Sendable {
         return best.0
     }
 
+    /// The names fragments may use, in order.
     public var names: [String] { all.map(\.name) }
 }
 

@@ -1,10 +1,14 @@
 /// An issue or pull request a fragment names: `issue: 212`, `pr: [9, 12]`, or a URL.
 public struct ChangeReference: Sendable, Hashable {
+    /// What a reference points at.
     public enum Target: String, Sendable, Hashable {
+        /// An issue (`issue:`).
         case issue
+        /// A pull request (`pr:`).
         case pullRequest = "pr"
     }
 
+    /// Whether it names an issue or a pull request.
     public var target: Target
     /// The number, given or read off the end of a URL.
     public var number: Int?

@@ -7,7 +7,9 @@ public struct Fragment: Sendable {
     public var path: String
     /// The file's name, which starts with the time it was written: the order within a row.
     public var name: String
+    /// The kind of change, from `kind:`.
     public var kind: ChangeKind
+    /// `title:`: the featured row's title; nil for an item under its kind's row.
     public var title: String?
     /// The icon as written; the catalog resolves it.
     public var icon: String?
@@ -15,15 +17,20 @@ public struct Fragment: Sendable {
     public var color: String?
     /// A featured row's summary, as Markdown.
     public var summary: String?
+    /// `link:`: an address the row links to.
     public var link: String?
+    /// `id:`: a stable identifier for the row, which translations match on.
     public var id: String?
+    /// The issues and pull requests the change names.
     public var references: [ChangeReference]
     /// `breaking: true`: listed under breaking changes, whatever its kind.
     public var isBreaking: Bool
+    /// The Markdown under the front matter.
     public var body: FragmentBody
     /// Where the front matter names things, for diagnostics.
     var positions: [String: TextPosition] = [:]
 
+    /// Whether the fragment is a featured row of its own (it has a title).
     public var isFeatured: Bool { title != nil }
 }
 

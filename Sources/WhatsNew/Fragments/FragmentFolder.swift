@@ -9,8 +9,10 @@
 /// The folder of fragments (`.changes/`): every `*.md` in it but a `README.md`, in the order of
 /// their names.
 public struct FragmentFolder: Sendable {
+    /// The folder, as given.
     public let path: String
 
+    /// The fragments folder at `path`.
     public init(path: String) {
         self.path = path
     }

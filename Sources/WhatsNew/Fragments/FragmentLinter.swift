@@ -1,8 +1,10 @@
 /// Checks that look at fragments together, and at what the sheet will make of them: two
 /// featured rows with one title, icons and colours the sheet cannot show.
 public struct FragmentLinter: Sendable {
+    /// The icons the sheet knows, to report the ones it does not.
     public var icons: IconCatalog
 
+    /// A linter that knows the given icons.
     public init(icons: IconCatalog = .builtIn) {
         self.icons = icons
     }

@@ -2,8 +2,10 @@ import Yams
 
 /// Reads one fragment: its front matter, checked key by key, and its Markdown body.
 public struct FragmentReader: Sendable {
+    /// The kinds a fragment may name.
     public var kinds: ChangeKinds
 
+    /// A reader that takes the given kinds.
     public init(kinds: ChangeKinds = .builtIn) {
         self.kinds = kinds
     }

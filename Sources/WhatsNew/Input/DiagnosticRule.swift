@@ -1,62 +1,108 @@
 /// Every kind of finding, with its stable identifier and default severity.
 public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     // The file itself.
+    /// A file that does not exist, cannot be opened or is a directory.
     case unreadableFile = "unreadable-file"
+    /// A file that is not text (a NUL byte), named with the offset of the first one.
     case binaryFile = "binary-file"
+    /// Bytes that are not UTF-8, named with the line and offset of the first.
     case invalidEncoding = "invalid-utf8"
+    /// Input over `--max-size` (8 MB unless raised).
     case inputTooLarge = "input-too-large"
     // Front matter.
+    /// YAML that does not parse, with libyaml's message and line.
     case frontMatterSyntax = "front-matter-syntax"
+    /// A block whose closing `---` is missing.
     case frontMatterUnclosed = "front-matter-unclosed"
+    /// A key the block does not take, with the nearest known key.
     case frontMatterUnknownKey = "front-matter-unknown-key"
+    /// A value of the wrong shape (a list where text belongs).
     case frontMatterValue = "front-matter-value"
+    /// A front-matter section without `title`.
     case sectionMissingTitle = "section-missing-title"
+    /// A section before the first release, which no release shows.
     case sectionOutsideRelease = "section-outside-release"
+    /// Prose or a list between releases under no release heading (below `## 5.x Releases`, before its first release), which no release shows.
     case contentOutsideRelease = "content-outside-release"
+    /// A `kind:` that names no kind.
     case unknownKind = "unknown-kind"
     // The project's .whatsnew.yml.
+    /// A key `.whatsnew.yml` does not take, with the nearest known key.
     case configUnknownKey = "config-unknown-key"
+    /// A `.whatsnew.yml` value of the wrong kind (`format: pdf`, `outputs` that is no map).
     case configValue = "config-value"
     // Icons and colours.
+    /// An icon name no table knows, with the nearest known names; it is shown as `•`.
     case unknownIcon = "unknown-icon"
+    /// A `color` or `accent` that is neither a system colour name nor `#RRGGBB`.
     case unknownColor = "unknown-color"
+    /// An `--icons` file that is not a YAML map of names to icons.
     case iconMap = "icon-map"
     // Who a row is for.
+    /// An `audience` name that `.whatsnew.yml` does not list, with the nearest.
     case unknownAudience = "unknown-audience"
+    /// A `platforms` name that `.whatsnew.yml` does not list, with the nearest.
     case unknownPlatform = "unknown-platform"
     // Releases.
+    /// A version that appears twice.
     case duplicateVersion = "duplicate-version"
+    /// Releases not newest first (dates that justify the order are accepted).
     case versionOrder = "version-order"
+    /// A date that names no real day, in a heading, a date line or front matter; the release is shown without it.
     case invalidDate = "invalid-date"
+    /// A date such as `04/05/2023` that could be day- or month-first when no other date in the file says which (one with a part over 12, like `26/07/2022`, settles the whole file); it is left out rather than guessed.
     case ambiguousDate = "ambiguous-date"
+    /// A heading where releases stand that names no version (`## Notes for packagers`); its content is kept, under the release before it.
     case unreadReleaseHeading = "unread-release-heading"
+    /// A release with nothing listed (an explicit `No significant changes.` is fine).
     case emptyRelease = "empty-release"
     // Translations.
+    /// A release the translation lacks (one with content); the sheet shows the original's.
     case translationMissingRelease = "translation-missing-release"
+    /// A section the translation lacks, at the translation's release, the original's line in the message.
     case translationMissingSection = "translation-missing-section"
+    /// A section of the translation that matches none of the original, which no sheet shows.
     case translationExtraSection = "translation-extra-section"
+    /// `CHANGELOG.xx.md` or a `--locales-dir` file whose name is no language.
     case translationUnknownLocale = "translation-unknown-locale"
     // Fragments: one change's note in `.changes/`.
+    /// A fragment that does not open with front matter.
     case fragmentFrontMatter = "fragment-front-matter"
+    /// A fragment with no `kind`, or one no kind has, with the nearest.
     case fragmentKind = "fragment-kind"
+    /// A fragment with nothing to show (a featured row needs a `summary` or text).
     case fragmentEmpty = "fragment-empty"
+    /// A heading in a fragment, which would start a row of its own.
     case fragmentHeading = "fragment-heading"
+    /// An `issue`, `pr` or `link` that is neither a number nor an `http(s)` address.
     case fragmentReference = "fragment-reference"
+    /// A featured title the notes would read as a release (`Sync 2.0` as a heading).
     case fragmentTitle = "fragment-title"
+    /// Two featured rows with one title in the coming release.
     case duplicateFeaturedTitle = "duplicate-featured-title"
     // Writing a release into the notes.
+    /// `whatsnew release` asked for a version the notes already have.
     case releaseExists = "release-exists"
+    /// `whatsnew release` asked for a version lower than the newest release.
     case releaseOrder = "release-order"
+    /// `whatsnew release` with no fragments and no unreleased changes to write.
     case releaseEmpty = "release-empty"
+    /// Notes whose layout `whatsnew release` cannot place a new release in.
     case releaseLayout = "release-layout"
     // Choosing releases to show.
+    /// A `--release` or `--since` that names no release, with the versions there are.
     case unknownRelease = "unknown-release"
     // Writing the output.
+    /// An output file or standard output that cannot be written.
     case unwritableOutput = "unwritable-output"
+    /// A Mustache template that does not parse, or whose partials never stop including one another.
     case template = "template"
+    /// A store text over the store's character limit without `--truncate`.
     case storeLimit = "store-limit"
+    /// A locale the store does not take.
     case storeLocale = "store-locale"
 
+    /// Whether the finding is an error (lint fails) or a warning (lint fails with `--strict`).
     public var severity: Diagnostic.Severity {
         switch self {
         case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,

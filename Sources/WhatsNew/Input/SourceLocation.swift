@@ -7,6 +7,7 @@ public struct SourceLocation: Sendable, Hashable {
     /// 1-based column in bytes, or nil when only the line is known.
     public var column: Int?
 
+    /// A place in a file; without a line, the whole file.
     public init(path: String, line: Int? = nil, column: Int? = nil) {
         self.path = path
         self.line = line

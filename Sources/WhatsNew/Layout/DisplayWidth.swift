@@ -9,6 +9,7 @@ public struct DisplayWidth: Sendable, Hashable {
     /// Whether East Asian Ambiguous characters take two cells, as CJK terminals draw them.
     public var ambiguousIsWide: Bool
 
+    /// A measure; ambiguous characters take one cell unless said otherwise.
     public init(ambiguousIsWide: Bool = false) {
         self.ambiguousIsWide = ambiguousIsWide
     }

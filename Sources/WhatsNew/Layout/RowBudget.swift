@@ -5,17 +5,21 @@
 /// the notes list them), then the kinds' rows, breaking changes first, then as listed. The
 /// rows shown plus ``Release/omitted`` are all the release's rows.
 public struct RowBudget: Sendable {
+    /// The family fitted to.
     public var family: SizeFamily
+    /// How text is measured in cells.
     public var displayWidth: DisplayWidth
     /// whatsnew's own words, for the heading an inline line starts with.
     public var words: SheetWords
 
+    /// A budget for a family, in English unless other words are given.
     public init(family: SizeFamily, displayWidth: DisplayWidth = DisplayWidth(), words: SheetWords = .english) {
         self.family = family
         self.displayWidth = displayWidth
         self.words = words
     }
 
+    /// The release with the rows the family shows, their summaries shortened, and ``Release/omitted`` counting the rest.
     public func apply(to release: Release) -> Release {
         var release = release
         let ranked = Self.ranked(release.sections)

@@ -11,9 +11,18 @@
 /// | `rectangular` | 2 under a heading line, icons one cell wide at most | 1 | 0 | 24 | 172 × 76 |
 /// | `inline` | one line: `What's New in 1.4: Collections, Night Mode +2` | – | 0 | 48 | 260 × 24 |
 public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
-    case small, medium, large
+    /// WidgetKit's `systemSmall`.
+    case small
+    /// WidgetKit's `systemMedium`.
+    case medium
+    /// WidgetKit's `systemLarge`.
+    case large
+    /// WidgetKit's `systemExtraLarge`.
     case extraLarge = "extra-large"
-    case rectangular, inline
+    /// WidgetKit's `accessoryRectangular`, on the Lock Screen and watch faces.
+    case rectangular
+    /// WidgetKit's `accessoryInline`: one line of text.
+    case inline
 
     /// The most rows the family shows.
     public var rows: Int {

@@ -1,5 +1,6 @@
 import WhatsNewSchema
 
+/// A lint report made from the library's diagnostics.
 extension LintReport {
     /// The report of `diagnostics`, in the order given.
     public init(_ diagnostics: [Diagnostic]) {

@@ -4,12 +4,15 @@ public struct Linter: Sendable {
     public var icons: IconCatalog
     /// The audiences and platforms the project lists (`.whatsnew.yml`); nil accepts any name.
     public var audiences: [String]?
+    /// The platforms the project lists; nil accepts any name.
     public var platforms: [String]?
 
+    /// A linter that knows the given icons.
     public init(icons: IconCatalog = .builtIn) {
         self.icons = icons
     }
 
+    /// Every finding about the document: duplicate and misordered versions, unknown icons, colours, audiences and platforms, empty releases.
     public func check(_ document: Document, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         found += duplicateVersions(in: document.releases, path: path)

@@ -1,16 +1,24 @@
 /// A block of Markdown with the line it starts on.
 public struct Block: Sendable, Hashable {
+    /// What kind of block it is, with what it holds.
     public enum Content: Sendable, Hashable {
+        /// A paragraph of inline content.
         case paragraph([Inline])
+        /// An ATX or setext heading, level 1–6.
         case heading(level: Int, [Inline])
+        /// A bullet or ordered list.
         case list(ListBlock)
+        /// A block quote and the blocks in it.
         case blockQuote([Block])
+        /// A fenced or indented code block: the fence's info string (empty when none) and the code.
         case codeBlock(info: String, code: String)
         /// Raw block HTML; renderers decide whether it may pass.
         case html(String)
+        /// A thematic break (`---`).
         case thematicBreak
     }
 
+    /// What the block is and holds.
     public var content: Content
     /// 1-based line in the input file.
     public var line: Int
@@ -18,6 +26,7 @@ public struct Block: Sendable, Hashable {
     /// so two blocks alike in content and start are equal wherever they end.
     public var endLine: Int
 
+    /// A block from `line` to `endLine` (the same line unless given).
     public init(_ content: Content, line: Int, endLine: Int? = nil) {
         self.content = content
         self.line = line
@@ -70,13 +79,16 @@ public struct Block: Sendable, Hashable {
 
 /// A bullet or ordered list.
 public struct ListBlock: Sendable, Hashable {
+    /// Whether the list is numbered.
     public var isOrdered: Bool
     /// The first number of an ordered list.
     public var start: Int
     /// A tight list has no blank lines between items; its items render without paragraphs.
     public var isTight: Bool
+    /// The items, in order.
     public var items: [ListItem]
 
+    /// A list of the given items.
     public init(isOrdered: Bool, start: Int, isTight: Bool, items: [ListItem]) {
         self.isOrdered = isOrdered
         self.start = start
@@ -85,10 +97,14 @@ public struct ListBlock: Sendable, Hashable {
     }
 }
 
+/// One item of a list: the blocks in it and where it starts.
 public struct ListItem: Sendable, Hashable {
+    /// The item's blocks: usually one paragraph, then any nested lists.
     public var blocks: [Block]
+    /// The 1-based line the item starts on.
     public var line: Int
 
+    /// An item of the given blocks.
     public init(blocks: [Block], line: Int) {
         self.blocks = blocks
         self.line = line

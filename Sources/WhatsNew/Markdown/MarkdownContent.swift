@@ -1,11 +1,14 @@
 /// The Markdown that fills one place in the sheet: a summary, a section body.
 public struct MarkdownContent: Sendable, Hashable {
+    /// The top-level blocks, in order.
     public var blocks: [Block]
 
+    /// Content of the given blocks; empty unless given.
     public init(blocks: [Block] = []) {
         self.blocks = blocks
     }
 
+    /// Whether there is no block at all.
     public var isEmpty: Bool { blocks.isEmpty }
 
     /// The plain text of every top-level list item.
@@ -16,6 +19,7 @@ public struct MarkdownContent: Sendable, Hashable {
         }
     }
 
+    /// The text without markup, blocks separated by line breaks, for counting and for apps.
     public var plainText: String { PlainText.of(blocks) }
 
     /// Two pieces of content one after the other.

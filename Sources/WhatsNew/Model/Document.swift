@@ -1,11 +1,14 @@
 /// Release notes as read: the sheet's own details and every release, newest first as written.
 public struct Document: Sendable, Hashable {
+    /// The sheet's title: front matter's `title`, the notes' own first heading, or the project's name.
     public var title: String?
+    /// Front matter's `subtitle`, shown under the title.
     public var subtitle: String?
     /// The sheet's accent colour.
     public var accent: String?
     /// The sheet's `icons:` map: icons for categories (`added: sparkles`) and new names.
     public var icons: [IconOverride]
+    /// Every release, in the order the notes list them.
     public var releases: [Release]
     /// Headings that only point to older notes kept elsewhere (`## 0.11.x` over `See
     /// [changelogs/0.11.x](…)`): not releases, kept as links.
@@ -19,6 +22,7 @@ public struct Document: Sendable, Hashable {
     /// The accent as a colour, when it is one.
     public var accentColor: SheetColor? { accent.flatMap(SheetColor.init) }
 
+    /// A document of the given releases and details.
     public init(
         title: String? = nil, subtitle: String? = nil, accent: String? = nil, icons: [IconOverride] = [],
         releases: [Release] = []
@@ -35,9 +39,12 @@ public struct Document: Sendable, Hashable {
 public struct Archive: Sendable, Hashable {
     /// The heading's words: `0.11.x`.
     public var title: String
+    /// Where the older notes are: a web address, or a path relative to the notes.
     public var link: String
+    /// The 1-based line of the heading.
     public var line: Int
 
+    /// An archive heading with its words, address and line.
     public init(title: String, link: String, line: Int) {
         self.title = title
         self.link = link
@@ -50,11 +57,14 @@ public struct Archive: Sendable, Hashable {
 /// The key is a kind (`fixed`), a heading name (`Bug Fixes`) or a new icon name
 /// (`inkwell.nib`, `:inkwell:`) that sections can then use.
 public struct IconOverride: Sendable, Hashable {
+    /// A kind, a heading name, or a new icon name.
     public var key: String
+    /// The icon it stands for.
     public var icon: Icon
     /// Where the value stands, for diagnostics.
     var position: TextPosition?
 
+    /// An entry mapping `key` to `icon`.
     public init(key: String, icon: Icon) {
         self.key = key
         self.icon = icon

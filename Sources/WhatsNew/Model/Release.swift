@@ -2,13 +2,16 @@
 public struct Release: Sendable, Hashable {
     /// Nil for the unreleased changes and for notes that name no version.
     public var version: Version?
+    /// The day it came out, from the heading or the line under it; nil when the notes give none.
     public var date: ReleaseDate?
     /// A name to show for the release: its own name (`0.44.0: Travel Size`), the product and
     /// version (`Swift 5.6`), the version, or `Unreleased`.
     public var title: String
+    /// The changes not yet released (`## [Unreleased]`), or a version marked as planned.
     public var isUnreleased: Bool
     /// Prose before the first section.
     public var summary: MarkdownContent?
+    /// The rows of the sheet, in the order the notes give them.
     public var sections: [Section]
     /// The heading's link or a "Full Changelog" link under it.
     public var link: String?
@@ -27,6 +30,7 @@ public struct Release: Sendable, Hashable {
     /// With a size family, how many rows it left out.
     public var omitted = 0
 
+    /// A release; the sheet-making details (schedule, size, locale) are unset.
     public init(
         version: Version? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,
         summary: MarkdownContent? = nil, sections: [Section] = [], link: String? = nil, line: Int
@@ -41,5 +45,6 @@ public struct Release: Sendable, Hashable {
         self.line = line
     }
 
+    /// Whether the release has anything to show: a row or a summary.
     public var hasContent: Bool { !sections.isEmpty || summary != nil }
 }

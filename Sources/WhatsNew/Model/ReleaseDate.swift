@@ -1,7 +1,10 @@
 /// A calendar date as release notes give it; always a real day of the Gregorian calendar.
 public struct ReleaseDate: Sendable, Hashable, Comparable {
+    /// The year, such as 2024.
     public let year: Int
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month, 1–31.
     public let day: Int
 
     /// Nil unless the day exists (no 30 February, no month 13).

@@ -18,17 +18,23 @@ public struct Section: Sendable, Hashable {
         case gathered
     }
 
+    /// Where the section came from in the notes.
     public var origin: Origin
+    /// What the section is about: from front matter's `kind`, or from its heading; nil when unknown.
     public var kind: SectionKind?
+    /// The icon as the notes name it; ``appearance`` holds what the sheet draws.
     public var icon: Icon?
     /// A named system colour or `#RRGGBB`, as written.
     public var color: String?
+    /// The row's title: front matter's `title` or the heading's words.
     public var title: String?
     /// A front-matter `summary`; without one the body is the summary.
     public var summary: MarkdownContent?
     /// The Markdown under the section.
     public var body: MarkdownContent
+    /// Front matter's `link`: an address the row links to.
     public var link: String?
+    /// Front matter's `id`: a stable identifier, which translations match on.
     public var id: String?
     /// The line of the heading or of the front matter's opening `---`.
     public var line: Int
@@ -40,6 +46,7 @@ public struct Section: Sendable, Hashable {
     public var priority: Int?
     /// Front matter's `audience` and `platforms`: who and where the row is for; empty for all.
     public var audiences: [String] = []
+    /// Front matter's `platforms`: where the row applies (`ios`, `macos`); empty for all.
     public var platforms: [String] = []
     /// A size family shortened the summary to fit its lines.
     public var isTruncated = false
@@ -51,6 +58,7 @@ public struct Section: Sendable, Hashable {
     var audiencePosition: TextPosition?
     var platformsPosition: TextPosition?
 
+    /// A section; its locale, priority, audiences, platforms and appearance are unset.
     public init(
         origin: Origin, kind: SectionKind? = nil, icon: Icon? = nil, color: String? = nil, title: String? = nil,
         summary: MarkdownContent? = nil, body: MarkdownContent = MarkdownContent(), link: String? = nil,

@@ -2,13 +2,36 @@
 ///
 /// Keep a Changelog's six kinds plus the ones changelogs in the wild keep using.
 public enum SectionKind: String, Sendable, Hashable, CaseIterable {
-    case added, changed, deprecated, removed, fixed, security
-    case breaking, performance, docs, dependencies, `internal`
+    /// New features: Keep a Changelog's Added.
+    case added
+    /// Changes in existing behaviour.
+    case changed
+    /// Features to be removed in a later release.
+    case deprecated
+    /// Features removed in this release.
+    case removed
+    /// Bug fixes.
+    case fixed
+    /// Fixed vulnerabilities.
+    case security
+    /// Changes that break what users rely on.
+    case breaking
+    /// Faster or lighter.
+    case performance
+    /// Documentation.
+    case docs
+    /// Dependency updates, including the rows gathered from bump lines.
+    case dependencies
+    /// Work users do not see: refactoring, tests, build.
+    case `internal`
+    /// Problems known and not yet fixed.
     case knownIssues = "known-issues"
     /// Bookkeeping generators add: who contributed (`New Contributors`, `Committers: 2`) and
     /// the list of merged pull requests.
     case contributors
+    /// A generator's list of merged pull requests.
     case pullRequests = "pull-requests"
+    /// Anything else: a heading whatsnew cannot place, or a release's plain list.
     case other
 
     /// Rows generators add for the record rather than for the user: dependency updates,

@@ -9,18 +9,23 @@ public struct DocumentReader: Sendable {
     /// The project's kinds (`kinds:` in `.whatsnew.yml`): their rows take their icons and colours.
     public var kinds: [ChangeKind] = []
 
+    /// A reader that knows the given icons.
     public init(icons: IconCatalog = .builtIn) {
         self.icons = icons
     }
 
     /// What reading found: the document and every problem met on the way.
     public struct Reading: Sendable {
+        /// The notes as the model holds them.
         public var document: Document
+        /// Every finding, errors and warnings, in the order met.
         public var diagnostics: [Diagnostic]
 
+        /// The findings that are errors: with any, the document should not be shown.
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
 
+    /// Reads a file's notes into the model.
     public func read(_ source: SourceFile) -> Reading { readWithBlocks(source).reading }
 
     /// The reading, with the front-matter blocks and cmark's blocks it was made from, for

@@ -3,8 +3,11 @@ public enum ReleaseSelection: Sendable, Hashable {
     /// The newest release with content that is out (not scheduled); the unreleased changes only
     /// when nothing else has any.
     case latest
+    /// The unreleased changes (`## [Unreleased]`).
     case unreleased
+    /// Every release, in the order the notes list them.
     case all
+    /// The release of a version, written with or without a `v`.
     case version(String)
     /// Every release newer than the given one, with the unreleased changes if there are any.
     case since(String)

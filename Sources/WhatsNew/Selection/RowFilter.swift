@@ -10,14 +10,17 @@ public struct RowFilter: Sendable, Hashable {
     /// `--hide`: kinds of row the sheet leaves out.
     public var hidden: Set<SectionKind>
 
+    /// A filter; by default it shows every row.
     public init(audience: String? = nil, platform: String? = nil, hidden: Set<SectionKind> = []) {
         self.audience = audience?.lowercased()
         self.platform = platform?.lowercased()
         self.hidden = hidden
     }
 
+    /// Whether the filter shows every row.
     public var isEmpty: Bool { audience == nil && platform == nil && hidden.isEmpty }
 
+    /// The releases with only the rows the filter shows.
     public func apply(to releases: [Release]) -> [Release] {
         guard !isEmpty else { return releases }
         return releases.map { release in
@@ -38,12 +41,15 @@ public struct RowFilter: Sendable, Hashable {
 /// Releases dated after the day the sheet is made are scheduled: shown as such, and never the
 /// latest before their day.
 public struct ReleaseSchedule: Sendable, Hashable {
+    /// The day the sheet is made.
     public var today: ReleaseDate
 
+    /// A schedule as of `today`.
     public init(today: ReleaseDate) {
         self.today = today
     }
 
+    /// Marks each release dated after today as scheduled.
     public func apply(to document: inout Document) {
         for index in document.releases.indices {
             let release = document.releases[index]

@@ -1,8 +1,11 @@
 /// A BCP 47 language tag as translations are named: a language, then an optional script and
 /// region (`de`, `pt-BR`, `zh-Hans`, `sr-Latn-RS`), written in the standard's casing.
 public struct LocaleTag: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The language subtag, lowercase: `de`, `pt`.
     public let language: String
+    /// The script subtag, title case (`Hans`, `Latn`); nil when none.
     public let script: String?
+    /// The region subtag, uppercase (`BR`) or three digits (`419`); nil when none.
     public let region: String?
 
     /// Nil unless the text is shaped like a tag; `_` is read as `-` (`pt_BR`).

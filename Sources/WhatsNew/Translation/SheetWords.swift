@@ -4,12 +4,17 @@
 public struct SheetWords: Sendable {
     /// The locale of these words (`de`, `pt-PT`): the table's line that was used.
     public let locale: String
+    /// The default title: `What's New`, `Neuigkeiten`.
     public let whatsNew: String
+    /// The unreleased changes' name: `Unreleased`.
     public let unreleased: String
+    /// What the unreleased changes say when they list nothing: `Nothing listed yet.`
     public let nothingListed: String
+    /// What a release that lists nothing says: `No changes listed.`
     public let noChanges: String
     /// The titles whatsnew gives rows it made itself: `Changes`, `Other changes`.
     public let changes: String
+    /// The row for items left over beside featured rows: `Other changes`.
     public let otherChanges: String
     private let versionFormat: String
     /// The words before and after `%@` in the version form, split once: a sheet says it per release.

@@ -4,14 +4,18 @@
 /// translation lacks stays in the original's words, marked with the original's locale, so a
 /// sheet is never half empty; what it has beyond the original is reported, not shown.
 public struct TranslationMatcher: Sendable {
+    /// The original notes' language, which rows the translation lacks are marked with.
     public let originalLocale: LocaleTag
+    /// The original notes' file, named in findings.
     public let originalPath: String
 
+    /// A matcher for notes in the given language and file.
     public init(originalLocale: LocaleTag, originalPath: String) {
         self.originalLocale = originalLocale
         self.originalPath = originalPath
     }
 
+    /// The notes with the translation applied, and what did not match.
     public struct Result: Sendable {
         /// The original notes in the translation's words where it has them.
         public var document: Document
@@ -19,6 +23,7 @@ public struct TranslationMatcher: Sendable {
         public var findings: [Diagnostic]
     }
 
+    /// The original with the translation's words put in where they match.
     public func apply(_ translation: Translation, to original: Document) -> Result {
         var document = original
         var findings: [Diagnostic] = []

@@ -7,10 +7,12 @@
 public struct ReleaseWriter: Sendable {
     /// Reads the notes, with the project's icons and kinds.
     public var reader: DocumentReader
+    /// The kinds fragments may name, with the project's own.
     public var kinds: ChangeKinds
     /// Where bare issue and pull request numbers link to.
     public var repository: RepositoryAddress?
 
+    /// A writer with the given reader, kinds and repository.
     public init(reader: DocumentReader = DocumentReader(), kinds: ChangeKinds = .builtIn, repository: RepositoryAddress? = nil) {
         self.reader = reader
         self.kinds = kinds

@@ -3,8 +3,11 @@ import WhatsNewTemplates
 /// The What's New sheet as HTML: a fragment to embed in a page, or with `standalone` a whole
 /// HTML5 document. The markup and its class names are the templates'; see Templates/.
 public struct HTMLRenderer: Sendable {
+    /// The Mustache templates: the built-in ones, or a user's.
     public var templates: HTMLTemplates
+    /// Whether to write a whole HTML5 document rather than a fragment to embed.
     public var standalone: Bool
+    /// Where the stylesheet goes.
     public var style: HTMLStyle
     /// whatsnew's own words and the date form, in the sheet's locale.
     public var words: SheetWords
@@ -12,6 +15,7 @@ public struct HTMLRenderer: Sendable {
     /// notes shown as written.
     public var locale: LocaleTag?
 
+    /// A renderer; a fragment with its stylesheet inline, in English, unless said otherwise.
     public init(
         templates: HTMLTemplates = .builtIn, standalone: Bool = false, style: HTMLStyle = .inline,
         words: SheetWords = .english, locale: LocaleTag? = nil

@@ -2,12 +2,14 @@
 /// default safe mode: raw HTML is omitted, and `javascript:`, `vbscript:`, `file:` and
 /// non-image `data:` addresses are emptied. A test holds it to cmark's output byte for byte.
 public enum MarkdownHTML {
+    /// The blocks as HTML.
     public static func of(_ blocks: [Block]) -> String {
         var writer = Writer()
         for block in blocks { writer.write(block, inTightItem: false) }
         return String(decoding: writer.html, as: UTF8.self)
     }
 
+    /// The content's blocks as HTML.
     public static func of(_ content: MarkdownContent) -> String { of(content.blocks) }
 }
 

@@ -1,14 +1,18 @@
 /// One page with a release in every size family side by side, in light and in dark: what
 /// `whatsnew preview` writes, to see at a glance how each surface reads.
 public struct PreviewPage: Sendable {
+    /// whatsnew's own words and date form.
     public var words: SheetWords
+    /// How text is measured when rows are fitted to each family.
     public var displayWidth: DisplayWidth
 
+    /// A preview in English unless other words are given.
     public init(words: SheetWords = .english, displayWidth: DisplayWidth = DisplayWidth()) {
         self.words = words
         self.displayWidth = displayWidth
     }
 
+    /// The page for one release of the document.
     public func render(_ document: Document, release: Release) throws(Diagnostic) -> String {
         let renderer = HTMLRenderer(style: .none, words: words)
         var panels: [String] = []

@@ -2,8 +2,10 @@ import WhatsNewSchema
 
 /// The document as JSON for apps: schema version 1, the `Sheet` of the WhatsNewSchema library.
 public struct JSONRenderer: Sendable {
+    /// A renderer.
     public init() {}
 
+    /// The JSON for the releases, schema version 1.
     public func render(_ document: Document, releases: [Release]) -> String {
         var output = ""
         render(document, releases: releases, to: &output)

@@ -3,20 +3,26 @@ import WhatsNewSchema
 /// `--format timeline`: the newest releases that are out (as many as `entries`) and every
 /// scheduled one, oldest first, each with the release fitted to every size family.
 public struct TimelineRenderer: Sendable {
+    /// How many releases that are out the timeline holds, newest ones.
     public var entries: Int
+    /// whatsnew's own words, for headings fitted to the families.
     public var words: SheetWords
+    /// How text is measured when rows are fitted to each family.
     public var displayWidth: DisplayWidth
 
+    /// A timeline of the five newest releases, in English, unless said otherwise.
     public init(entries: Int = 5, words: SheetWords = .english, displayWidth: DisplayWidth = DisplayWidth()) {
         self.entries = entries
         self.words = words
         self.displayWidth = displayWidth
     }
 
+    /// The timeline as JSON.
     public func render(_ document: Document, releases: [Release]) -> String {
         (try? JSONTextEncoder().encode(timeline(document, releases: releases))) ?? ""
     }
 
+    /// The timeline as an app decodes it.
     public func timeline(_ document: Document, releases: [Release]) -> Timeline {
         let out = releases.filter { !$0.isUnreleased && !$0.isScheduled && $0.hasContent && $0.version != nil }
             .sorted { $0.version! > $1.version! }.prefix(entries)

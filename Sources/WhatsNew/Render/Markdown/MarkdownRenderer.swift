@@ -4,8 +4,10 @@
 /// The release heading stays even for one release: it is what lets whatsnew read its own
 /// output back to the same sections (a `### V8 12.4` under it is a category, not a release).
 public struct MarkdownRenderer: Sendable {
+    /// A renderer.
     public init() {}
 
+    /// The releases as Markdown.
     public func render(_ document: Document, releases: [Release]) -> String {
         let writer = MarkdownWriter()
         var parts: [String] = []

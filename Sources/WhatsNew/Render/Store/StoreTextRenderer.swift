@@ -13,6 +13,7 @@ public enum Store: String, Sendable, CaseIterable {
         }
     }
 
+    /// The store's name, as diagnostics give it.
     public var name: String {
         switch self {
         case .appStore: "App Store Connect"
@@ -24,6 +25,7 @@ public enum Store: String, Sendable, CaseIterable {
 /// Release notes as a store takes them: plain text, no Markdown left, bullets for items,
 /// within the store's limit, counted in characters (grapheme clusters, as a person counts).
 public struct StoreTextRenderer: Sendable {
+    /// The store written for, with its limit.
     public var store: Store
     /// Cut at a whole item and end with an ellipsis line rather than fail when over the limit.
     public var truncates: Bool
@@ -31,6 +33,7 @@ public struct StoreTextRenderer: Sendable {
     /// whatsnew's own words, in the text's locale.
     public var words: SheetWords = .english
 
+    /// A renderer for a store; over the limit is an error unless it truncates.
     public init(store: Store, truncates: Bool = false) {
         self.store = store
         self.truncates = truncates

@@ -4,12 +4,14 @@ public struct TerminalOptions: Sendable, Hashable {
     public var width: Int
     /// Bold, dim, colour, hyperlinks and cursor moves; off, the output holds no ESC at all.
     public var styling: Bool
+    /// How many colours the terminal shows; colours are mapped to the nearest it has.
     public var colorDepth: ColorDepth
     /// How text is measured; `ambiguousIsWide` for CJK terminals.
     public var displayWidth: DisplayWidth
     /// Whether plain text spells out the addresses of references and comparisons.
     public var links: LinkDisplay
 
+    /// Options for an 80-cell, unstyled sheet unless said otherwise.
     public init(
         width: Int = 80, styling: Bool = false, colorDepth: ColorDepth = .palette256,
         displayWidth: DisplayWidth = DisplayWidth(), links: LinkDisplay = .short
@@ -33,7 +35,12 @@ public enum LinkDisplay: String, Sendable, Hashable, CaseIterable {
 
 /// How many colours the terminal can show.
 public enum ColorDepth: Sendable, Hashable {
-    case basic16, palette256, trueColor
+    /// The 16 basic ANSI colours.
+    case basic16
+    /// The 256-colour palette.
+    case palette256
+    /// 24-bit colour.
+    case trueColor
 
     /// `COLORTERM=truecolor` (or `24bit`) promises 24-bit colour; `TERM=linux` and other
     /// terminals without `256` in their name get the 16 basic colours only when they also lack
@@ -51,7 +58,12 @@ public enum ColorDepth: Sendable, Hashable {
 
 /// The `--color` option.
 public enum ColorChoice: String, Sendable, CaseIterable {
-    case auto, always, never
+    /// Style when writing to a terminal, unless the environment says otherwise.
+    case auto
+    /// Always style.
+    case always
+    /// Never style: text and spaces only.
+    case never
 
     /// Whether to style: `--color always|never`, then `NO_COLOR`, then `FORCE_COLOR` or
     /// `CLICOLOR_FORCE`, then `TERM=dumb`, then whether standard output is a terminal.

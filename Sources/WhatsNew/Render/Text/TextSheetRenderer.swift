@@ -2,15 +2,18 @@
 /// section, with the icons in one column as wide as the widest icon and every title and
 /// wrapped summary line starting at the same column.
 public struct TextSheetRenderer: Sendable {
+    /// Width, styling, colour depth, measure and link display.
     public var options: TerminalOptions
     /// whatsnew's own words and the date form, in the sheet's locale.
     public var words: SheetWords
 
+    /// A renderer with the given options, in English unless other words are given.
     public init(options: TerminalOptions = TerminalOptions(), words: SheetWords = .english) {
         self.options = options
         self.words = words
     }
 
+    /// The sheet as terminal text.
     public func render(_ document: Document, releases: [Release]) -> String {
         var output = ""
         render(document, releases: releases, to: &output)

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The README's commands, run as a reader would: every `whatsnew` line of its `sh` blocks, in
+/// order, in a folder whose CHANGELOG.md is a Keep a Changelog example, and the sheet it shows
+/// at the top compared with what the binary prints. The set-up and test commands are what
+/// `.ci/run` itself runs; `gh` and the documentation commands are not run here.
+struct ReadmeCommandsTests {
+    static let readme = SharedFiles.tests.deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// The `whatsnew …` lines of the README's `sh` blocks, each split into its arguments.
+    static func commands() throws -> [[String]] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        var commands: [[String]] = []
+        var inShell = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inShell = !inShell && line == "```sh"
+                continue
+            }
+            guard inShell, line.hasPrefix("whatsnew ") else { continue }
+            commands.append(words(of: String(line)))
+        }
+        return commands
+    }
+
+    /// Shell words: spaces separate them, double quotes keep spaces in one.
+    static func words(of line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
+    @Test func everyCommandRuns() throws {
+        let commands = try Self.commands()
+        #expect(commands.count >= 12, "the README's commands were not found")
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            atPath: SharedFiles.fixture("examples", "keep-a-changelog"),
+            toPath: directory.appendingPathComponent("CHANGELOG.md").path)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("docs/assets"), withIntermediateDirectories: true)
+        for command in commands {
+            let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: directory)
+            #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")
+        }
+        // What they wrote is there.
+        for written in ["release-body.md", "docs/whats-new.html", "docs/assets/whatsnew.css", "WhatsNew.json"] {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(written).path), "\(written)")
+        }
+    }
+
+    @Test func theSheetAtTheTopIsWhatTheBinaryPrints() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first)
+        var lines = block.components(separatedBy: "\n")
+        let command = try #require(lines.first?.dropFirst(2), "the block opens with `$ whatsnew …`")
+        lines.removeFirst()
+        let arguments = Self.words(of: String(command)).dropFirst()
+        let root = Self.readme.deletingLastPathComponent()
+        let result = try WhatsNewBinary.run(Array(arguments), in: root)
+        #expect(result.status == 0)
+        #expect(result.stdout == lines.joined(separator: "\n"))
+    }
+}
