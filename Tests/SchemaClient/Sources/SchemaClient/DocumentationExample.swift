@@ -1,0 +1,16 @@
+import Foundation
+import WhatsNewSchema
+
+/// The WhatsNewSchema landing page's example, compiled here as an app compiles it (the
+/// SchemaClient test builds this package); `DocumentationExamplesTests` checks that the page
+/// shows exactly this code. Never called: it reads the app bundle's `WhatsNew.json`.
+func documentationExample() throws {
+    let url = Bundle.main.url(forResource: "WhatsNew", withExtension: "json")!
+    let sheet = try JSONDecoder().decode(Sheet.self, from: Data(contentsOf: url))
+    for release in sheet.releases {
+        print(release.title)
+        for section in release.sections {
+            print(section.icon ?? "•", section.title ?? "", section.summary ?? "")
+        }
+    }
+}

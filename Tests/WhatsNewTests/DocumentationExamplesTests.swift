@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import WhatsNew
+
+/// The code on the documentation's landing pages compiles and runs: each page's `swift` block
+/// is the body of a function that is built (here, or in Tests/SchemaClient as an app builds it).
+struct DocumentationExamplesTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// The first `swift` block of a page, its lines as written.
+    static func example(in page: String) throws -> [String] {
+        let text = try String(contentsOf: sources.appendingPathComponent(page), encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```swift\n").dropFirst().first)
+        return block.components(separatedBy: "```")[0].components(separatedBy: "\n").filter { !$0.isEmpty }
+    }
+
+    /// Whether `lines` stand one after another in `file`, each indented by `indent` spaces.
+    static func contains(_ file: URL, _ lines: [String], indent: Int) throws -> Bool {
+        let body = try String(contentsOf: file, encoding: .utf8)
+        let indented = lines.filter { !$0.hasPrefix("import ") }.map { String(repeating: " ", count: indent) + $0 }
+        return body.contains(indented.joined(separator: "\n"))
+    }
+
+    /// The WhatsNew landing page's example, as written there.
+    func landingPageExample() throws {
+        let source = try SourceFile.load(path: "CHANGELOG.md")
+        let reading = DocumentReader().read(source)
+        let releases = try ReleaseSelection.latest.releases(from: reading.document, path: source.path)
+        print(TextSheetRenderer().render(reading.document, releases: releases))
+    }
+
+    @Test func theLibrarysLandingPageExampleRuns() throws {
+        let lines = try Self.example(in: "WhatsNew/WhatsNew.docc/WhatsNew.md")
+        #expect(try Self.contains(URL(fileURLWithPath: #filePath), lines, indent: 8), "the page and this test differ")
+        // `swift test` runs in the package root, where the project's own CHANGELOG.md is; the
+        // working directory is the process's, so it is not changed under the other tests.
+        if FileManager.default.fileExists(atPath: "CHANGELOG.md") { try landingPageExample() }
+    }
+
+    @Test func theSchemasLandingPageExampleIsTheOneAnAppBuilds() throws {
+        let lines = try Self.example(in: "WhatsNewSchema/WhatsNewSchema.docc/WhatsNewSchema.md")
+        let client = Self.sources.deletingLastPathComponent()
+            .appendingPathComponent("Tests/SchemaClient/Sources/SchemaClient/DocumentationExample.swift")
+        #expect(try Self.contains(client, lines, indent: 4), "the page and Tests/SchemaClient differ")
+    }
+}
