@@ -258,7 +258,7 @@ struct ColorTests {
         #expect(SheetColor.system(.orange).ansi256 == 214)
         #expect(SheetColor.system(.purple).ansi16 == 5)
         #expect(SheetColor.rgb(RGB(0, 200, 0)).ansi16 == 2)
-        // The table the README shows.
+        // The table the icons and colours article shows.
         let palette: [SystemColor: (UInt8, UInt8)] = [
             .red: (203, 1), .orange: (214, 3), .yellow: (220, 11), .green: (41, 2), .mint: (80, 14),
             .teal: (80, 6), .cyan: (81, 14), .blue: (33, 12), .indigo: (62, 4), .purple: (135, 5),

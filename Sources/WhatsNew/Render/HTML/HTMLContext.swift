@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the HTML templates see, built from the model and the layout; README documents it.
+/// What the HTML templates see, built from the model and the layout; the HTML article documents it.
 ///
 /// Text values are escaped by the templates (`{{…}}`); the `…HTML` values are cmark's own safe
 /// rendering and go in unescaped (`{{{…}}}`). Links and colours are checked here, so a
