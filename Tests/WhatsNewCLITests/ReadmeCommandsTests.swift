@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// The README's commands, run as a reader would: every `whatsnew` line of its `sh` blocks, in
-/// order, in a folder whose CHANGELOG.md is a Keep a Changelog example, and the sheet it shows
-/// at the top compared with what the binary prints. The set-up and test commands are what
-/// `.ci/run` itself runs; `gh` and the documentation commands are not run here.
+/// order, in a folder whose CHANGELOG.md is a Keep a Changelog example; the set-up command's
+/// main job (`swift run whatsnew CHANGELOG.md`) on the project's own CHANGELOG.md; and the sheet
+/// it shows at the top compared with what the binary prints. The rest of its `sh` blocks,
+/// installing packages, `swift test` and `.ci/docs`, are what `.ci/run` itself runs.
 struct ReadmeCommandsTests {
     static let readme = SharedFiles.tests.deletingLastPathComponent().appendingPathComponent("README.md")
 
@@ -65,6 +66,28 @@ struct ReadmeCommandsTests {
         for written in ["release-body.md", "docs/whats-new.html", "docs/assets/whatsnew.css", "WhatsNew.json"] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(written).path), "\(written)")
         }
+    }
+
+    @Test func theSetUpCommandShowsTheProjectsOwnChangelog() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let setUp = try #require(text.split(separator: "\n").first { $0.contains("apt-get install") })
+        let job = try #require(setUp.components(separatedBy: "&& swift run ").last)
+        let words = Self.words(of: job)
+        #expect(words == ["whatsnew", "CHANGELOG.md"])
+        let result = try WhatsNewBinary.run(Array(words.dropFirst()), in: Self.readme.deletingLastPathComponent())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("What's New in whatsnew"))
+        // The other blocks hold what CI runs itself.
+        var others: [String] = []
+        var inShell = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inShell = !inShell && line == "```sh"
+                continue
+            }
+            if inShell, !line.hasPrefix("whatsnew "), !line.contains("apt-get install") { others.append(String(line)) }
+        }
+        #expect(others == ["swift test", ".ci/docs"])
     }
 
     @Test func theSheetAtTheTopIsWhatTheBinaryPrints() throws {

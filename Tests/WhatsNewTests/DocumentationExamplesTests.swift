@@ -40,8 +40,34 @@ struct DocumentationExamplesTests {
 
     @Test func theSchemasLandingPageExampleIsTheOneAnAppBuilds() throws {
         let lines = try Self.example(in: "WhatsNewSchema/WhatsNewSchema.docc/WhatsNewSchema.md")
-        let client = Self.sources.deletingLastPathComponent()
-            .appendingPathComponent("Tests/SchemaClient/Sources/SchemaClient/DocumentationExample.swift")
-        #expect(try Self.contains(client, lines, indent: 4), "the page and Tests/SchemaClient differ")
+        #expect(try Self.contains(Self.client, lines, indent: 4), "the page and Tests/SchemaClient differ")
+    }
+
+    static let client = sources.deletingLastPathComponent()
+        .appendingPathComponent("Tests/SchemaClient/Sources/SchemaClient/DocumentationExample.swift")
+
+    /// Every `swift` block of every article is built: in this file, or in Tests/SchemaClient as an
+    /// app builds it. A manifest fragment (`dependencies: [...]`) is what SwiftPM itself reads.
+    @Test func everyArticlesSwiftIsBuilt() throws {
+        let catalogs = ["WhatsNew/WhatsNew.docc", "WhatsNewSchema/WhatsNewSchema.docc"]
+        var checked = 0
+        for catalog in catalogs {
+            let folder = Self.sources.appendingPathComponent(catalog)
+            for page in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where page.hasSuffix(".md") {
+                let text = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
+                for block in text.components(separatedBy: "```swift\n").dropFirst() {
+                    let lines = block.components(separatedBy: "```")[0].components(separatedBy: "\n").filter { !$0.isEmpty }
+                    if lines.first?.hasPrefix("dependencies:") == true || lines.first?.hasPrefix("targets:") == true {
+                        continue
+                    }
+                    let built =
+                        try Self.contains(URL(fileURLWithPath: #filePath), lines, indent: 8)
+                        || Self.contains(Self.client, lines, indent: 4)
+                    #expect(built, "\(catalog)/\(page): a swift example no test builds")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 4)
     }
 }

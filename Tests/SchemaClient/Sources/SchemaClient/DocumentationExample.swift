@@ -14,3 +14,19 @@ func documentationExample() throws {
         }
     }
 }
+
+/// The JSON article's example.
+func jsonArticleExample(data: Data) throws {
+    // Package.swift: .product(name: "WhatsNewSchema", package: "whatsnew")
+    let sheet = try JSONDecoder().decode(Sheet.self, from: data)
+    for section in sheet.releases.first?.sections ?? [] {
+        print(section.symbol ?? section.icon ?? "•", section.title ?? "", section.summary ?? "")
+    }
+}
+
+/// The widgets article's example.
+func widgetsArticleExample(data: Data) throws -> Sheet {
+    let sheet = try JSONDecoder().decode(Sheet.self, from: data)
+    let unseen = sheet.whatsNew(since: UserDefaults.standard.string(forKey: "lastSeenVersion"))
+    return unseen
+}
