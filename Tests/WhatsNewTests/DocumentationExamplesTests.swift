@@ -70,4 +70,15 @@ struct DocumentationExamplesTests {
         }
         #expect(checked >= 4)
     }
+
+    @Test func theReadmesSwiftIsTheOneAnAppBuilds() throws {
+        let readme = Self.sources.deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```swift\n").dropFirst()
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let lines = block.components(separatedBy: "```")[0].components(separatedBy: "\n").filter { !$0.isEmpty }
+            #expect(try Self.contains(Self.client, lines, indent: 4), "README.md: a swift example no test builds")
+        }
+    }
 }

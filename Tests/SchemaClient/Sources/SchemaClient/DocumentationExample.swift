@@ -30,3 +30,10 @@ func widgetsArticleExample(data: Data) throws -> Sheet {
     let unseen = sheet.whatsNew(since: UserDefaults.standard.string(forKey: "lastSeenVersion"))
     return unseen
 }
+
+/// The README's example.
+func readmeExample(data: Data, lastSeenVersion: String?) throws -> [Sheet.Release] {
+    let sheet = try JSONDecoder().decode(Sheet.self, from: data)
+    let unseen = sheet.releases(after: lastSeenVersion)   // what the user has not seen yet
+    return unseen
+}
