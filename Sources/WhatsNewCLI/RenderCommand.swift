@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show every release newer than this version, in one sheet.")
     var since: String?
 
-    @Option(help: "The output format: text, html, markdown, json, timeline, appstore or play.")
+    @Option(help: "The output format: text, html, markdown, json, timeline, appstore, play or testflight.")
     var format: RenderFormat?
 
     @Option(
@@ -55,7 +55,8 @@ struct RenderCommand: ParsableCommand {
             "Plain text's links: short (issue, pull request, commit and @user references and comparison links show their words only) or full (every address).")
     var links: LinkDisplay = .short
 
-    @Flag(help: "With --format appstore or play, cut at a whole item to fit the store's limit instead of failing.")
+    @Flag(
+        help: "With --format appstore, play or testflight, cut at a whole item to fit the limit instead of failing.")
     var truncate = false
 
     @Flag(
@@ -91,7 +92,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --format json and --output DIR: one sheet per locale, all (the notes and every translation) or de,ja,…, in DIR/<locale>.lproj/WhatsNew.json."
+            "With --format json and --output DIR: one sheet per locale, all (the notes and every translation) or de,ja,…, in DIR/<locale>.lproj/WhatsNew.json. With --format testflight: one JSON object of App Store Connect locale to What to Test text."
         ))
     var locales: String?
 
@@ -110,9 +111,10 @@ struct RenderCommand: ParsableCommand {
         }
         if let locales {
             _ = try LocaleList(locales)
-            guard format == .json || format == nil, output != nil, locale == nil else {
+            guard locale == nil, format == .testflight || ((format == .json || format == nil) && output != nil) else {
                 throw ValidationError(
-                    "--locales writes one JSON per locale: add --format json and --output DIR, without --locale")
+                    "--locales writes one JSON per locale (--format json --output DIR) or TestFlight's texts by "
+                        + "locale (--format testflight), without --locale")
             }
         }
         if let locale, LocaleTag(locale) == nil {
@@ -175,6 +177,14 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--size fits text, html and json; --format \(format.rawValue) is not one of them")
         }
         let catalog = try icons.catalog().adding(configIcons)
+        if let locales, format == .testflight {
+            let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
+            return try OutputTarget(path: output).write(
+                try TestFlightTexts.json(
+                    input, selection: selection, locales: try LocaleList(locales),
+                    localesDirectory: translations.localesDir, icons: catalog, maximumSize: limit.bytes,
+                    truncates: truncate))
+        }
         if let locales, let output {
             let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
             return try LocalizedJSON.write(
@@ -221,6 +231,7 @@ struct RenderCommand: ParsableCommand {
                     .render(document, releases: releases))
         case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
         case .play: try target.write(try notes.storeText(.play, truncates: truncate))
+        case .testflight: try target.write(try notes.storeText(.testFlight, truncates: truncate))
         }
         // What the sheet could not show as asked, once each, after the sheet itself.
         if !notes.ignored.isEmpty {
@@ -263,7 +274,7 @@ extension RenderCommand {
 }
 
 enum RenderFormat: String, ArgumentChoice {
-    case text, html, markdown, json, timeline, appstore, play
+    case text, html, markdown, json, timeline, appstore, play, testflight
 }
 
 extension SizeFamily: ArgumentChoice {}

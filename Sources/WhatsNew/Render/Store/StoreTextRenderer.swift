@@ -4,12 +4,15 @@ public enum Store: String, Sendable, CaseIterable {
     case appStore = "appstore"
     /// Google Play's release notes, per language.
     case play
+    /// TestFlight's "What to Test" for a beta build, in App Store Connect.
+    case testFlight = "testflight"
 
     /// The most characters the store takes.
     public var limit: Int {
         switch self {
         case .appStore: 4000
         case .play: 500
+        case .testFlight: 4000
         }
     }
 
@@ -18,6 +21,7 @@ public enum Store: String, Sendable, CaseIterable {
         switch self {
         case .appStore: "App Store Connect"
         case .play: "Google Play"
+        case .testFlight: "TestFlight"
         }
     }
 }
