@@ -4,14 +4,8 @@ import Testing
 /// `--format slack`: Block Kit JSON for an incoming webhook, which Slack's own models accept, in
 /// which nothing the notes bring can mention anyone or disguise a link.
 struct SlackTests {
-    private func golden(_ output: String, _ name: String) throws {
-        let url = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Golden/slack/\(name)")
-        if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try output.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            #expect(output == (try SharedFiles.golden("slack/\(name)")), "\(name)")
-        }
+    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try SharedFiles.checkGolden(output, "slack/\(name)", sourceLocation: sourceLocation)
     }
 
     /// The blocks of a message, each as a dictionary.

@@ -6,14 +6,8 @@ import Testing
 struct TestFlightTests {
     private let translated = SharedFiles.fixture("translations", "CHANGELOG")
 
-    private func golden(_ output: String, _ name: String) throws {
-        let url = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Golden/testflight/\(name)")
-        if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try output.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            #expect(output == (try SharedFiles.golden("testflight/\(name)")), "\(name)")
-        }
+    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try SharedFiles.checkGolden(output, "testflight/\(name)", sourceLocation: sourceLocation)
     }
 
     /// The featured example's latest release, and the Keep a Changelog example's three releases

@@ -9,15 +9,8 @@ import WhatsNew
     private let notes = SharedFiles.fixture("translations", "CHANGELOG")
     private let locales = ["de", "ja", "pt-BR", "ar"]
 
-    private func golden(_ output: String, _ name: String) throws {
-        let url = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Golden/translations/\(name)")
-        if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try output.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            #expect(output == (try SharedFiles.golden("translations/\(name)")), "\(name)")
-        }
+    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try SharedFiles.checkGolden(output, "translations/\(name)", sourceLocation: sourceLocation)
     }
 
     @Test func everyFormatInEveryLocaleMatchesItsGolden() throws {

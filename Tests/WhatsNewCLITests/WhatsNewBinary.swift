@@ -72,6 +72,18 @@ enum SharedFiles {
         try String(contentsOf: tests.appendingPathComponent("WhatsNewTests/Golden/\(path)"), encoding: .utf8)
     }
 
+    /// `output` against the golden file at `path` under Golden/, or written there with
+    /// `WHATSNEW_RECORD=1`, to re-record on purpose and read the diff.
+    static func checkGolden(_ output: String, _ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let url = tests.appendingPathComponent("WhatsNewTests/Golden/\(path)")
+        if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try output.write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            #expect(output == (try golden(path)), "\(path)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A new empty directory, removed by the caller.
     static func scratchDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-test-\(UUID().uuidString)")
