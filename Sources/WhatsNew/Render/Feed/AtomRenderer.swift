@@ -117,24 +117,21 @@ public struct AtomRenderer: Sendable {
         return joined.isEmpty ? "notes" : joined
     }
 
-    /// Text as XML character data or an attribute value; characters XML 1.0 cannot hold (controls
-    /// other than tab and line breaks, U+FFFE, U+FFFF) are left out, so no note can break the feed.
+    /// Text as XML character data or an attribute value, escaped as HTML is; characters XML 1.0
+    /// cannot hold (controls other than tab and line breaks, U+FFFE, U+FFFF) are left out, so no
+    /// note can break the feed.
     static func escaped(_ text: String) -> String {
-        let special: Set<UInt8> = [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\"")]
-        guard text.utf8.contains(where: { special.contains($0) || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF })
-        else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
-            default: result.unicodeScalars.append(scalar)
-            }
+        var kept = text
+        if text.unicodeScalars.contains(where: isOutsideXML) {
+            kept.unicodeScalars.removeAll(where: isOutsideXML)
         }
-        return result
+        var bytes: [UInt8] = []
+        HTMLText.appendEscaped(kept, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isOutsideXML(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE
+            || scalar.value == 0xFFFF
     }
 }
