@@ -4,10 +4,6 @@ import Testing
 /// `--format slack`: Block Kit JSON for an incoming webhook, which Slack's own models accept, in
 /// which nothing the notes bring can mention anyone or disguise a link.
 struct SlackTests {
-    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        try SharedFiles.checkGolden(output, "slack/\(name)", sourceLocation: sourceLocation)
-    }
-
     /// The blocks of a message, each as a dictionary.
     private func blocks(_ json: String) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
@@ -35,14 +31,10 @@ struct SlackTests {
         """
 
     @Test func messagesMatchTheirGoldens() throws {
-        let featured = try WhatsNewBinary.run([SharedFiles.fixture("examples", "featured-changelog"), "--format", "slack"])
-        #expect(featured.status == 0, "\(featured.stderr)")
-        try golden(featured.stdout, "featured-changelog.json")
-        let all = try WhatsNewBinary.run(
-            [SharedFiles.fixture("examples", "keep-a-changelog"), "--format", "slack", "--release", "all"])
-        #expect(all.status == 0, "\(all.stderr)")
-        try golden(all.stdout, "keep-a-changelog-all.json")
-        let kinds = try blocks(all.stdout).compactMap { $0["type"] as? String }
+        try SharedFiles.checkGolden(example: "featured-changelog", ["--format", "slack"], "slack/featured-changelog.json")
+        let all = try SharedFiles.checkGolden(
+            example: "keep-a-changelog", ["--format", "slack", "--release", "all"], "slack/keep-a-changelog-all.json")
+        let kinds = try blocks(all).compactMap { $0["type"] as? String }
         #expect(kinds.first == "header" && kinds.filter { $0 == "header" }.count == 4)
     }
 

@@ -6,21 +6,14 @@ import Testing
 struct TestFlightTests {
     private let translated = SharedFiles.fixture("translations", "CHANGELOG")
 
-    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        try SharedFiles.checkGolden(output, "testflight/\(name)", sourceLocation: sourceLocation)
-    }
-
     /// The featured example's latest release, and the Keep a Changelog example's three releases
     /// (and its empty unreleased heading), as testers read them.
     @Test func textsMatchTheirGoldens() throws {
-        let featured = try WhatsNewBinary.run([SharedFiles.fixture("examples", "featured-changelog"), "--format", "testflight"])
-        #expect(featured.status == 0, "\(featured.stderr)")
-        try golden(featured.stdout, "featured-changelog.txt")
-        let all = try WhatsNewBinary.run(
-            [SharedFiles.fixture("examples", "keep-a-changelog"), "--format", "testflight", "--release", "all"])
-        #expect(all.status == 0, "\(all.stderr)")
-        try golden(all.stdout, "keep-a-changelog-all.txt")
-        for markup in ["`", "**", "](", "###"] { #expect(!all.stdout.contains(markup)) }
+        try SharedFiles.checkGolden(
+            example: "featured-changelog", ["--format", "testflight"], "testflight/featured-changelog.txt")
+        let all = try SharedFiles.checkGolden(
+            example: "keep-a-changelog", ["--format", "testflight", "--release", "all"], "testflight/keep-a-changelog-all.txt")
+        for markup in ["`", "**", "](", "###"] { #expect(!all.contains(markup)) }
     }
 
     @Test func theLimitIsFourThousand() throws {
@@ -52,7 +45,7 @@ struct TestFlightTests {
             #expect(object[code].map { $0 + "\n" } == alone.stdout, "\(tag)")
         }
         #expect(object["en-US"].map { $0 + "\n" } == (try WhatsNewBinary.run([translated, "--format", "testflight"])).stdout)
-        try golden(run.stdout, "translations-locales.json")
+        try SharedFiles.checkGolden(run.stdout, "testflight/translations-locales.json")
 
         // A locale App Store Connect does not take fails the run, which writes nothing.
         let directory = try SharedFiles.scratchDirectory()

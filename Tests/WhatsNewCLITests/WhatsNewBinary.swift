@@ -84,6 +84,17 @@ enum SharedFiles {
         }
     }
 
+    /// The binary run on an example fixture; its output, which must succeed, against a golden.
+    @discardableResult
+    static func checkGolden(
+        example name: String, _ options: [String], _ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let run = try WhatsNewBinary.run([fixture("examples", name)] + options)
+        #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+        try checkGolden(run.stdout, path, sourceLocation: sourceLocation)
+        return run.stdout
+    }
+
     /// A new empty directory, removed by the caller.
     static func scratchDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-test-\(UUID().uuidString)")

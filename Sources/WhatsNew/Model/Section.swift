@@ -87,4 +87,8 @@ public struct Section: Sendable, Hashable {
 
     /// The plain text of each top-level list item in the body.
     public var items: [String] { body.items }
+
+    /// Whether the row is one list and nothing else (no summary): such a row reads as its
+    /// ``items``, one per line, in the formats that show plain text.
+    var isOneList: Bool { summary == nil && body.blocks.count == 1 && body.blocks[0].isList }
 }

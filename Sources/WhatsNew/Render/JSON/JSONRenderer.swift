@@ -40,8 +40,7 @@ public struct JSONRenderer: Sendable {
     private func section(_ section: Section) -> Sheet.Section {
         let items = section.items
         // A body that is one list reads as its items, one per line: no need to walk it twice.
-        let isOneList = section.summary == nil && section.body.blocks.count == 1 && section.body.blocks[0].isList
-        let summary = isOneList ? items.joined(separator: "\n") : section.lead.plainText
+        let summary = section.isOneList ? items.joined(separator: "\n") : section.lead.plainText
         return Sheet.Section(
             kind: section.kind.map { Sheet.Kind(rawValue: $0.rawValue) }, icon: section.appearance.icon?.glyph,
             symbol: section.appearance.icon?.symbol, color: section.appearance.color?.description,

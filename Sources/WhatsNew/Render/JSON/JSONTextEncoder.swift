@@ -64,8 +64,6 @@ private final class JSONOutput {
 private struct JSONWriter {
     var bytes: [UInt8] = []
     var open: [(isObject: Bool, count: Int, depth: Int)] = []
-    /// How much is gathered before it is handed on.
-    static let chunkSize = 1 << 16
 
     /// What is gathered, as text, and the buffer emptied for more.
     mutating func take() -> String {
@@ -91,7 +89,7 @@ private struct JSONWriter {
             quote(key)
             bytes += ": ".utf8
         }
-        return bytes.count >= Self.chunkSize
+        return bytes.count >= StreamedOutput.chunkSize
     }
 
     /// Closes the open containers above the first `count`: `{}` and `[]` when empty.

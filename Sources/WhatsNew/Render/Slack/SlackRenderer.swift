@@ -66,9 +66,9 @@ public struct SlackRenderer: Sendable {
         if let title = section.title, !title.isEmpty {
             lines.append(icon + "*" + Self.escaped(Self.oneLine(title)) + "*")
         }
-        let items = section.lead.items
-        let isOneList = section.summary == nil && section.body.blocks.count == 1 && section.body.blocks[0].isList
-        let summary = isOneList ? items.map { "• " + Self.oneLine($0) }.joined(separator: "\n") : section.lead.plainText
+        let summary =
+            section.isOneList
+            ? section.items.map { "• " + Self.oneLine($0) }.joined(separator: "\n") : section.lead.plainText
         if !summary.isEmpty { lines.append((lines.isEmpty ? icon : "") + Self.escaped(summary)) }
         return lines.joined(separator: "\n")
     }

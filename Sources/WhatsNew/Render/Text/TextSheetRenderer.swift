@@ -32,7 +32,7 @@ public struct TextSheetRenderer: Sendable {
         writer.write(title, to: &text)
         for index in releases.indices {
             writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &text)
-            if text.utf8.count >= 1 << 16 {
+            if text.utf8.count >= StreamedOutput.chunkSize {
                 output.write(text)
                 text.removeAll(keepingCapacity: true)
             }

@@ -64,8 +64,6 @@ private struct Rendering {
     var depth = 0
     /// Partials parsed with the indentation of the tag that includes them, by name and indentation.
     var indentedPartials: [String: MustacheTemplate?] = [:]
-    /// How much output is gathered before it is handed on.
-    static let chunkSize = 1 << 16
 
     init(library: MustacheLibrary, stack: [TemplateValue], templateNames: [String], sink: @escaping (String) -> Void) {
         self.library = library
@@ -81,7 +79,7 @@ private struct Rendering {
     }
 
     mutating func render(_ nodes: [MustacheTemplate.Node]) throws(MustacheRenderError) {
-        if output.count >= Self.chunkSize { flush() }
+        if output.count >= StreamedOutput.chunkSize { flush() }
         for node in nodes {
             switch node {
             case .text(let text):
