@@ -30,7 +30,8 @@ let package = Package(
             path: "Templates",
             resources: [
                 .embedInCode("sheet.mustache"), .embedInCode("release.mustache"), .embedInCode("section.mustache"),
-                .embedInCode("standalone.mustache"), .embedInCode("whatsnew.css"),
+                .embedInCode("standalone.mustache"), .embedInCode("sparkle.mustache"),
+                .embedInCode("whatsnew.css"),
             ]
         ),
         // Public Codable types for the JSON (schema 1), with no dependencies, so an app can

@@ -2,12 +2,13 @@
 /// installed whatsnew renders HTML from any directory.
 public enum BuiltInTemplates {
     /// Every template by the name partials use: `sheet`, `release`, `section`, `standalone`,
-    /// and `style` (the stylesheet).
+    /// `sparkle` (Sparkle's release-notes page) and `style` (the stylesheet).
     public static let all: [String: String] = [
         "sheet": String(decoding: PackageResources.sheet_mustache, as: UTF8.self),
         "release": String(decoding: PackageResources.release_mustache, as: UTF8.self),
         "section": String(decoding: PackageResources.section_mustache, as: UTF8.self),
         "standalone": String(decoding: PackageResources.standalone_mustache, as: UTF8.self),
+        "sparkle": String(decoding: PackageResources.sparkle_mustache, as: UTF8.self),
         "style": String(decoding: PackageResources.whatsnew_css, as: UTF8.self),
     ]
 }

@@ -7,7 +7,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write release notes into another tool's files.",
-        subcommands: [FastlaneExportCommand.self, JSONExportCommand.self]
+        subcommands: [FastlaneExportCommand.self, JSONExportCommand.self, SparkleExportCommand.self]
     )
 }
 
@@ -198,10 +198,10 @@ struct LocaleList {
     }
 }
 
-/// Files made in full before any is written, each written atomically.
+/// Files made in full before any is written, then written together: all of them or none.
 enum ExportFiles {
     static func write(_ files: [(String, String)]) throws {
-        for (path, text) in files {
+        for (path, _) in files {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -211,7 +211,9 @@ enum ExportFiles {
                         .unwritableOutput, at: SourceLocation(path: directory.path), "cannot create the directory")
                 ])
             }
-            try OutputTarget(path: path).write(text)
+        }
+        try OutputTarget.writeAll(files.map { (path: $0.0, text: $0.1) })
+        for (path, text) in files {
             StandardOutput.write("wrote \(path) (\(text.count - 1) characters)\n")
         }
     }

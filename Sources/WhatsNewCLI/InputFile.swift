@@ -29,7 +29,8 @@ struct ChosenNotes: Sendable {
         _ input: String, selection: ReleaseSelection, icons: IconCatalog, maximumSize: Int,
         keepsListOrder: Bool = false,
         locale: LocaleTag? = nil, localesDirectory: String? = nil, fragments: ProjectFragments? = nil,
-        today: ReleaseDate = .today, filter: RowFilter = RowFilter(), projectName: String? = nil
+        today: ReleaseDate = .today, filter: RowFilter = RowFilter(), projectName: String? = nil,
+        builds: [(version: String, build: String)] = [], buildOverrides: [(version: String, build: String)] = []
     ) throws {
         var reader = DocumentReader(icons: icons)
         reader.keepsListOrder = keepsListOrder
@@ -56,6 +57,9 @@ struct ChosenNotes: Sendable {
             translationFindings = translated.findings
             document = words.retitled(document)
         }
+        // Build numbers: the notes' own, the project's where they give none, the command line's over both.
+        BuildNumbers.apply(builds, to: &document, overriding: false)
+        BuildNumbers.apply(buildOverrides, to: &document, overriding: true)
         ReleaseSchedule(today: today).apply(to: &document)
         let findings =
             reading.diagnostics.filter { ChosenNotes.reportedRules.contains($0.rule) }

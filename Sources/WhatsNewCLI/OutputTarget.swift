@@ -10,6 +10,27 @@ struct OutputTarget {
 
     func write(_ text: String) throws { try write { $0.write(text) } }
 
+    /// Several files changed together: each is written in full beside its target first, and
+    /// only when all are written are they renamed into place, so a failure while writing
+    /// leaves every target as it was.
+    static func writeAll(_ files: [(path: String, text: String)]) throws {
+        var prepared: [PreparedFile] = []
+        for (path, text) in files {
+            do {
+                prepared.append(try PreparedFile(path) { $0.write(text) })
+            } catch let failure as Failure {
+                throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), failure.reason)])
+            }
+        }
+        for file in prepared {
+            do {
+                try file.commit()
+            } catch let failure as Failure {
+                throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: file.path), failure.reason)])
+            }
+        }
+    }
+
     /// What `produce` writes, as it writes it: a long sheet goes out in pieces and is never held
     /// whole. To a file, nothing replaces the target unless `produce` finishes and every
     /// piece is written.
@@ -30,7 +51,7 @@ struct OutputTarget {
         }
     }
 
-    private struct Failure: Error {
+    fileprivate struct Failure: Error {
         var reason: String
         init(_ action: String, errno code: Int32 = errno) {
             reason = "cannot \(action): \(describe(errno: code))"
@@ -40,37 +61,56 @@ struct OutputTarget {
     /// Writes a temporary file beside the target with the target's permissions (or the
     /// umask's for a new file), then renames it over the target.
     private static func replace(_ path: String, with produce: (inout DescriptorStream) throws -> Void) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var template = Array("\(directory)/.\(url.lastPathComponent).whatsnew-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Failure("create a temporary file in \(directory)") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var committed = false
-        defer {
-            if !committed { unlink(temporary) }
-        }
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~umaskValue()
-        fchmod(descriptor, mode)
-        var stream = DescriptorStream(descriptor: descriptor)
-        do {
-            try produce(&stream)
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        if let error = stream.error {
-            close(descriptor)
-            throw Failure("write \(path)", errno: error)
-        }
-        let synced = fsync(descriptor) == 0
-        guard close(descriptor) == 0, synced else { throw Failure("write \(path)") }
-        guard rename(temporary, path) == 0 else { throw Failure("replace \(path)") }
-        committed = true
+        try PreparedFile(path, with: produce).commit()
     }
 
-    private static func umaskValue() -> mode_t {
+    /// A file written in full beside its target, not yet in its place: several are prepared
+    /// before any is committed, so a failure while writing them leaves every target as it was.
+    final class PreparedFile {
+        let path: String
+        private let temporary: String
+        private var committed = false
+
+        init(_ path: String, with produce: (inout DescriptorStream) throws -> Void) throws {
+            self.path = path
+            let url = URL(fileURLWithPath: path)
+            let directory = url.deletingLastPathComponent().path
+            var template = Array("\(directory)/.\(url.lastPathComponent).whatsnew-XXXXXX".utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw Failure("create a temporary file in \(directory)") }
+            let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var status = stat()
+            let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~umaskValue()
+            fchmod(descriptor, mode)
+            var stream = DescriptorStream(descriptor: descriptor)
+            do {
+                try produce(&stream)
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            let synced = stream.error == nil && fsync(descriptor) == 0
+            let closed = close(descriptor) == 0
+            guard synced, closed else {
+                unlink(temporary)
+                throw Failure("write \(path)", errno: stream.error ?? errno)
+            }
+            self.temporary = temporary
+        }
+
+        /// Renames the file over its target.
+        func commit() throws {
+            guard rename(temporary, path) == 0 else { throw Failure("replace \(path)") }
+            committed = true
+        }
+
+        deinit {
+            if !committed { unlink(temporary) }
+        }
+    }
+
+    fileprivate static func umaskValue() -> mode_t {
         let current = umask(0)
         umask(current)
         return current

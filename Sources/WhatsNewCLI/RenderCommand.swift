@@ -206,7 +206,8 @@ struct RenderCommand: ParsableCommand {
             input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
             locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
             fragments: ProjectFragments.forNotes(input, config: config),
-            today: reader.day, filter: try reader.filter(config: config), projectName: config?.settings.name)
+            today: reader.day, filter: try reader.filter(config: config), projectName: config?.settings.name,
+            builds: config?.settings.builds ?? [])
         let document = notes.document
         var releases = notes.releases
         if let size {

@@ -22,6 +22,7 @@ import Yams
 ///   ui: { title: Interface, icon: paintbrush.fill, color: purple }
 /// check:
 ///   ignore: ["docs/**", "*.md"]   # what `whatsnew check` lets change without a note
+/// builds: { 1.4.0: 1248 }         # build numbers (CFBundleVersion) Sparkle compares
 /// ```
 public struct ProjectConfig: Sendable {
     /// The file, as found.
@@ -62,11 +63,13 @@ public struct ProjectConfig: Sendable {
     public var audiences: [String]?
     /// The platforms rows may name (`platforms:`); lint warns on others. Nil when not listed.
     public var platforms: [String]?
+    /// `builds:` each version's build number, for releases whose notes give none.
+    public var builds: [(version: String, build: String)] = []
 
     /// The keys the file takes, for the unknown-key diagnostic.
     public static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
-        "fragments", "repository", "kinds", "check", "audiences", "platforms",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds",
     ]
     /// The formats `format:` and `outputs:` take.
     public static let formats = ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack", "atom"]
@@ -174,6 +177,18 @@ public struct ProjectConfig: Sendable {
                     config.audiences = names
                 } else {
                     config.platforms = names
+                }
+            case "builds":
+                guard let builds = value.mapping else {
+                    report(.configValue, value.mark, "`builds` maps versions to build numbers, such as `1.4.0: 1248`")
+                    continue
+                }
+                for (version, build) in builds {
+                    guard let name = version.scalar?.string, Version(name) != nil else {
+                        report(.configValue, version.mark, "`\(version.scalar?.string ?? "")` is not a version")
+                        continue
+                    }
+                    if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
                 }
             case "fragments": config.fragments = text(value, key)
             case "repository":

@@ -1,6 +1,6 @@
 /// A front-matter block lifted out of the Markdown: its YAML and the lines it occupied.
 struct FrontMatterBlock: Sendable {
-    enum Role: Sendable { case sheet, section }
+    enum Role: Sendable { case sheet, release, section }
 
     var role: Role
     /// The line of the opening `---`.

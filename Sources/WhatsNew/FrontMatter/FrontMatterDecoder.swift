@@ -18,10 +18,24 @@ struct FrontMatterDecoder {
                 sheet.accent = context.text(entry)
                 sheet.accentPosition = context.textPosition(of: entry.value)
             case .icons: sheet.icons = context.icons(entry)
+            case .build: sheet.build = context.text(entry)
             default: break
             }
         }
         return (sheet, context.diagnostics)
+    }
+
+    /// A block under a release heading: the release's build number.
+    func release(from block: FrontMatterBlock) -> (ReleaseMetadata, [Diagnostic]) {
+        var release = ReleaseMetadata(openingLine: block.openingLine)
+        var context = FrontMatterContext(decoder: self, block: block)
+        for entry in context.entries() {
+            switch context.key(entry, allowed: FrontMatterKey.releaseKeys, role: "a release's front matter") {
+            case .build: release.build = context.text(entry)
+            default: break
+            }
+        }
+        return (release, context.diagnostics)
     }
 
     func section(from block: FrontMatterBlock) -> (SectionMetadata, [Diagnostic]) {

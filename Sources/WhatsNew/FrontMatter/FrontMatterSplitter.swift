@@ -46,7 +46,10 @@ struct FrontMatterSplitter {
                 continue
             }
             let yaml = lines[next..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
-            let role: FrontMatterBlock.Role = position == 0 && !(firstKey?.isSectionOnly ?? false) ? .sheet : .section
+            let role: FrontMatterBlock.Role =
+                if position == 0 && !(firstKey?.isSectionOnly ?? false) { .sheet }
+                else if firstKey?.opensReleaseBlock == true { .release }
+                else { .section }
             blocks.append(
                 FrontMatterBlock(
                     role: role, openingLine: opening.number, closingLine: lines[closing].number,

@@ -3,6 +3,8 @@ struct SheetMetadata: Sendable, Hashable {
     var title: String?
     var subtitle: String?
     var version: String?
+    /// The build number of the sheet's `version` (`build:`), for Sparkle.
+    var build: String?
     var date: ReleaseDate?
     var icons: [IconOverride] = []
     var accent: String?

@@ -22,6 +22,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case sectionMissingTitle = "section-missing-title"
     /// A section before the first release, which no release shows.
     case sectionOutsideRelease = "section-outside-release"
+    /// A `build:` block that no release heading stands above.
+    case buildOutsideRelease = "build-outside-release"
     /// Prose or a list between releases under no release heading (below `## 5.x Releases`, before its first release), which no release shows.
     case contentOutsideRelease = "content-outside-release"
     /// A `kind:` that names no kind.
@@ -101,11 +103,14 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case storeLimit = "store-limit"
     /// A locale the store does not take.
     case storeLocale = "store-locale"
+    /// An appcast that cannot be read, is signed, or holds no item the notes know.
+    case appcast = "appcast"
 
     /// Whether the finding is an error (lint fails) or a warning (lint fails with `--strict`).
     public var severity: Diagnostic.Severity {
         switch self {
         case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,
+            .buildOutsideRelease,
             .contentOutsideRelease, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
             .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey,

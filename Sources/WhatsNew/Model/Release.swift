@@ -20,6 +20,9 @@ public struct Release: Sendable, Hashable {
     public var compare: String?
     /// The line of the release heading (1 for notes without one).
     public var line: Int
+    /// The build number (`CFBundleVersion`) the release shipped as, when the notes or the
+    /// project say: Sparkle compares it with the installed app's. See ``BuildNumbers``.
+    public var build: String?
     /// In a sheet shown in a locale, the locale its words are in: the translation's, or the
     /// original's where the translation lacks the release. Nil when no locale was asked for.
     public var locale: String?
@@ -44,6 +47,10 @@ public struct Release: Sendable, Hashable {
         self.link = link
         self.line = line
     }
+
+    /// What Sparkle compares with the installed app's `CFBundleVersion`: the build number,
+    /// else the version as written.
+    public var sparkleVersion: String? { build ?? version?.text }
 
     /// Whether the release has anything to show: a row or a summary.
     public var hasContent: Bool { !sections.isEmpty || summary != nil }

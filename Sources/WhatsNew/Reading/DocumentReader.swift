@@ -36,11 +36,16 @@ public struct DocumentReader: Sendable {
         let decoder = FrontMatterDecoder(path: source.path)
         var sheet = SheetMetadata()
         var sections: [SectionMetadata] = []
+        var releaseBlocks: [ReleaseMetadata] = []
         for block in split.blocks {
             switch block.role {
             case .sheet:
                 let (metadata, found) = decoder.sheet(from: block)
                 sheet = metadata
+                diagnostics += found
+            case .release:
+                let (metadata, found) = decoder.release(from: block)
+                releaseBlocks.append(metadata)
                 diagnostics += found
             case .section:
                 let (metadata, found) = decoder.section(from: block)
@@ -54,8 +59,11 @@ public struct DocumentReader: Sendable {
         let implicit = Release(
             version: sheet.version.flatMap(Version.init), date: sheet.date,
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
-        let result = reader.read(implicitRelease: implicit)
+        var result = reader.read(implicitRelease: implicit)
         diagnostics += result.diagnostics
+        diagnostics += BuildNumbers.attach(
+            releaseBlocks, sheetBuild: sheet.build, sheetVersion: sheet.version, to: &result.releases,
+            path: source.path)
         var document = Document(
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)

@@ -130,7 +130,7 @@ public struct AtomRenderer: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func isOutsideXML(_ scalar: Unicode.Scalar) -> Bool {
+    static func isOutsideXML(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE
             || scalar.value == 0xFFFF
     }

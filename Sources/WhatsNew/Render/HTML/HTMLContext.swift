@@ -13,6 +13,9 @@ struct HTMLContext: Sendable {
     let style: HTMLStyle
     let words: SheetWords
     let locale: LocaleTag?
+    /// For a page that must load nothing: images become links, and the sheet has no heading of
+    /// its own (Sparkle's window has one).
+    var isSelfContained = false
 
     var value: TemplateValue {
         var sheet: [(String, TemplateValue)] = [
@@ -39,6 +42,7 @@ struct HTMLContext: Sendable {
             sheet.append(("hasArchives", .bool(true)))
         }
         if let subtitle = document.subtitle { sheet.append(("subtitle", .text(subtitle))) }
+        if isSelfContained { sheet.append(("noHeader", .bool(true))) }
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         // A sheet fitted to a size family is a card of the family's size, in em of its own
         // text, so it holds its rows at every text size.
@@ -100,6 +104,7 @@ struct HTMLContext: Sendable {
             ("sections", .list(release.sections.map(section))),
         ]
         if let version = release.version { result.append(("version", .text(version.text))) }
+        if let sparkleVersion = release.sparkleVersion { result.append(("sparkleVersion", .text(sparkleVersion))) }
         if let compare = release.compare, Self.isSafeLink(compare) { result.append(("compare", .text(compare))) }
         if let size = release.size, size != .rectangular, release.omitted > 0 {
             result.append(("more", .text(words.more(release.omitted))))
@@ -111,7 +116,7 @@ struct HTMLContext: Sendable {
             result.append(("date", .object([("iso", .text(date.iso)), ("text", .text(words.formatDate(date)))])))
         }
         if let summary = release.summary, !summary.isEmpty {
-            result.append(("summaryHTML", .text(Self.html(summary))))
+            result.append(("summaryHTML", .text(html(summary))))
         } else if release.sections.isEmpty {
             // The terminal sheet's words, so an empty release never shows as a bare heading.
             result.append(("emptyNote", .text(release.emptyNote(words))))
@@ -121,7 +126,7 @@ struct HTMLContext: Sendable {
 
     private func section(_ section: Section) -> TemplateValue {
         var result: [(String, TemplateValue)] = [
-            ("summaryHTML", .text(Self.html(section.lead))),
+            ("summaryHTML", .text(html(section.lead))),
             ("line", .number(section.line)),
             ("items", .list(section.items.map(TemplateValue.text))),
         ]
@@ -143,8 +148,8 @@ struct HTMLContext: Sendable {
 
     /// cmark's HTML for the content, without its final line break (the templates place their
     /// own) and without blank lines.
-    private static func html(_ content: MarkdownContent) -> String {
-        let html = MarkdownHTML.of(content)
+    private func html(_ content: MarkdownContent) -> String {
+        let html = MarkdownHTML.of(content, imagesAsLinks: isSelfContained)
         let trimmed = html.utf8.last == UInt8(ascii: "\n") ? String(Substring(html.utf8.dropLast())) : html
         return HTMLText.withoutBlankLines(trimmed)
     }

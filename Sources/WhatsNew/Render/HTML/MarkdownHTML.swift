@@ -2,19 +2,23 @@
 /// default safe mode: raw HTML is omitted, and `javascript:`, `vbscript:`, `file:` and
 /// non-image `data:` addresses are emptied. A test holds it to cmark's output byte for byte.
 public enum MarkdownHTML {
-    /// The blocks as HTML.
-    public static func of(_ blocks: [Block]) -> String {
-        var writer = Writer()
+    /// The blocks as HTML; with `imagesAsLinks`, each image is a link to it named by its
+    /// description, for a page that must load nothing (Sparkle's release notes).
+    public static func of(_ blocks: [Block], imagesAsLinks: Bool = false) -> String {
+        var writer = Writer(imagesAsLinks: imagesAsLinks)
         for block in blocks { writer.write(block, inTightItem: false) }
         return String(decoding: writer.html, as: UTF8.self)
     }
 
     /// The content's blocks as HTML.
-    public static func of(_ content: MarkdownContent) -> String { of(content.blocks) }
+    public static func of(_ content: MarkdownContent, imagesAsLinks: Bool = false) -> String {
+        of(content.blocks, imagesAsLinks: imagesAsLinks)
+    }
 }
 
 private struct Writer {
     var html: [UInt8] = []
+    let imagesAsLinks: Bool
 
     /// cmark's `cr`: a line break, unless the output is empty or already ends with one.
     private mutating func lineBreak() {
@@ -97,6 +101,15 @@ private struct Writer {
                 appendTitle(title)
                 html += "\">".utf8
                 write(children)
+                html += "</a>".utf8
+            case .image(let source, let title, let alt) where imagesAsLinks:
+                html += "<a href=\"".utf8
+                HTMLText.appendAddress(source, to: &html)
+                appendTitle(title)
+                html += "\">".utf8
+                let start = html.count
+                writeAlt(alt)
+                if html.count == start { HTMLText.appendEscaped(source, to: &html) }
                 html += "</a>".utf8
             case .image(let source, let title, let alt):
                 html += "<img src=\"".utf8

@@ -1,0 +1,59 @@
+import WhatsNewTemplates
+
+/// Release notes for Sparkle's update window, which shows them in a WebKit view about 480
+/// points wide beneath its own heading.
+///
+/// The notes are cumulative: a release and the ones before it, newest first, each marked with
+/// `data-sparkle-version` (its build number, see ``BuildNumbers``). Sparkle 2.5 and later adds
+/// the class `sparkle-installed-version` to the installed version's element, and the sheet's
+/// stylesheet hides it and every older one, so a reader who skipped versions sees exactly what
+/// they missed. Nothing is loaded: no script, no remote stylesheet, images as links to them.
+public struct SparkleNotesRenderer: Sendable {
+    /// whatsnew's own words and the date form, in the notes' locale.
+    public var words: SheetWords
+    /// The notes' language; nil for notes shown as written.
+    public var locale: LocaleTag?
+
+    /// A renderer in English unless a locale's words are given.
+    public init(words: SheetWords = .english, locale: LocaleTag? = nil) {
+        self.words = words
+        self.locale = locale
+    }
+
+    /// The release `version` and at most `history` released versions before it, newest first:
+    /// what a reader updating to `version` may not have seen.
+    public static func cumulative(_ document: Document, version: String, history: Int, path: String)
+        throws(Diagnostic) -> [Release]
+    {
+        let target = try ReleaseSelection.version(version).releases(from: document, path: path)[0]
+        guard let targetVersion = target.version else { return [target] }
+        let older = document.releases.filter { release in
+            guard let other = release.version, !release.isUnreleased, !release.isScheduled else { return false }
+            return other < targetVersion
+        }
+        return [target] + older.sorted { $0.version! > $1.version! }.prefix(max(0, history))
+    }
+
+    /// The notes as a whole HTML document to put beside the archive.
+    public func page(_ document: Document, releases: [Release]) throws(Diagnostic) -> String {
+        try render(document, releases: releases, standalone: true)
+    }
+
+    /// The notes as an HTML fragment, its stylesheet inline, for an appcast's `<description>`.
+    public func fragment(_ document: Document, releases: [Release]) throws(Diagnostic) -> String {
+        try render(document, releases: releases, standalone: false)
+    }
+
+    private func render(_ document: Document, releases: [Release], standalone: Bool) throws(Diagnostic) -> String {
+        let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
+        var context = HTMLContext(
+            document: document, releases: releases, layout: layout, standalone: standalone, style: .inline,
+            words: words, locale: locale)
+        context.isSelfContained = true
+        var output = ""
+        try HTMLTemplates.builtIn.render(context.value, template: standalone ? "sparkle" : "sheet") {
+            output.write($0)
+        }
+        return output
+    }
+}
