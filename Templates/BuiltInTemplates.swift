@@ -2,7 +2,8 @@
 /// installed whatsnew renders HTML from any directory.
 public enum BuiltInTemplates {
     /// Every template by the name partials use: `sheet`, `release`, `section`, `standalone`,
-    /// `sparkle` (Sparkle's release-notes page) and `style` (the stylesheet).
+    /// `sparkle` (Sparkle's release-notes page), `style` (the stylesheet) and `sparkle-style`
+    /// (what Sparkle's view adds to it).
     public static let all: [String: String] = [
         "sheet": String(decoding: PackageResources.sheet_mustache, as: UTF8.self),
         "release": String(decoding: PackageResources.release_mustache, as: UTF8.self),
@@ -10,5 +11,6 @@ public enum BuiltInTemplates {
         "standalone": String(decoding: PackageResources.standalone_mustache, as: UTF8.self),
         "sparkle": String(decoding: PackageResources.sparkle_mustache, as: UTF8.self),
         "style": String(decoding: PackageResources.whatsnew_css, as: UTF8.self),
+        "sparkle-style": String(decoding: PackageResources.sparkle_css, as: UTF8.self),
     ]
 }

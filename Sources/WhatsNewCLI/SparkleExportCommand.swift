@@ -132,14 +132,26 @@ struct SparkleExportCommand: ParsableCommand {
     private func fill(_ path: String, editions: [(tag: LocaleTag?, notes: ChosenNotes)]) throws {
         let source = try InputFile.load(path, maximumSize: limit.bytes)
         let appcast = try rendered { () throws(Diagnostic) in try Appcast(bytes: source.bytes, path: source.path) }
+        // The appcast's own build numbers count as the project's: the notes and --build still win.
+        let itemBuilds = appcast.items.compactMap { item in
+            item.shortVersion.flatMap { short in item.build.map { (version: short, build: $0) } }
+        }
+        let documents = editions.map { edition in
+            var document = edition.notes.document
+            BuildNumbers.apply(itemBuilds, to: &document, overriding: false)
+            return document
+        }
         var descriptions: [Int: [(language: String?, html: String)]] = [:]
-        for release in editions[0].notes.document.releases where release.version != nil && !release.isUnreleased {
+        for release in documents[0].releases where release.version != nil && !release.isUnreleased {
             guard let item = appcast.index(of: release), descriptions[item] == nil else { continue }
             var texts: [(language: String?, html: String)] = []
-            for (tag, notes) in editions {
-                let releases = try cumulative(notes, version: release.version!.text)
+            for ((tag, notes), document) in zip(editions, documents) {
                 let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
-                let html = try rendered { () throws(Diagnostic) in try renderer.fragment(notes.document, releases: releases) }
+                let html = try rendered { () throws(Diagnostic) in
+                    let releases = try SparkleNotesRenderer.cumulative(
+                        document, version: release.version!.text, history: history, path: notes.path)
+                    return try renderer.fragment(document, releases: releases)
+                }
                 texts.append((tag?.description, html))
             }
             descriptions[item] = texts

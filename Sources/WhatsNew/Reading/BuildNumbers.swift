@@ -50,7 +50,7 @@ public enum BuildNumbers {
         for block in blocks where block.build != nil {
             let above = releases.indices.filter { releases[$0].line < block.openingLine }
                 .max { releases[$0].line < releases[$1].line }
-            guard let above, releases[above].line > 1 || releases.count == 1 else {
+            guard let above else {
                 diagnostics.append(
                     Diagnostic(
                         .buildOutsideRelease, at: SourceLocation(path: path, line: block.openingLine, column: 1),

@@ -44,6 +44,15 @@ public struct SparkleNotesRenderer: Sendable {
         try render(document, releases: releases, standalone: false)
     }
 
+    /// The built-in templates with the stylesheet fitted to Sparkle's view and compacted:
+    /// notes in an appcast travel with every update check.
+    private static let templates: HTMLTemplates = {
+        var library = HTMLTemplates.builtIn.library
+        let style = HTMLRenderer.stylesheet + (BuiltInTemplates.all["sparkle-style"] ?? "")
+        try? library.register(CompactCSS.of(style), named: "style")
+        return HTMLTemplates(library: library)
+    }()
+
     private func render(_ document: Document, releases: [Release], standalone: Bool) throws(Diagnostic) -> String {
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
         var context = HTMLContext(
@@ -51,7 +60,7 @@ public struct SparkleNotesRenderer: Sendable {
             words: words, locale: locale)
         context.isSelfContained = true
         var output = ""
-        try HTMLTemplates.builtIn.render(context.value, template: standalone ? "sparkle" : "sheet") {
+        try Self.templates.render(context.value, template: standalone ? "sparkle" : "sheet") {
             output.write($0)
         }
         return output
