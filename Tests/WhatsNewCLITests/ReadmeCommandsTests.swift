@@ -58,12 +58,18 @@ struct ReadmeCommandsTests {
             toPath: directory.appendingPathComponent("CHANGELOG.md").path)
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("docs/assets"), withIntermediateDirectories: true)
+        // The app's update archive, as a build step leaves it.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("build"), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: directory.appendingPathComponent("build/Inkwell-1.4.0.zip").path, contents: Data())
         for command in commands {
             let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: directory)
             #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")
         }
         // What they wrote is there.
-        for written in ["release-body.md", "docs/whats-new.html", "docs/assets/whatsnew.css", "WhatsNew.json"] {
+        for written in [
+            "release-body.md", "docs/whats-new.html", "docs/assets/whatsnew.css", "WhatsNew.json", "build/Inkwell-1.4.0.html",
+            "docs/whats-new.xml", "slack.json",
+        ] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(written).path), "\(written)")
         }
     }
