@@ -44,6 +44,8 @@ struct SparkleExportCommand: ParsableCommand {
 
     @OptionGroup var translations: TranslationOptions
 
+    @OptionGroup var reader: ReaderOptions
+
     @OptionGroup var icons: IconOptions
 
     @OptionGroup var settings: ConfigOption
@@ -93,7 +95,7 @@ struct SparkleExportCommand: ParsableCommand {
                     tag,
                     try ChosenNotes(
                         input, selection: .all, icons: catalog, maximumSize: limit.bytes, locale: tag,
-                        localesDirectory: localesDirectory, projectName: loaded?.settings.name,
+                        localesDirectory: localesDirectory, today: reader.day, projectName: loaded?.settings.name,
                         builds: loaded?.settings.builds ?? [], buildOverrides: overrides)
                 ))
         }
@@ -101,15 +103,18 @@ struct SparkleExportCommand: ParsableCommand {
         for (version, _) in overrides where !document.releases.contains(where: { $0.version?.matches(version) ?? false }) {
             StandardError.write("\(editions[0].notes.path): warning: --build names \(version), which the notes have no release of\n")
         }
+        let filter = try reader.filter(config: loaded)
         if let appcast {
-            try fill(appcast, editions: editions)
+            try fill(appcast, editions: editions, filter: filter)
         } else {
-            try writeBeside(archives, editions: editions)
+            try writeBeside(archives, editions: editions, filter: filter)
         }
     }
 
     /// The notes of each archive's version, in the file generate_appcast pairs with it, one per language.
-    private func writeBeside(_ archives: [String], editions: [(tag: LocaleTag?, notes: ChosenNotes)]) throws {
+    private func writeBeside(
+        _ archives: [String], editions: [(tag: LocaleTag?, notes: ChosenNotes)], filter: RowFilter
+    ) throws {
         let languages = try SparkleArchive.languages(of: editions.compactMap(\.tag), input: input)
         var files: [(String, String)] = []
         for archive in archives {
@@ -119,7 +124,7 @@ struct SparkleExportCommand: ParsableCommand {
             let version = try release ?? SparkleArchive.version(in: archive, document: editions[0].notes.document)
             let base = SparkleArchive.notesBase(of: archive)!
             for (tag, notes) in editions {
-                let releases = try cumulative(notes, version: version)
+                let releases = filter.apply(to: try cumulative(notes, version: version))
                 let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
                 let page = try rendered { () throws(Diagnostic) in try renderer.page(notes.document, releases: releases) }
                 files.append((base + (tag.map { ".\(languages[$0]!)" } ?? "") + ".html", page))
@@ -129,7 +134,7 @@ struct SparkleExportCommand: ParsableCommand {
     }
 
     /// Each item the notes know gets its version's notes as its description, one per language.
-    private func fill(_ path: String, editions: [(tag: LocaleTag?, notes: ChosenNotes)]) throws {
+    private func fill(_ path: String, editions: [(tag: LocaleTag?, notes: ChosenNotes)], filter: RowFilter) throws {
         let source = try InputFile.load(path, maximumSize: limit.bytes)
         let appcast = try rendered { () throws(Diagnostic) in try Appcast(bytes: source.bytes, path: source.path) }
         // The appcast's own build numbers count as the project's: the notes and --build still win.
@@ -141,20 +146,27 @@ struct SparkleExportCommand: ParsableCommand {
             BuildNumbers.apply(itemBuilds, to: &document, overriding: false)
             return document
         }
+        // Every item of a release gets its notes: an appcast may list one version for several
+        // architectures or channels.
         var descriptions: [Int: [(language: String?, html: String)]] = [:]
-        for release in documents[0].releases where release.version != nil && !release.isUnreleased {
-            guard let item = appcast.index(of: release), descriptions[item] == nil else { continue }
-            var texts: [(language: String?, html: String)] = []
-            for ((tag, notes), document) in zip(editions, documents) {
-                let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
-                let html = try rendered { () throws(Diagnostic) in
-                    let releases = try SparkleNotesRenderer.cumulative(
-                        document, version: release.version!.text, history: history, path: notes.path)
-                    return try renderer.fragment(document, releases: releases)
+        var made: [String: [(language: String?, html: String)]] = [:]
+        for (index, item) in appcast.items.enumerated() {
+            guard let release = appcast.release(of: item, in: documents[0].releases) else { continue }
+            let version = release.version!.text
+            if made[version] == nil {
+                var texts: [(language: String?, html: String)] = []
+                for ((tag, notes), document) in zip(editions, documents) {
+                    let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
+                    let html = try rendered { () throws(Diagnostic) in
+                        let releases = try SparkleNotesRenderer.cumulative(
+                            document, version: version, history: history, path: notes.path)
+                        return try renderer.fragment(document, releases: filter.apply(to: releases))
+                    }
+                    texts.append((tag?.description, html))
                 }
-                texts.append((tag?.description, html))
+                made[version] = texts
             }
-            descriptions[item] = texts
+            descriptions[index] = made[version]
         }
         guard !descriptions.isEmpty else {
             throw Diagnostics.failure([

@@ -103,6 +103,22 @@ struct AppcastTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == edited)
     }
 
+    @Test func everyItemOfAVersionGetsItsNotes() throws {
+        let twice = Self.appcast.replacingOccurrences(
+            of: "        <item>\n            <title>Version 0.9</title>",
+            with: "        <item><title>1.4.0 for Intel</title><sparkle:shortVersionString>1.4.0</sparkle:shortVersionString></item>\n        <item>\n            <title>Version 0.9</title>")
+        #expect(twice != Self.appcast)
+        let directory = try project(appcast: twice)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "wrote 3 of 4 items' descriptions in appcast.xml\n")
+        let items = try parsed(directory.appendingPathComponent("appcast.xml"))
+        #expect(items[2]["title"] == "1.4.0 for Intel")
+        #expect(items[2][""] == items[0][""])
+        #expect(items[2][""]?.contains("Offline sync") == true)
+    }
+
     @Test func translationsGoInDescriptionsWithTheirLanguage() throws {
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -24,6 +24,17 @@ struct SurfacesTests {
                 #expect(run.stdout.contains(title) == rows.contains(title), "\(format) \(options): \(title)")
             }
         }
+        // Sparkle's notes, beside an archive.
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = directory.appendingPathComponent("App-4.0.0.zip")
+        FileManager.default.createFile(atPath: archive.path, contents: Data())
+        let sparkle = try WhatsNewBinary.run(["export", "sparkle", beta, "--archive", archive.path] + options)
+        #expect(sparkle.status == 0, "sparkle: \(sparkle.stderr)")
+        let notes = try String(contentsOf: directory.appendingPathComponent("App-4.0.0.html"), encoding: .utf8)
+        for title in all {
+            #expect(notes.contains(title) == rows.contains(title), "sparkle \(options): \(title)")
+        }
         let json = try WhatsNewBinary.run([beta, "--format", "json"] + options).stdout
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let sections = ((object?["releases"] as? [[String: Any]])?.first?["sections"] as? [[String: Any]]) ?? []

@@ -46,18 +46,14 @@ public struct Appcast: Sendable {
         items = try AppcastScanner(bytes: bytes, path: path).items()
     }
 
-    /// The item a release is: its version is the item's short version, or its build number the
-    /// item's `sparkle:version` (or, with no short version, its version is).
-    public func index(of release: Release) -> Int? {
-        items.firstIndex { item in
-            if let short = item.shortVersion, release.version?.matches(short) ?? false { return true }
-            if let build = item.build {
-                if release.build == build { return true }
-                if item.shortVersion == nil, release.build == nil, release.version?.matches(build) ?? false {
-                    return true
-                }
-            }
-            return false
+    /// The release of the notes an item is: its short version is the release's version, or
+    /// its `sparkle:version` the release's build number (or, with no short version, its version).
+    public func release(of item: Item, in releases: [Release]) -> Release? {
+        releases.first { release in
+            guard release.version != nil, !release.isUnreleased else { return false }
+            if let short = item.shortVersion { return release.version!.matches(short) }
+            guard let build = item.build else { return false }
+            return release.build.map { $0 == build } ?? release.version!.matches(build)
         }
     }
 
