@@ -78,14 +78,18 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// The address comparing this release with the one before (`…/compare/v1.2.0...v1.3.0`):
         /// from the heading's link or a "Full Changelog" line. Written only when known.
         public var compare: String?
+        /// The build number (`CFBundleVersion`) the release shipped as, when the notes or the
+        /// project give it. Written only when known.
+        public var build: String?
 
         /// A release with its rows; the flags and fitting are off unless given.
         public init(
             version: String?, date: String?, title: String, summary: String?, sections: [Section],
             unreleased: Bool = false, locale: String? = nil, scheduled: Bool = false, size: String? = nil,
-            omitted: Int? = nil, compare: String? = nil
+            omitted: Int? = nil, compare: String? = nil, build: String? = nil
         ) {
             self.compare = compare
+            self.build = build
             self.version = version
             self.date = date
             self.title = title
@@ -220,7 +224,7 @@ extension Sheet {
 
 extension Sheet.Release {
     private enum CodingKeys: String, CodingKey {
-        case version, date, title, unreleased, scheduled, summary, sections, locale, size, omitted, compare
+        case version, build, date, title, unreleased, scheduled, summary, sections, locale, size, omitted, compare
     }
 
     public init(from decoder: any Decoder) throws {
@@ -236,11 +240,14 @@ extension Sheet.Release {
         size = try container.decodeIfPresent(String.self, forKey: .size)
         omitted = try container.decodeIfPresent(Int.self, forKey: .omitted)
         compare = try container.decodeIfPresent(String.self, forKey: .compare)
+        build = try container.decodeIfPresent(String.self, forKey: .build)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
+        // Additive in schema 1: only a release whose build number is known carries it.
+        if let build { try container.encode(build, forKey: .build) }
         try container.encode(date, forKey: .date)
         try container.encode(title, forKey: .title)
         // Additive in schema 1: only a release whose notes give a comparison carries it.

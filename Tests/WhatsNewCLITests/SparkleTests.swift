@@ -110,6 +110,9 @@ struct SparkleTests {
         // The HTML sheet carries the same numbers.
         let sheet = try WhatsNewBinary.run(["--format", "html", "--release", "all"], in: directory)
         #expect(sparkleVersions(sheet.stdout) == ["1300", "1207", "1100"])
+        // And the JSON, for an app to compare with its CFBundleVersion.
+        let json = try WhatsNewBinary.run(["--format", "json", "--release", "1.3.1"], in: directory)
+        #expect(json.stdout.contains("\"version\": \"1.3.1\",\n      \"build\": \"1207\","), "\(json.stdout)")
         #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "Inkwell-1.4.0.zip", "--build", "1.4.0"], in: directory).status == 2)
     }
 

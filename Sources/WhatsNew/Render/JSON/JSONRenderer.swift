@@ -34,7 +34,7 @@ public struct JSONRenderer: Sendable {
             summary: release.summary.map(\.plainText), sections: release.sections.map(section),
             unreleased: release.isUnreleased, locale: release.locale, scheduled: release.isScheduled,
             size: release.size?.rawValue, omitted: release.size == nil ? nil : release.omitted,
-            compare: release.compare)
+            compare: release.compare, build: release.build)
     }
 
     private func section(_ section: Section) -> Sheet.Section {
