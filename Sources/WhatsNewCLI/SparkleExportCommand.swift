@@ -109,6 +109,10 @@ struct SparkleExportCommand: ParsableCommand {
         } else {
             try writeBeside(archives, editions: editions, filter: filter)
         }
+        // What the notes could not show as asked (an unknown icon, a translation's missing release), once each.
+        var seen: Set<String> = []
+        let ignored = editions.flatMap(\.notes.ignored).filter { seen.insert($0.description).inserted }
+        if !ignored.isEmpty { StandardError.write(ignored.map { "\($0)\n" }.joined()) }
     }
 
     /// The notes of each archive's version, in the file generate_appcast pairs with it, one per language.
@@ -126,8 +130,10 @@ struct SparkleExportCommand: ParsableCommand {
             for (tag, notes) in editions {
                 let releases = filter.apply(to: try cumulative(notes, version: version))
                 let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
-                let page = try rendered { () throws(Diagnostic) in try renderer.page(notes.document, releases: releases) }
-                files.append((base + (tag.map { ".\(languages[$0]!)" } ?? "") + ".html", page))
+                let page = try exitingOnDiagnostic { () throws(Diagnostic) in try renderer.page(notes.document, releases: releases) }
+                let path = base + (tag.map { ".\(languages[$0]!)" } ?? "") + ".html"
+                // App-1.4.0.zip and App-1.4.0.dmg share their notes.
+                if !files.contains(where: { $0.0 == path }) { files.append((path, page)) }
             }
         }
         try ExportFiles.write(files)
@@ -136,7 +142,7 @@ struct SparkleExportCommand: ParsableCommand {
     /// Each item the notes know gets its version's notes as its description, one per language.
     private func fill(_ path: String, editions: [(tag: LocaleTag?, notes: ChosenNotes)], filter: RowFilter) throws {
         let source = try InputFile.load(path, maximumSize: limit.bytes)
-        let appcast = try rendered { () throws(Diagnostic) in try Appcast(bytes: source.bytes, path: source.path) }
+        let appcast = try exitingOnDiagnostic { () throws(Diagnostic) in try Appcast(bytes: source.bytes, path: source.path) }
         // The appcast's own build numbers count as the project's: the notes and --build still win.
         let itemBuilds = appcast.items.compactMap { item in
             item.shortVersion.flatMap { short in item.build.map { (version: short, build: $0) } }
@@ -157,7 +163,7 @@ struct SparkleExportCommand: ParsableCommand {
                 var texts: [(language: String?, html: String)] = []
                 for ((tag, notes), document) in zip(editions, documents) {
                     let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
-                    let html = try rendered { () throws(Diagnostic) in
+                    let html = try exitingOnDiagnostic { () throws(Diagnostic) in
                         let releases = try SparkleNotesRenderer.cumulative(
                             document, version: version, history: history, path: notes.path)
                         return try renderer.fragment(document, releases: filter.apply(to: releases))
@@ -172,7 +178,7 @@ struct SparkleExportCommand: ParsableCommand {
             throw Diagnostics.failure([
                 Diagnostic(
                     .appcast, at: SourceLocation(path: source.path),
-                    "no item of this appcast is a release the notes have (items match by sparkle:shortVersionString, or sparkle:version against the build number); it was left unchanged")
+                    "no item of this appcast is a release the notes have (an item matches by its sparkle:shortVersionString, or without one by its sparkle:version); it was left unchanged")
             ])
         }
         let skipped = appcast.items.indices.filter { descriptions[$0] == nil }
@@ -188,13 +194,13 @@ struct SparkleExportCommand: ParsableCommand {
     }
 
     private func cumulative(_ notes: ChosenNotes, version: String) throws -> [Release] {
-        try rendered { () throws(Diagnostic) in
+        try exitingOnDiagnostic { () throws(Diagnostic) in
             try SparkleNotesRenderer.cumulative(notes.document, version: version, history: history, path: notes.path)
         }
     }
 
     /// The value, or its diagnostic on standard error and exit 1.
-    private func rendered<T>(_ make: () throws(Diagnostic) -> T) throws -> T {
+    private func exitingOnDiagnostic<T>(_ make: () throws(Diagnostic) -> T) throws -> T {
         do {
             return try make()
         } catch {
