@@ -44,6 +44,12 @@ struct HeadingClassifierTests {
         Case(heading: "Version 26.10.1", version: "26.10.1"),
         Case(heading: "2024.03", version: "2024.03"),
         Case(heading: "2024.05.02", version: "2024.05.02"),
+        // Calendar versions with a suffix are versions, whole (OpenClaw's `2026.2.2-3` came after `2026.2.2`).
+        Case(heading: "2026.2.2-3", version: "2026.2.2-3"),
+        Case(heading: "2026.2.2-beta", version: "2026.2.2-beta"),
+        Case(heading: "2026.2.2+build5", version: "2026.2.2+build5"),
+        // Beside a date written as one, the dotted calendar version is the version.
+        Case(heading: "2026.2.2 - 2026-02-03", version: "2026.2.2", date: "2026-02-03"),
         Case(heading: "[0.0.5] - 2014-12-13 [YANKED]", version: "0.0.5", date: "2014-12-13"),
         Case(heading: "1.2.0 (2020-12-01)", version: "1.2.0", date: "2020-12-01"),
         Case(heading: "Project 24.1.0 (2024-01-15)", version: "24.1.0", date: "2024-01-15", title: "Project 24.1.0"),

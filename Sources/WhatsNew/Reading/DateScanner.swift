@@ -96,6 +96,14 @@ struct DateScanner {
             tokens[start].text.utf8.count, tokens[start + 2].text.utf8.count, tokens[start + 4].text.utf8.count
         )
         if digits.0 == 4, digits.1 <= 2, digits.2 <= 2 {
+            // `2026.2.2-3`, `2026.2.2-beta`, `2026.2.2b1`: a calendar version with a suffix, not a day.
+            if separator == ".", end < tokens.count,
+                tokens[end].kind == .word || tokens[end].isSymbol("+")
+                    || (tokens[end].isSymbol("-") && end + 1 < tokens.count
+                        && (tokens[end + 1].kind == .number || tokens[end + 1].kind == .word))
+            {
+                return nil
+            }
             return match(start..<end, year: first, month: second, day: third, dotted: separator == ".")
         }
         if separator == ".", digits.0 <= 2, digits.1 <= 2, digits.2 == 4 {

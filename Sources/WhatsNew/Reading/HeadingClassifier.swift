@@ -39,7 +39,11 @@ enum HeadingClassifier {
             return isUnreleasedName(words) ? .unreleased : .other
         }
         let tokens = HeadingToken.tokenize(text)
-        let dates = DateScanner(tokens: tokens).matches()
+        var dates = DateScanner(tokens: tokens).matches()
+        // `2026.2.2 - 2026-02-03`: beside a date written as one, the dotted one is the version.
+        if dates.contains(where: \.isDotted), dates.contains(where: { !$0.isDotted }) {
+            dates.removeAll(where: \.isDotted)
+        }
         let taken = TakenTokens(dates.map(\.range))
         let (versions, hasSeries) = VersionScanner(tokens: tokens, taken: taken).scan()
 
