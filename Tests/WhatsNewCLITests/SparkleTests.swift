@@ -88,6 +88,59 @@ struct SparkleTests {
         }
     }
 
+    @Test func theReleasesBeforeKeepTheNotesOrderNewestFirst() throws {
+        let newestFirst = """
+            # Changelog
+
+            ## 2026.2.4
+
+            - Cron announces.
+
+            ## 2026.2.2-3
+
+            - Legacy shim.
+
+            ## 2026.2.2
+
+            - Feishu.
+
+            ## 2026.2.1
+
+            - Pairing store.
+
+            """
+        // Written oldest first, the same releases read newest first.
+        let oldestFirst = """
+            # Changelog
+
+            ## 1.0.0
+
+            - First.
+
+            ## 1.1.0
+
+            - Second.
+
+            ## 1.2.0
+
+            - Third.
+
+            """
+        for (notes, archive, expected) in [
+            (newestFirst, "Claw-2026.2.4.zip", ["2026.2.4", "2026.2.2-3", "2026.2.2", "2026.2.1"]),
+            (oldestFirst, "App-1.2.0.zip", ["1.2.0", "1.1.0", "1.0.0"]),
+        ] {
+            let directory = try SharedFiles.scratchDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try notes.write(to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+            FileManager.default.createFile(atPath: directory.appendingPathComponent(archive).path, contents: Data())
+            let run = try WhatsNewBinary.run(["export", "sparkle", "--archive", archive], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            let html = try read(directory, String(archive.dropLast(4)) + ".html")
+            #expect(sparkleVersions(html) == expected)
+        }
+    }
+
     @Test func buildNumbersComeFromTheCommandLineTheNotesAndTheProject() throws {
         let directory = try project("keep-a-changelog", archives: ["Inkwell-1.4.0.zip"])
         defer { try? FileManager.default.removeItem(at: directory) }

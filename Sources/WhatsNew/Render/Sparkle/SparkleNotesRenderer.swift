@@ -21,17 +21,24 @@ public struct SparkleNotesRenderer: Sendable {
     }
 
     /// The release `version` and at most `history` released versions before it, newest first:
-    /// what a reader updating to `version` may not have seen.
+    /// what a reader updating to `version` may not have seen. Older means lower in precedence;
+    /// they keep the notes' own order (reversed for notes written oldest first), so a project
+    /// whose `2.2-3` came out after `2.2` reads as it wrote them.
     public static func cumulative(_ document: Document, version: String, history: Int, path: String)
         throws(Diagnostic) -> [Release]
     {
         let target = try ReleaseSelection.version(version).releases(from: document, path: path)[0]
-        guard let targetVersion = target.version else { return [target] }
-        let older = document.releases.filter { release in
+        guard let targetVersion = target.version,
+            let position = document.releases.firstIndex(where: { $0.version == targetVersion })
+        else { return [target] }
+        let older = document.releases.indices.filter { index in
+            let release = document.releases[index]
             guard let other = release.version, !release.isUnreleased, !release.isScheduled else { return false }
             return other < targetVersion
         }
-        return [target] + older.sorted { $0.version! > $1.version! }.prefix(max(0, history))
+        let below = older.filter { $0 > position }.count
+        let ordered = below * 2 >= older.count ? older : older.reversed()
+        return [target] + ordered.prefix(max(0, history)).map { document.releases[$0] }
     }
 
     /// The notes as a whole HTML document to put beside the archive.
