@@ -21,24 +21,36 @@ public struct SparkleNotesRenderer: Sendable {
     }
 
     /// The release `version` and at most `history` released versions before it, newest first:
-    /// what a reader updating to `version` may not have seen. Older means lower in precedence;
-    /// they keep the notes' own order (reversed for notes written oldest first), so a project
-    /// whose `2.2-3` came out after `2.2` reads as it wrote them.
+    /// what a reader updating to `version` may not have seen. "Before" is the notes' own order
+    /// (below it in notes written newest first, above it in notes written oldest first), so a
+    /// project whose `2026.2.2-3` came out after `2026.2.2` reads as it wrote them.
     public static func cumulative(_ document: Document, version: String, history: Int, path: String)
         throws(Diagnostic) -> [Release]
     {
         let target = try ReleaseSelection.version(version).releases(from: document, path: path)[0]
-        guard let targetVersion = target.version,
-            let position = document.releases.firstIndex(where: { $0.version == targetVersion })
-        else { return [target] }
-        let older = document.releases.indices.filter { index in
-            let release = document.releases[index]
-            guard let other = release.version, !release.isUnreleased, !release.isScheduled else { return false }
-            return other < targetVersion
+        // The target itself may still be marked unreleased: notes are often written before the tag.
+        let released = document.releases.filter {
+            $0.line == target.line || ($0.version != nil && !$0.isUnreleased && !$0.isScheduled)
         }
-        let below = older.filter { $0 > position }.count
-        let ordered = below * 2 >= older.count ? older : older.reversed()
-        return [target] + ordered.prefix(max(0, history)).map { document.releases[$0] }
+        guard let position = released.firstIndex(where: { $0.line == target.line }) else { return [target] }
+        let before = newestFirst(released) ? released[(position + 1)...] : released[..<position].reversed()[...]
+        return [target] + before.prefix(max(0, history))
+    }
+
+    /// Whether the notes list newer versions above older ones, as most do: more neighbours fall
+    /// in precedence going down than rise.
+    private static func newestFirst(_ releases: [Release]) -> Bool {
+        var falling = 0
+        var rising = 0
+        for (upper, lower) in zip(releases, releases.dropFirst()) {
+            guard let upperVersion = upper.version, let lowerVersion = lower.version else { continue }
+            switch upperVersion.compare(to: lowerVersion) {
+            case .newer: falling += 1
+            case .older: rising += 1
+            default: break
+            }
+        }
+        return falling >= rising
     }
 
     /// The notes as a whole HTML document to put beside the archive.
