@@ -22,6 +22,7 @@ struct LintTests {
         Case(fixture: "front-matter-unclosed", findings: ["3:1 front-matter-unclosed"]),
         Case(fixture: "section-missing-title", findings: ["3:1 section-missing-title"]),
         Case(fixture: "section-outside-release", findings: ["3:1 section-outside-release"]),
+        Case(fixture: "build-outside-release", findings: ["3:1 build-outside-release"]),
         Case(fixture: "duplicate-version", findings: ["5:1 duplicate-version"]),
         Case(fixture: "version-order", findings: ["9:1 version-order"]),
         Case(fixture: "invalid-date", findings: ["3:7 invalid-date", "6:1 invalid-date", "12:1 invalid-date"]),
