@@ -19,14 +19,14 @@ struct OutputTarget {
             do {
                 prepared.append(try PreparedFile(path) { $0.write(text) })
             } catch let failure as Failure {
-                throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), failure.reason)])
+                throw failure.exit(path)
             }
         }
         for file in prepared {
             do {
                 try file.commit()
             } catch let failure as Failure {
-                throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: file.path), failure.reason)])
+                throw failure.exit(file.path)
             }
         }
     }
@@ -45,9 +45,9 @@ struct OutputTarget {
             ])
         }
         do {
-            try Self.replace(path, with: produce)
+            try PreparedFile(path, with: produce).commit()
         } catch let failure as Failure {
-            throw Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), failure.reason)])
+            throw failure.exit(path)
         }
     }
 
@@ -56,16 +56,16 @@ struct OutputTarget {
         init(_ action: String, errno code: Int32 = errno) {
             reason = "cannot \(action): \(describe(errno: code))"
         }
+
+        /// The diagnostic on standard error, and exit 1.
+        func exit(_ path: String) -> ExitCode {
+            Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), reason)])
+        }
     }
 
-    /// Writes a temporary file beside the target with the target's permissions (or the
-    /// umask's for a new file), then renames it over the target.
-    private static func replace(_ path: String, with produce: (inout DescriptorStream) throws -> Void) throws {
-        try PreparedFile(path, with: produce).commit()
-    }
-
-    /// A file written in full beside its target, not yet in its place: several are prepared
-    /// before any is committed, so a failure while writing them leaves every target as it was.
+    /// A file written in full beside its target, with the target's permissions (or the umask's
+    /// for a new file), not yet in its place: several are prepared before any is committed, so
+    /// a failure while writing them leaves every target as it was.
     final class PreparedFile {
         let path: String
         private let temporary: String

@@ -128,7 +128,7 @@ struct SparkleExportCommand: ParsableCommand {
             let version = try release ?? SparkleArchive.version(in: archive, document: editions[0].notes.document)
             let base = SparkleArchive.notesBase(of: archive)!
             for (tag, notes) in editions {
-                let releases = filter.apply(to: try cumulative(notes, version: version))
+                let releases = filter.apply(to: try cumulative(notes.document, version: version, path: notes.path))
                 let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
                 let page = try exitingOnDiagnostic { () throws(Diagnostic) in try renderer.page(notes.document, releases: releases) }
                 let path = base + (tag.map { ".\(languages[$0]!)" } ?? "") + ".html"
@@ -163,10 +163,9 @@ struct SparkleExportCommand: ParsableCommand {
                 var texts: [(language: String?, html: String)] = []
                 for ((tag, notes), document) in zip(editions, documents) {
                     let renderer = SparkleNotesRenderer(words: notes.words, locale: tag)
+                    let releases = try cumulative(document, version: version, path: notes.path)
                     let html = try exitingOnDiagnostic { () throws(Diagnostic) in
-                        let releases = try SparkleNotesRenderer.cumulative(
-                            document, version: version, history: history, path: notes.path)
-                        return try renderer.fragment(document, releases: filter.apply(to: releases))
+                        try renderer.fragment(document, releases: filter.apply(to: releases))
                     }
                     texts.append((tag?.description, html))
                 }
@@ -193,9 +192,10 @@ struct SparkleExportCommand: ParsableCommand {
         StandardOutput.write("wrote \(descriptions.count) of \(appcast.items.count) items' descriptions in \(path)\n")
     }
 
-    private func cumulative(_ notes: ChosenNotes, version: String) throws -> [Release] {
+    /// The version's release and the `--history` releases before it.
+    private func cumulative(_ document: Document, version: String, path: String) throws -> [Release] {
         try exitingOnDiagnostic { () throws(Diagnostic) in
-            try SparkleNotesRenderer.cumulative(notes.document, version: version, history: history, path: notes.path)
+            try SparkleNotesRenderer.cumulative(document, version: version, history: history, path: path)
         }
     }
 
