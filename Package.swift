@@ -1,11 +1,20 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// The pipeline is the architecture, and these targets hold its direction: each imports only
+// the stages before it (Tests/WhatsNewTests/ArchitectureTests.swift checks every import).
+//
+//   WhatsNewModel ─▶ WhatsNewReading ─▶ WhatsNewEditing
+//        │                 │
+//        └────────▶ WhatsNewSheet ─▶ WhatsNewRendering ─▶ WhatsNewProject ─▶ whatsnew (CLI)
+//
+// Sources/WhatsNew/WhatsNew.docc/Architecture.md draws it and says what goes where.
 let package = Package(
     name: "whatsnew",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "whatsnew", targets: ["WhatsNewCLI"]),
+        // The pipeline without Foundation: read, edit, lay out and render release notes.
         .library(name: "WhatsNew", targets: ["WhatsNew"]),
         // The JSON's Codable types alone, for apps: no cmark, no other dependency.
         .library(name: "WhatsNewSchema", targets: ["WhatsNewSchema"]),
@@ -37,31 +46,77 @@ let package = Package(
         // Public Codable types for the JSON (schema 1), with no dependencies, so an app can
         // decode whatsnew's output on any platform.
         .target(name: "WhatsNewSchema"),
-        // The whole pipeline: front matter, cmark, model, layout, renderers.
+        // Plain values every stage shares: the notes model, diagnostics and source positions,
+        // and the small text rules (versions and dates in text, link safety, suggestions).
         .target(
-            name: "WhatsNew",
-            dependencies: [
-                "CCMark", "WhatsNewSchema", "WhatsNewTemplates", .product(name: "Yams", package: "Yams"),
-            ],
-            exclude: ["Data/Generators"],
-            // Icon tables kept as data, compiled into the binary so it runs from any directory.
+            name: "WhatsNewModel",
+            dependencies: ["WhatsNewSchema"],
+            // whatsnew's own words in every locale, kept as data.
+            resources: [.embedInCode("Words/sheet-words.tsv")]
+        ),
+        // Bytes to the model: front matter, cmark (its C pointers stay here), changelog
+        // dialects, icons, fragments, translations and lint.
+        .target(
+            name: "WhatsNewReading",
+            dependencies: ["WhatsNewModel", "CCMark", .product(name: "Yams", package: "Yams")],
+            exclude: ["Appearance/Data/generate-shortcodes.py"],
+            // The icon tables, kept as data and compiled in so the binary runs from any directory.
             resources: [
-                .embedInCode("Data/sf-symbols.tsv"), .embedInCode("Data/shortcodes.tsv"),
-                .embedInCode("Data/sheet-words.tsv"), .embedInCode("Data/store-locales.tsv"),
+                .embedInCode("Appearance/Data/sf-symbols.tsv"), .embedInCode("Appearance/Data/shortcodes.tsv"),
             ]
         ),
-        // The thin command line on top of the library.
+        // Beside reading: the notes file edited in its own dialect (releases, comparison
+        // links, front matter written), and appcasts edited byte for byte.
+        .target(
+            name: "WhatsNewEditing",
+            dependencies: ["WhatsNewModel", "WhatsNewReading", .product(name: "Yams", package: "Yams")]
+        ),
+        // The model to what a reader sees: selection, schedule, audiences, size budgets, the one
+        // icon-column measure, display width and wrapping.
+        .target(
+            name: "WhatsNewSheet",
+            dependencies: ["WhatsNewModel"],
+            exclude: ["Terminal/generate-width-table.py"]
+        ),
+        // The sheet written out: one folder per format behind one renderer protocol.
+        .target(
+            name: "WhatsNewRendering",
+            dependencies: ["WhatsNewModel", "WhatsNewSheet", "WhatsNewSchema", "WhatsNewTemplates"],
+            // The folder names fastlane gives each locale in each store.
+            resources: [.embedInCode("Store/store-locales.tsv")]
+        ),
+        // The library as one import: `import WhatsNew` brings every stage but the project layer.
+        .target(
+            name: "WhatsNew",
+            dependencies: ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering"]
+        ),
+        // The project around the notes, and the only library code that may use Foundation:
+        // .whatsnew.yml, finding the notes, translations and fragments, git, atomic writes,
+        // and the use cases every command runs.
+        .target(
+            name: "WhatsNewProject",
+            dependencies: [
+                "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering",
+                "WhatsNewSchema", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The thin command line: flags in, a request to the project layer, diagnostics out.
         .executableTarget(
             name: "WhatsNewCLI",
             dependencies: [
-                "WhatsNew", "WhatsNewSchema", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
+                "WhatsNewRendering", "WhatsNewSchema",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The whole pipeline for libFuzzer (`.ci/fuzz` builds it with -sanitize=fuzzer), or a
         // corpus replayer in a plain build.
         .executableTarget(
             name: "WhatsNewFuzz",
-            dependencies: ["WhatsNew"]
+            dependencies: [
+                "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
+                "WhatsNewRendering",
+            ]
         ),
         // `swift package whatsnew …` for packages that depend on this one.
         .plugin(
@@ -73,7 +128,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WhatsNewTests",
-            dependencies: ["WhatsNew", "WhatsNewFuzz"],
+            dependencies: [
+                "WhatsNew", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
+                "WhatsNewRendering", "WhatsNewSchema", "WhatsNewProject", "WhatsNewFuzz",
+            ],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewRendering
 
 /// An option whose values are an enum's raw strings. ArgumentParser's own defaults describe
 /// each value through string interpolation, which looks the type's conformances up at run

@@ -1,5 +1,6 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewRendering
 
 /// `whatsnew css`: the sheet's stylesheet alone, for a site that links it once and embeds its
 /// sheets with `--style none`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
 
 /// `whatsnew check`: does this change carry a release note? For pull requests in CI.
 struct CheckCommand: ParsableCommand {

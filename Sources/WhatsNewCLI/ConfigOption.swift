@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewProject
 
 /// `--config FILE`, else `.whatsnew.yml` in the current folder or the nearest one above it.
 struct ConfigOption: ParsableArguments {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+import WhatsNewRendering
 
 /// `whatsnew export`: release notes written where release tools look for them.
 struct ExportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
 
 /// A new fragment: checked as lint would check it, then written under a name no other branch's
 /// fragment takes: the time, a few words of the note, and four random letters, so two notes

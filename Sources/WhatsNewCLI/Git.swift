@@ -1,4 +1,5 @@
 import Foundation
+import WhatsNewModel
 
 /// git, run without a shell: arguments go to it as they are, and a ref from the command line
 /// is checked to be a commit before it is used, so neither can be read as an option.

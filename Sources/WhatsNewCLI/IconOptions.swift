@@ -1,5 +1,6 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
 
 /// `--icons FILE`: a project-wide icon map on top of the built-in tables.
 struct IconOptions: ParsableArguments {

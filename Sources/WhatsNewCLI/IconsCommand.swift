@@ -1,5 +1,7 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
 
 /// `whatsnew icons [QUERY]`: the icon names whatsnew knows, with their glyphs, to pick from.
 struct IconsCommand: ParsableCommand {

@@ -1,5 +1,8 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+import WhatsNewRendering
 
 enum InputFile {
     /// The source file, or the diagnostic on standard error and exit 1.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
 
 /// `--max-size`: inputs above it are refused with a diagnostic rather than read.
 struct InputLimit: ParsableArguments {

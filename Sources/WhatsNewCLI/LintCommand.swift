@@ -1,6 +1,7 @@
 import ArgumentParser
-import WhatsNew
 import WhatsNewSchema
+import WhatsNewModel
+import WhatsNewReading
 
 /// `whatsnew lint`: every problem in the notes as `path:line:column: severity: message [rule]`.
 struct LintCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
 
 /// `whatsnew locales`: the translations found for the notes, and how much of them each covers.
 struct LocalesCommand: ParsableCommand {

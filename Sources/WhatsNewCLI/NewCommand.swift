@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewEditing
 
 /// `whatsnew new`: one change's release note, written as a fragment in `.changes/`.
 struct NewCommand: ParsableCommand {

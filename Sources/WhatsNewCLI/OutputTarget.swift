@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
 
 /// Standard output, or a file replaced atomically: the text goes to a temporary file in the
 /// same directory, which is then renamed over the target, so a failed run never leaves a

@@ -1,6 +1,6 @@
 import Foundation
-import WhatsNew
 import Yams
+import WhatsNewModel
 
 /// The product's name from the package file beside the notes, for a sheet whose notes and
 /// settings name none: Package.swift, package.json, Cargo.toml, pyproject.toml, pubspec.yaml

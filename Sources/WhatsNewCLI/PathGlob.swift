@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 /// A path pattern as `.gitignore` writes them: `*.md` matches a file of that name in any
 /// folder; a pattern with a `/` matches from the repository's top, where `**` is any number of
 /// folders and a trailing `/` means everything under the folder.

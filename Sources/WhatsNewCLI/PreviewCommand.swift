@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewSheet
+import WhatsNewRendering
 
 /// `whatsnew preview`: the chosen release in every size family, light and dark, on one page.
 struct PreviewCommand: ParsableCommand {

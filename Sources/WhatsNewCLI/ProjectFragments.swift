@@ -1,5 +1,8 @@
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewEditing
+import WhatsNewProject
 
 /// The release in progress for one notes file: its fragments' folder and how to read them.
 ///

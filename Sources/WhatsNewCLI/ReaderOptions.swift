@@ -1,5 +1,6 @@
 import ArgumentParser
-import WhatsNew
+import WhatsNewModel
+import WhatsNewSheet
 
 /// Who the sheet is for, what it leaves out and on which day it is made: `--audience`,
 /// `--platform`, `--hide`, `--today`.

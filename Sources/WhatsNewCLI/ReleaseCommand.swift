@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewEditing
 
 /// `whatsnew release VERSION`: the fragments and the notes' unreleased changes written into the
 /// notes as a new release, in the notes' own dialect, all or nothing.

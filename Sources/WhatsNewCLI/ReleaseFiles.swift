@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
 
 /// The files a release changes, changed all together or not at all: the fragments are first
 /// moved aside within their folder, then the notes file is replaced atomically, and only then

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewSheet
+import WhatsNewRendering
 
 /// The default command: read the notes, choose releases, write the sheet.
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
 
 /// How Sparkle's generate_appcast pairs an archive with its release notes: the archive's path
 /// without its extension (a `.tar.*` counts as one), then `.html`, or `.<language>.html` for

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewEditing
+import WhatsNewSheet
+import WhatsNewRendering
 
 /// `whatsnew export sparkle`: release notes for Sparkle's update window, beside each archive
 /// where `generate_appcast` finds them, or into the descriptions of an appcast kept by hand.

@@ -1,4 +1,5 @@
 import Foundation
+import WhatsNewModel
 
 enum StandardOutput {
     /// Returns the error number when the text could not all be written (a full disk).

@@ -1,5 +1,5 @@
 import Foundation
-import WhatsNew
+import WhatsNewModel
 
 /// What the process learns about its terminal: the environment, whether standard output is a
 /// terminal, and the terminal's width.

@@ -1,5 +1,8 @@
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+import WhatsNewRendering
 
 /// `--format testflight --locales …`: TestFlight's "What to Test" for the notes and each
 /// translation, as one JSON object of App Store Connect locale to text, the shape a beta

@@ -1,5 +1,6 @@
 import Foundation
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
 
 /// Where translations of the notes live: `CHANGELOG.<locale>.md` beside `CHANGELOG.md`, and
 /// `<locale>.md` in a folder given by `--locales-dir`.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WhatsNew
+import WhatsNewModel
 
 @main
 struct WhatsNewCommand: ParsableCommand {

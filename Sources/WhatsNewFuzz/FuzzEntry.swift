@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if FUZZING
     /// libFuzzer's entry point: one input through the pipeline.
     @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,7 @@
-import WhatsNew
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+import WhatsNewRendering
 
 /// One input through the whole pipeline: front-matter split, cmark, reading, selection, lint,
 /// layout and every renderer, in every mode. Whatever the bytes, nothing may trap.

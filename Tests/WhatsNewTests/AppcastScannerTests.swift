@@ -1,6 +1,11 @@
 import Testing
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 /// The appcast reader on the XML people write by hand: only what it must find, nothing it must not.
 struct AppcastScannerTests {

@@ -1,6 +1,11 @@
 import Testing
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 /// Changelog dialects seen in well-known projects, each reproduced in a fixture of its own
 /// words: every release a careful reader sees is found with its version and ISO date, and no

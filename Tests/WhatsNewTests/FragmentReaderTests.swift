@@ -1,6 +1,11 @@
 import Testing
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 /// One change's note: its front matter checked key by key, its body kept as written.
 struct FragmentReaderTests {

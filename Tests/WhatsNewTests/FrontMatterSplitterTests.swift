@@ -1,6 +1,11 @@
 import Testing
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 struct FrontMatterSplitterTests {
     private func split(_ text: String) -> FrontMatterSplitter.Result {

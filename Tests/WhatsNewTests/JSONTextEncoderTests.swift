@@ -2,7 +2,12 @@ import Foundation
 import Testing
 import WhatsNewSchema
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 struct JSONTextEncoderTests {
     private func json(_ value: some Encodable) throws -> String { try JSONTextEncoder().encode(value) }

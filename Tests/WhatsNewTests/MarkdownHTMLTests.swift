@@ -2,7 +2,12 @@ import CCMark
 import Foundation
 import Testing
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 /// The HTML written from the model must be exactly what cmark's own renderer gives for the
 /// same Markdown, in its default safe mode: every fixture, the corners of the HTML renderer,

@@ -1,6 +1,11 @@
 import Testing
 
-@testable import WhatsNew
+@testable import WhatsNewModel
+@testable import WhatsNewReading
+@testable import WhatsNewEditing
+@testable import WhatsNewSheet
+@testable import WhatsNewRendering
+@testable import WhatsNewProject
 
 struct SectionKindTests {
     /// A title reads the same with a non-ASCII letter riding along (removed again afterwards).

@@ -1,0 +1,104 @@
+import WhatsNewModel
+
+/// Keep a Changelog's links at the foot of the notes: `[Unreleased]: …/compare/v1.4.0...HEAD`
+/// moves on to the new version, and the new release gets its own comparison with the one
+/// before it, in the form the newest release's link has.
+///
+/// cmark has already resolved each heading's link, so the definitions are found by their
+/// label and the address cmark gave, not by reading Markdown a second way.
+struct ComparisonLinks {
+    let file: NotesFile
+
+    /// The definitions to change and the one to add, by the file's lines as they stand.
+    func edits(newVersion: String) -> [LineEdit] {
+        var edits: [LineEdit] = []
+        let releases = file.document.releases
+        let newest = file.versionedNewestFirst
+        guard let latest = newest.first, let version = releases[latest].version?.text else { return edits }
+        let previous = newest.dropFirst().first.flatMap { releases[$0].version?.text }
+        let unreleased = file.unreleasedIndex.flatMap { releases[$0].version == nil ? $0 : nil }
+        let unreleasedDefinition = unreleased.flatMap(definition(ofRelease:))
+        if let unreleasedDefinition, VersionText.contains(version, in: unreleasedDefinition.address) {
+            edits.append(
+                .replace(
+                    unreleasedDefinition.line...unreleasedDefinition.line,
+                    [unreleasedDefinition.lead + VersionText.replacing(version, with: newVersion, in: unreleasedDefinition.address)]
+                ))
+        }
+        if let latestDefinition = definition(ofRelease: latest) {
+            var template = VersionText.replacing(version, with: ReleaseHeadingTemplate.version, in: latestDefinition.address)
+            if let previous { template = VersionText.replacing(previous, with: ReleaseHeadingTemplate.previous, in: template) }
+            let address = template.replacing(ReleaseHeadingTemplate.version, with: newVersion)
+                .replacing(ReleaseHeadingTemplate.previous, with: version)
+            let lead = VersionText.replacing(version, with: newVersion, in: latestDefinition.lead)
+            // Newest first, as most files keep them, or after the latest where they run oldest first.
+            let previousLine = newest.dropFirst().first.flatMap(definition(ofRelease:))?.line
+            let ascending = previousLine.map { $0 < latestDefinition.line } ?? false
+            edits.append(.insert(before: latestDefinition.line + (ascending ? 1 : 0), [lead + address]))
+        } else if let unreleasedDefinition, unreleasedDefinition.address.hasSuffix("...HEAD"),
+            let found = unreleasedDefinition.address.range(of: version, options: .backwards)
+        {
+            // `…/compare/v1.4.0...HEAD` alone: the new release compares the same two points.
+            let prefix = unreleasedDefinition.address[..<found.lowerBound].reversed().prefix { $0.isLetter }
+            let address = unreleasedDefinition.address.dropLast(4) + String(prefix.reversed()) + newVersion
+            edits.append(.insert(before: unreleasedDefinition.line + 1, ["[\(newVersion)]: \(address)"]))
+        }
+        return edits
+    }
+
+    /// A link reference definition: its line, `[label]: ` as written, and the address.
+    struct Definition {
+        var line: Int
+        var lead: String
+        var address: String
+    }
+
+    /// The definition the release's heading links through (`## [1.4.0] - …` over
+    /// `[1.4.0]: https://…`), when it has one.
+    private func definition(ofRelease index: Int) -> Definition? {
+        let release = file.document.releases[index]
+        guard let link = release.link, let span = file.outline.span(ofRelease: index),
+            let label = Self.referenceLabel(in: file.lines[span.heading.lowerBound], version: release.version?.text)
+        else { return nil }
+        let wanted = Self.normalizedLabel(label)
+        for line in stride(from: file.lines.count, through: 1, by: -1) {
+            let text = file.lines[line]
+            let indent = text.prefix { $0 == " " }
+            guard indent.count <= 3, text.dropFirst(indent.count).first == "[",
+                let close = text.range(of: "]:"), Self.normalizedLabel(String(text[text.index(after: indent.endIndex)..<close.lowerBound])) == wanted
+            else { continue }
+            var address = text[close.upperBound...].trimmedWhitespace()
+            if let space = address.firstIndex(of: " ") { address = String(address[..<space]) }  // a title follows
+            if address.hasPrefix("<"), address.hasSuffix(">") { address = String(address.dropFirst().dropLast()) }
+            guard address == link else { continue }
+            let lead = String(text[..<close.upperBound]) + " "
+            return Definition(line: line, lead: lead, address: address)
+        }
+        return nil
+    }
+
+    /// The label of the reference link in a heading that names the version, or `Unreleased`:
+    /// `[1.4.0]`, `[v1.4.0][]`, `[1.4.0][v1.4.0]`; nil for an inline link.
+    static func referenceLabel(in heading: String, version: String?) -> String? {
+        var rest = heading[...]
+        while let open = rest.firstIndex(of: "[") {
+            guard let close = rest[open...].firstIndex(of: "]") else { return nil }
+            let text = String(rest[rest.index(after: open)..<close])
+            let after = rest[rest.index(after: close)...]
+            let names = version.map { VersionText.contains($0, in: text) } ?? (text.lowercased() == "unreleased")
+            if names {
+                if after.first == "(" { return nil }
+                if after.first == "[", let end = after.firstIndex(of: "]") {
+                    let label = String(after[after.index(after: after.startIndex)..<end])
+                    return label.isEmpty ? text : label
+                }
+                return text
+            }
+            rest = after
+        }
+        return nil
+    }
+
+    /// Labels match case-insensitively, with runs of whitespace as one space.
+    private static func normalizedLabel(_ label: String) -> String { label.collapsingWhitespace().lowercased() }
+}

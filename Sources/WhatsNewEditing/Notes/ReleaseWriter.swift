@@ -1,0 +1,229 @@
+import WhatsNewModel
+import WhatsNewReading
+
+/// Writes fragments into a notes file in the file's own dialect: as the unreleased changes, for
+/// a preview, or as a new release.
+///
+/// Both go through the same composition, so the release reads back as exactly the sheet the
+/// preview showed; ``release(_:fragments:version:date:allowsOlder:allowsEmpty:)`` checks that it
+/// does before it returns.
+public struct ReleaseWriter: Sendable {
+    /// Reads the notes, with the project's icons and kinds.
+    public var reader: DocumentReader
+    /// The kinds fragments may name, with the project's own.
+    public var kinds: ChangeKinds
+    /// Where bare issue and pull request numbers link to.
+    public var repository: RepositoryAddress?
+
+    /// A writer with the given reader, kinds and repository.
+    public init(reader: DocumentReader = DocumentReader(), kinds: ChangeKinds = .builtIn, repository: RepositoryAddress? = nil) {
+        self.reader = reader
+        self.kinds = kinds
+        self.repository = repository
+    }
+
+    /// A new release, written.
+    public struct Edit: Sendable {
+        /// The whole notes file with the release in it.
+        public var notes: [UInt8]
+        /// The release alone, heading first, as Markdown.
+        public var release: String
+    }
+
+    /// The notes with the fragments shown in their unreleased release (one is added where the
+    /// newest release goes when there is none); the notes as they are when there are no fragments.
+    ///
+    /// Throws for a fragment the notes would not read back as written: a featured row whose
+    /// title, as a heading, reads as a release (`Sync 2.0`).
+    public func preview(_ notes: SourceFile, fragments: [Fragment]) throws(Diagnostic) -> SourceFile {
+        guard !fragments.isEmpty else { return notes }
+        let file = NotesFile(notes, reader: reader)
+        let composer = composer(for: file)
+        let unreleased = file.unreleasedIndex.flatMap { index in file.outline.span(ofRelease: index).map { (index, $0) } }
+        let body = composer.body.lines(unreleased: unreleased?.0, fragments: fragments)
+        var lines = file.lines
+        if let (_, span) = unreleased {
+            lines.apply([composer.replaceContent(of: span, with: body, keepingHeading: true)])
+        } else {
+            lines.apply([composer.insertNewest(composer.dialect.heading.unreleasedLines() + [""] + body)])
+        }
+        let composed = (try? SourceFile(path: notes.path, bytes: lines.bytes)) ?? notes
+        let shown = reader.read(composed).document.releases.first(where: \.isUnreleased)
+        if let problem = fragments.lazy.compactMap({ Self.problem(placing: $0, in: shown, notes: notes.path) }).first {
+            throw problem
+        }
+        return composed
+    }
+
+    /// Why a fragment is not in the release the preview shows, when it is not.
+    private static func problem(placing fragment: Fragment, in release: Release?, notes: String) -> Diagnostic? {
+        let sections = release?.sections ?? []
+        if let title = fragment.title {
+            // As a heading the title is read like any category's (`Sync:` is `Sync`).
+            let written = CategoryHeading(title).title
+            guard !sections.contains(where: { $0.title == title || $0.title == written }) else { return nil }
+            var reason = "the notes would not show it as a row"
+            switch HeadingClassifier.role(of: title) {
+            case .release(let heading): reason = "as a heading in \(notes) it reads as release \(heading.version.text)"
+            case .unreleased: reason = "as a heading in \(notes) it reads as the unreleased changes"
+            case .dateOnly, .period, .series: reason = "as a heading in \(notes) it reads as a date or a series of releases"
+            case .other: break
+            }
+            let position = fragment.positions["title"]
+            return Diagnostic(
+                .fragmentTitle, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
+                "the featured row `\(title)` cannot be written: \(reason); give it a title without a version or date")
+        }
+        // The last words: a kind marker the notes read off an item's start (`**New**:`) is gone,
+        // and brackets left out, since `[#240]` links once the notes define it.
+        func wordsOf(_ text: String) -> [Substring] {
+            text.filter { !"[]()".contains($0) }.split(whereSeparator: \.isWhitespace)
+        }
+        let words = wordsOf(MarkdownContent(blocks: fragment.body.blocks).plainText).suffix(5).joined(separator: " ")
+        let shown = sections.map { wordsOf($0.content.plainText).joined(separator: " ") }
+        guard !words.isEmpty, !shown.contains(where: { $0.contains(words) }) else { return nil }
+        return Diagnostic(
+            .fragmentTitle, at: SourceLocation(path: fragment.path, line: fragment.body.firstLine, column: 1),
+            "this note would not read back as part of the next release in \(notes); check its kind's heading in .whatsnew.yml")
+    }
+
+    /// The notes with a new release made of their unreleased content and the fragments: placed
+    /// where the newest release goes, an `Unreleased` heading kept (emptied), comparison links
+    /// moved on. Throws, changing nothing, for a version that exists or is not newer than the
+    /// latest (unless `allowsOlder`), and for a release with nothing in it (unless `allowsEmpty`).
+    public func release(
+        _ notes: SourceFile, fragments: [Fragment], version text: String, date: ReleaseDate, allowsOlder: Bool = false,
+        allowsEmpty: Bool = false
+    ) throws(Diagnostic) -> Edit {
+        let file = NotesFile(notes, reader: reader)
+        let releases = file.document.releases
+        let path = notes.path
+        guard let version = Version(text), version.text.lowercased() != "unreleased" else {
+            throw Diagnostic(
+                .releaseOrder, at: SourceLocation(path: path), "`\(text)` is not a version; give one such as 1.4.0")
+        }
+        let unreleased = file.unreleasedIndex
+        if let existing = releases.indices.first(where: { releases[$0].version?.matches(version.text) == true }),
+            existing != unreleased
+        {
+            throw Diagnostic(
+                .releaseExists, at: SourceLocation(path: path, line: releases[existing].line, column: 1),
+                "release \(releases[existing].version!.text) is already in the notes; give the new release another version")
+        }
+        if !allowsOlder, let latest = file.versionedNewestFirst.map({ releases[$0] }).max(by: {
+            $0.version!.compare(to: $1.version!) == .older
+        }), version.compare(to: latest.version!) != .newer {
+            throw Diagnostic(
+                .releaseOrder, at: SourceLocation(path: path, line: latest.line, column: 1),
+                "\(version.text) is not newer than the latest release, \(latest.version!.text); give a newer version or pass --allow-older")
+        }
+        if releases.count == 1, releases[0].line == 1, file.outline.span(ofRelease: 0) == nil, releases[0].hasContent {
+            throw Diagnostic(
+                .releaseLayout, at: SourceLocation(path: path, line: 1, column: 1),
+                "the notes have no release headings, so the whole file is one release; add a heading such as `## [1.3.0] - 2024-03-01` above its changes first")
+        }
+        let composer = composer(for: file)
+        let span = unreleased.flatMap { file.outline.span(ofRelease: $0) }
+        if let unreleased, let planned = releases[unreleased].version, !planned.matches(version.text) {
+            throw Diagnostic(
+                .releaseLayout, at: SourceLocation(path: path, line: releases[unreleased].line, column: 1),
+                "the notes plan \(planned.text) as the next release; release \(planned.text), or rename that heading first")
+        }
+        let body = composer.body.lines(unreleased: span == nil ? nil : unreleased, fragments: fragments)
+        if body.isEmpty && !allowsEmpty {
+            throw Diagnostic(
+                .releaseEmpty, at: SourceLocation(path: path),
+                "there is nothing to release: no fragments and no unreleased changes in the notes; add a note with `whatsnew new` or pass --allow-empty")
+        }
+        let previous = file.versionedNewestFirst.first.flatMap { releases[$0].version?.text }
+        let heading = composer.dialect.heading
+        let gap = heading.dateLines == nil ? heading.blankLines : 1
+        let release = heading.lines(version: version.text, previous: previous, date: date)
+            + (body.isEmpty ? [] : Array(repeating: "", count: gap) + body)
+        var edits = ComparisonLinks(file: file).edits(newVersion: version.text)
+        if let span, let unreleased {
+            // A planned version's heading becomes the release's; `Unreleased` stays, emptied.
+            edits.append(composer.replaceContent(of: span, with: release, keepingHeading: releases[unreleased].version == nil))
+        } else if notes.bytes.isEmpty {
+            // A new file starts as Keep a Changelog's do.
+            edits.append(.insert(before: 1, ["# Changelog", ""] + release))
+        } else {
+            edits.append(composer.insertNewest(release))
+        }
+        var lines = file.lines
+        lines.apply(edits)
+        let edit = Edit(notes: lines.bytes, release: release.joined(separator: "\n") + "\n")
+        try check(edit, of: notes, fragments: fragments, version: version)
+        return edit
+    }
+
+    private func composer(for file: NotesFile) -> Composer {
+        let dialect = NotesDialect(reading: file, kinds: kinds)
+        let markdown = FragmentMarkdown(dialect: dialect, repository: repository, icons: reader.icons)
+        return Composer(file: file, dialect: dialect, body: ReleaseBody(file: file, dialect: dialect, markdown: markdown, kinds: kinds))
+    }
+
+    /// The release as written reads back as the preview's unreleased release: same rows, icons,
+    /// titles, summaries and items. A difference would be whatsnew's mistake, and nothing is
+    /// written rather than something the preview did not show.
+    private func check(_ edit: Edit, of notes: SourceFile, fragments: [Fragment], version: Version) throws(Diagnostic) {
+        let preview = reader.read(try self.preview(notes, fragments: fragments)).document
+        let written = reader.read((try? SourceFile(path: notes.path, bytes: edit.notes)) ?? notes).document
+        let before = preview.releases.first(where: \.isUnreleased).map(Self.rows) ?? []
+        let after = written.releases.first { $0.version?.matches(version.text) == true }.map(Self.rows)
+        guard let after, after == before || (fragments.isEmpty && before.isEmpty) else {
+            throw Diagnostic(
+                .releaseLayout, at: SourceLocation(path: notes.path),
+                "the new release would not read back as the preview shows it, so nothing was written; please report this with the notes and fragments"
+            )
+        }
+    }
+
+    private static func rows(_ release: Release) -> [String] {
+        release.sections.map { section in
+            [section.title ?? "", section.kind?.rawValue ?? "", section.appearance.icon?.glyph ?? "",
+             section.lead.plainText, section.items.joined(separator: "\n"), section.content.plainText]
+                .joined(separator: "\u{1F}")
+        }
+    }
+}
+
+/// One composition: the file, its dialect, and where a new release goes.
+private struct Composer {
+    let file: NotesFile
+    let dialect: NotesDialect
+    let body: ReleaseBody
+
+    /// A release's content (its heading too, unless kept) replaced by `new`.
+    func replaceContent(of span: NotesOutline.ReleaseSpan, with new: [String], keepingHeading: Bool) -> LineEdit {
+        let end = span.content?.upperBound ?? span.heading.upperBound
+        guard keepingHeading else { return .replace(span.heading.lowerBound...end, new) }
+        let heading = file.text(span.heading)
+        return .replace(span.heading.lowerBound...end, heading + (new.isEmpty ? [] : [""] + new))
+    }
+
+    /// `release` where the newest release goes: before the newest heading (and the anchors
+    /// right above it), after the oldest-first file's last release, or after what the notes say.
+    func insertNewest(_ release: [String]) -> LineEdit {
+        let releases = file.document.releases
+        let spans = releases.indices.compactMap(file.outline.span(ofRelease:))
+        if file.runsNewestFirst, let first = spans.first {
+            var line = first.heading.lowerBound
+            // An anchor right on top of the heading (`<a name="1.4.0"></a>`) belongs to it; a
+            // comment or a rule above it (`<!-- towncrier release notes start -->`) does not.
+            while let anchor = file.outline.elements.last(where: { $0.lines.upperBound < line }),
+                anchor.lines.upperBound == line - 1, case .html(let html)? = anchor.block?.content,
+                html.lowercased().hasPrefix("<a ")
+            {
+                line = anchor.lines.lowerBound
+            }
+            let before = line > 1 && !file.lines.isBlank(line - 1) ? [""] : []
+            return .insert(before: line, before + release + Array(repeating: "", count: dialect.blankLinesBetweenReleases))
+        }
+        let end = spans.last.map { $0.content?.upperBound ?? $0.heading.upperBound }
+            ?? file.outline.elements.last(where: \.isContent)?.lines.upperBound ?? 0
+        let before = end >= 1 && !file.lines.isBlank(end) ? [""] : []
+        let after = end < file.lines.count ? [""] : []
+        return .insert(before: end + 1, before + release + after)
+    }
+}

@@ -1,0 +1,41 @@
+/// The Markdown that fills one place in the sheet: a summary, a section body.
+public struct MarkdownContent: Sendable, Hashable {
+    /// The top-level blocks, in order.
+    public var blocks: [Block]
+
+    /// Content of the given blocks; empty unless given.
+    public init(blocks: [Block] = []) {
+        self.blocks = blocks
+    }
+
+    /// Whether there is no block at all.
+    public var isEmpty: Bool { blocks.isEmpty }
+
+    /// The plain text of every top-level list item.
+    public var items: [String] {
+        blocks.flatMap { block -> [String] in
+            guard case .list(let list) = block.content else { return [] }
+            return list.items.map(PlainText.of)
+        }
+    }
+
+    /// The text without markup, blocks separated by line breaks, for counting and for apps.
+    public var plainText: String { PlainText.of(blocks) }
+
+    /// Two pieces of content one after the other.
+    static func + (lhs: MarkdownContent, rhs: MarkdownContent) -> MarkdownContent {
+        MarkdownContent(blocks: lhs.blocks + rhs.blocks)
+    }
+}
+
+extension Block {
+    /// The block without the list items `drop` picks; nil when nothing is left of a list.
+    package func removingItems(where drop: (ListItem) -> Bool) -> Block? {
+        guard case .list(var list) = content else { return self }
+        list.items.removeAll(where: drop)
+        guard !list.items.isEmpty else { return nil }
+        var copy = self
+        copy.content = .list(list)
+        return copy
+    }
+}

@@ -1,0 +1,56 @@
+// Text helpers for headings and short values. They walk Unicode scalars, not characters:
+// grapheme breaking is the expensive part of Swift strings, and none of these need it.
+extension StringProtocol {
+    /// The text without leading and trailing whitespace.
+    package func trimmedWhitespace() -> String {
+        trimmingScalars(where: \.isWhitespace)
+    }
+
+    /// The text without any of `characters` at either end (each a single scalar).
+    package func trimmingCharacters(from characters: String) -> String {
+        let set = characters.unicodeScalars
+        return trimmingScalars { set.contains($0) }
+    }
+
+    /// Runs of whitespace folded to one space, ends trimmed.
+    package func collapsingWhitespace() -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.isWhitespace {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !shouldTrim($0) }),
+            let last = scalars.lastIndex(where: { !shouldTrim($0) })
+        else { return "" }
+        return String(self[first..<scalars.index(after: last)])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Unicode's White_Space property; ASCII is answered without the property table, whose
+    /// look-up costs more than the rest of a short heading's handling.
+    package var isWhitespace: Bool {
+        isASCII ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
+    }
+}
+
+extension String {
+    /// Every `target` (one ASCII character) replaced; the text itself when it has none, which
+    /// is most lines, without the standard library's generic search (a twentieth of a text run).
+    package func replacing(ascii target: Character, with replacement: String) -> String {
+        guard let byte = target.asciiValue, utf8.contains(byte) else { return self }
+        return replacing(String(target), with: replacement)
+    }
+}

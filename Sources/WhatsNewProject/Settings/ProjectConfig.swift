@@ -1,0 +1,284 @@
+import Yams
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewRendering
+
+/// `.whatsnew.yml`: a project's defaults, so a bare `whatsnew` in CI or a terminal does the
+/// project's job. Paths in it are relative to the file's own folder; options on the command
+/// line win over it.
+///
+/// ```yaml
+/// name: Inkwell                   # the sheet's title when the notes give none
+/// input: docs/CHANGELOG.md
+/// icons: { fixed: ant.fill }      # or a file: icons: .github/icons.yml
+/// template: docs/sheet.mustache
+/// format: html
+/// outputs:                        # what a bare `whatsnew` writes
+///   html: docs/whats-new.html
+///   json: App/WhatsNew.json
+/// locales-dir: notes
+/// lint:
+///   strict: true
+/// fragments: .changes             # one note per change, the release in progress
+/// repository: owner/name          # issue and pull request numbers link here
+/// kinds:                          # kinds of change besides the sheet's own
+///   ui: { title: Interface, icon: paintbrush.fill, color: purple }
+/// check:
+///   ignore: ["docs/**", "*.md"]   # what `whatsnew check` lets change without a note
+/// builds: { 1.4.0: 1248 }         # build numbers (CFBundleVersion) Sparkle compares
+/// ```
+public struct ProjectConfig: Sendable {
+    /// The file, as found.
+    public var path: String
+    /// The product's name: the sheet's title when the notes' front matter gives none.
+    public var name: String?
+    /// `input:` the notes to read when the command line names none.
+    public var input: String?
+    /// `icons:` as a file to read…
+    public var iconsFile: String?
+    /// …or as a map written in place.
+    public var icons: [IconOverride] = []
+    /// `template:` a Mustache template for HTML.
+    public var template: String?
+    /// `format:` the output format when the command line gives none.
+    public var format: String?
+    /// Formats a bare `whatsnew` writes, each to its path, in the order written.
+    public var outputs: [(format: String, path: String)] = []
+    /// `release:` which release to show by default (`latest`, `all`, a version).
+    public var release: String?
+    /// `locale:` the sheet's language by default.
+    public var locale: String?
+    /// `locales-dir:` where translated notes live.
+    public var localesDir: String?
+    /// `style:` how HTML carries its stylesheet (`inline` or `none`).
+    public var style: String?
+    /// `lint: strict:`: warnings fail `whatsnew lint`.
+    public var strictLint: Bool?
+    /// The fragments' folder, relative to the file.
+    public var fragments: String?
+    /// `repository:` where issue and pull request numbers link.
+    public var repository: RepositoryAddress?
+    /// The kinds the project adds, or restyles.
+    public var kinds: [ChangeKind] = []
+    /// `check: ignore:`: paths a change may touch without a release note; nil for the default.
+    public var checkIgnore: [String]?
+    /// The audiences and platforms rows may name; lint warns on others. Nil when not listed.
+    public var audiences: [String]?
+    /// The platforms rows may name (`platforms:`); lint warns on others. Nil when not listed.
+    public var platforms: [String]?
+    /// `builds:` each version's build number, for releases whose notes give none.
+    public var builds: [(version: String, build: String)] = []
+
+    /// The keys the file takes, for the unknown-key diagnostic.
+    public static let keys = [
+        "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds",
+    ]
+    /// The formats `format:` and `outputs:` take.
+    public static let formats = ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack", "atom"]
+
+    /// The file read; problems are diagnostics pointing at its lines: unknown keys warn, wrong
+    /// values are errors.
+    public static func read(_ source: SourceFile) -> (ProjectConfig, [Diagnostic]) {
+        var config = ProjectConfig(path: source.path)
+        var diagnostics: [Diagnostic] = []
+        func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
+            diagnostics.append(
+                Diagnostic(
+                    rule, at: SourceLocation(path: source.path, line: mark?.line ?? 1, column: mark?.column ?? 1),
+                    message))
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: String(decoding: source.bytes, as: UTF8.self))
+        } catch {
+            report(.configValue, nil, "not valid YAML: \(error)")
+            return (config, diagnostics)
+        }
+        guard let root else { return (config, diagnostics) }
+        guard let mapping = root.mapping else {
+            report(.configValue, root.mark, "the file is a map of settings, such as `input: CHANGELOG.md`")
+            return (config, diagnostics)
+        }
+        func text(_ node: Node, _ key: String) -> String? {
+            guard let value = node.scalar?.string, !value.isEmpty else {
+                report(.configValue, node.mark, "`\(key)` takes text")
+                return nil
+            }
+            return value
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "name": config.name = text(value, key)
+            case "input": config.input = text(value, key)
+            case "template": config.template = text(value, key)
+            case "release": config.release = text(value, key)
+            case "locale": config.locale = text(value, key)
+            case "locales-dir": config.localesDir = text(value, key)
+            case "style":
+                config.style = text(value, key)
+                if let style = config.style, HTMLStyle(rawValue: style) == nil {
+                    report(.configValue, value.mark, "`style` is inline or none, not `\(style)`")
+                    config.style = nil
+                }
+            case "format":
+                config.format = text(value, key)
+                if let format = config.format, !formats.contains(format) {
+                    report(
+                        .configValue, value.mark,
+                        "`format` is one of \(formats.joined(separator: ", ")), not `\(format)`")
+                    config.format = nil
+                }
+            case "icons":
+                if let map = value.mapping {
+                    do {
+                        config.icons = try IconMapFile.overrides(from: map, in: source)
+                    } catch {
+                        diagnostics.append(error)
+                    }
+                } else {
+                    config.iconsFile = text(value, key)
+                }
+            case "outputs":
+                guard let outputs = value.mapping else {
+                    report(
+                        .configValue, value.mark, "`outputs` maps formats to paths, such as `html: docs/whats-new.html`"
+                    )
+                    continue
+                }
+                for (format, path) in outputs {
+                    guard let name = format.string, formats.contains(name) else {
+                        report(
+                            .configValue, format.mark,
+                            "`\(format.string ?? "")` is no format; outputs takes \(formats.joined(separator: ", "))")
+                        continue
+                    }
+                    if let path = text(path, "outputs: \(name)") { config.outputs.append((name, path)) }
+                }
+            case "lint":
+                guard let lint = value.mapping else {
+                    report(.configValue, value.mark, "`lint` takes `strict: true` or `strict: false`")
+                    continue
+                }
+                for (option, setting) in lint {
+                    if option.string == "strict", let bool = setting.bool {
+                        config.strictLint = bool
+                    } else if option.string == "strict" {
+                        report(.configValue, setting.mark, "`strict` is true or false")
+                    } else {
+                        report(
+                            .configUnknownKey, option.mark,
+                            "unknown key `\(option.string ?? "")` under `lint`; it takes `strict`")
+                    }
+                }
+            case "audiences", "platforms":
+                let names = (value.sequence.map(Array.init) ?? [value]).compactMap { $0.scalar?.string.lowercased() }
+                if names.isEmpty || names.contains(where: \.isEmpty) {
+                    report(.configValue, value.mark, "`\(key)` is a list of names, such as `[beta, pro]`")
+                } else if key == "audiences" {
+                    config.audiences = names
+                } else {
+                    config.platforms = names
+                }
+            case "builds":
+                guard let builds = value.mapping else {
+                    report(.configValue, value.mark, "`builds` maps versions to build numbers, such as `1.4.0: 1248`")
+                    continue
+                }
+                for (version, build) in builds {
+                    guard let name = version.scalar?.string, Version(name) != nil else {
+                        report(.configValue, version.mark, "`\(version.scalar?.string ?? "")` is not a version")
+                        continue
+                    }
+                    if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
+                }
+            case "fragments": config.fragments = text(value, key)
+            case "repository":
+                guard let written = text(value, key) else { continue }
+                config.repository = RepositoryAddress(written)
+                if config.repository == nil {
+                    report(
+                        .configValue, value.mark,
+                        "`repository` is owner/name on GitHub or an https address, not `\(written)`")
+                }
+            case "kinds":
+                guard let kinds = value.mapping else {
+                    report(
+                        .configValue, value.mark,
+                        "`kinds` maps names to a title, icon and colour, such as `ui: { title: Interface, icon: paintbrush.fill }`"
+                    )
+                    continue
+                }
+                for (name, definition) in kinds {
+                    if let kind = Self.kind(name, definition, report: report) { config.kinds.append(kind) }
+                }
+            case "check":
+                guard let check = value.mapping else {
+                    report(.configValue, value.mark, "`check` takes `ignore:`, a list of paths such as `docs/**`")
+                    continue
+                }
+                for (option, setting) in check {
+                    guard option.string == "ignore" else {
+                        report(
+                            .configUnknownKey, option.mark,
+                            "unknown key `\(option.string ?? "")` under `check`; it takes `ignore`")
+                        continue
+                    }
+                    let patterns = (setting.sequence.map(Array.init) ?? [setting]).compactMap { $0.scalar?.string }
+                    if patterns.isEmpty || patterns.contains(where: \.isEmpty) {
+                        report(.configValue, setting.mark, "`ignore` is a list of paths such as `docs/**` or `*.md`")
+                    } else {
+                        config.checkIgnore = patterns
+                    }
+                }
+            default:
+                let nearest = keys.min { editDistance($0, key) < editDistance($1, key) }
+                let near = nearest.flatMap { editDistance($0, key) <= 3 ? "; did you mean `\($0)`?" : nil } ?? ""
+                report(.configUnknownKey, keyNode.mark, "unknown key `\(key)` in \(Self.fileName)\(near)")
+            }
+        }
+        return (config, diagnostics)
+    }
+
+    /// The settings file's name, looked for in the current folder and its parents.
+    public static let fileName = ".whatsnew.yml"
+
+    /// One entry of `kinds:`: a lowercase name, and a map of `title`, `icon` and `color`.
+    private static func kind(
+        _ name: Node, _ definition: Node, report: (DiagnosticRule, Mark?, String) -> Void
+    ) -> ChangeKind? {
+        guard let key = name.string, !key.isEmpty,
+            key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+        else {
+            report(.configValue, name.mark, "a kind's name is lowercase letters, digits and `-`, such as `ui`")
+            return nil
+        }
+        var kind = ChangeKind(name: key, builtIn: SectionKind(rawValue: key))
+        guard let fields = definition.mapping else {
+            report(.configValue, definition.mark, "kind `\(key)` takes `title`, `icon` and `color`")
+            return nil
+        }
+        for (field, value) in fields {
+            let text = value.scalar?.string.trimmedWhitespace() ?? ""
+            switch field.string {
+            case "title" where !text.isEmpty: kind.title = text
+            case "icon" where !text.isEmpty: kind.icon = Icon(text)
+            case "color" where SheetColor(text) != nil: kind.color = text
+            case "color":
+                report(.configValue, value.mark, "`\(text)` is not a colour; use \(SheetColor.accepted)")
+            case "title", "icon":
+                report(.configValue, value.mark, "`\(field.string ?? "")` takes text")
+            default:
+                report(
+                    .configUnknownKey, field.mark,
+                    "unknown key `\(field.string ?? "")` under kind `\(key)`; it takes `title`, `icon` and `color`")
+            }
+        }
+        if kind.builtIn == nil, kind.title == nil {
+            report(.configValue, name.mark, "kind `\(key)` needs a `title`: the heading its changes go under")
+            return nil
+        }
+        return kind
+    }
+}

@@ -1,0 +1,51 @@
+import WhatsNewModel
+
+/// Gives every section the glyph and colour the sheet shows: its own icon and colour, else the
+/// sheet's icon for its category, else its kind's default.
+struct AppearanceResolver: Sendable {
+    let catalog: IconCatalog
+    /// The project's kinds: rows titled as one of them (or of a kind they restyle) take its
+    /// icon and colour.
+    let kinds: [ChangeKind]
+
+    /// `catalog` with the sheet's own `icons:` added.
+    init(catalog: IconCatalog, sheetIcons: [IconOverride], kinds: [ChangeKind] = []) {
+        self.catalog = catalog.adding(sheetIcons)
+        self.kinds = kinds
+    }
+
+    func resolve(_ releases: inout [Release]) {
+        for releaseIndex in releases.indices {
+            for sectionIndex in releases[releaseIndex].sections.indices {
+                let section = releases[releaseIndex].sections[sectionIndex]
+                releases[releaseIndex].sections[sectionIndex].appearance = appearance(of: section)
+            }
+        }
+    }
+
+    private func appearance(of section: Section) -> SectionAppearance {
+        let project = projectKind(of: section)
+        let own = section.icon.flatMap { $0.isTooLongForAnIcon ? nil : $0 }
+        let icon =
+            own ?? catalog.categoryIcon(title: section.title, kind: section.kind) ?? project?.icon
+            ?? section.kind.map { .symbol($0.defaultSymbol) }
+            // A phrase written as the icon still gets one, of the width every icon has.
+            ?? (section.icon?.isTooLongForAnIcon == true ? .glyph(IconCatalog.fallbackGlyph) : nil)
+        let color =
+            section.color.flatMap(SheetColor.init) ?? project?.color.flatMap(SheetColor.init)
+            ?? section.kind.map { .system($0.defaultColor) }
+        return SectionAppearance(icon: icon.map(catalog.resolve), color: color)
+    }
+
+    /// The project kind a category row is: one it adds, by title, or one it restyles, by kind.
+    private func projectKind(of section: Section) -> ChangeKind? {
+        guard !kinds.isEmpty, section.origin == .heading || section.origin == .pseudoHeading else { return nil }
+        if let title = section.title {
+            let key = SectionKind.normalized(title)
+            if let kind = kinds.first(where: { $0.builtIn == nil && SectionKind.normalized($0.headingTitle) == key }) {
+                return kind
+            }
+        }
+        return kinds.first { $0.builtIn != nil && $0.builtIn == section.kind }
+    }
+}

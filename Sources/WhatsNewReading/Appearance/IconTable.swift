@@ -1,0 +1,72 @@
+import WhatsNewModel
+
+/// A table from names to glyphs, kept as data: `name<TAB>glyph` lines, `#` comments.
+public struct IconTable: Sendable {
+    /// One name and the glyph it stands for.
+    public struct Entry: Sendable, Hashable {
+        /// The name a note writes: an SF Symbol name or a shortcode without its colons.
+        public var name: String
+        /// The emoji or character drawn for it.
+        public var glyph: String
+
+        /// An entry naming a glyph.
+        public init(name: String, glyph: String) {
+            self.name = name
+            self.glyph = glyph
+        }
+    }
+
+    /// Every entry in the order the file lists them.
+    private(set) var entries: [Entry] = []
+    private var index: [String: Int] = [:]
+
+    init(entries: [Entry] = []) {
+        for entry in entries { add(entry) }
+    }
+
+    /// Reads the tab-separated form the files under `Data/` use.
+    init(tsv bytes: [UInt8]) {
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard line.first != UInt8(ascii: "#"), let tab = line.firstIndex(of: UInt8(ascii: "\t")) else {
+                continue
+            }
+            let name = String(decoding: line[..<tab], as: UTF8.self)
+            var glyphBytes = line[(tab + 1)...]
+            while let last = glyphBytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\r") {
+                glyphBytes.removeLast()
+            }
+            let glyph = String(decoding: glyphBytes, as: UTF8.self)
+            guard !name.isEmpty, !glyph.isEmpty else { continue }
+            add(Entry(name: name, glyph: glyph))
+        }
+    }
+
+    subscript(name: String) -> String? {
+        index[Self.key(name)].map { entries[$0].glyph }
+    }
+
+    var count: Int { entries.count }
+
+    /// Adds an entry, or replaces the glyph of a name already listed.
+    mutating func add(_ entry: Entry) {
+        let key = Self.key(entry.name)
+        if let existing = index[key] {
+            entries[existing].glyph = entry.glyph
+        } else {
+            index[key] = entries.count
+            entries.append(entry)
+        }
+    }
+
+    /// Names match without regard to case.
+    private static func key(_ name: String) -> String {
+        // Most names are lower case already; lowercased() would copy each of the thousands.
+        name.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80 }
+            ? name.lowercased() : name
+    }
+
+    /// The built-in SF Symbol stand-ins.
+    static let symbols = IconTable(tsv: PackageResources.sf_symbols_tsv)
+    /// The built-in GitHub shortcodes.
+    static let shortcodes = IconTable(tsv: PackageResources.shortcodes_tsv)
+}

@@ -1,0 +1,148 @@
+import WhatsNewModel
+
+/// Generators mix bookkeeping into a release's rows: `* **deps:** bump …` among the bug fixes,
+/// changesets' `Updated dependencies` under Patch Changes, contributor and merged-PR lists.
+/// Nothing is dropped: dependency items move to the release's dependencies row, and the
+/// bookkeeping rows follow the rows a user reads for.
+enum BookkeepingRows {
+    static func arrange(_ sections: [Section]) -> [Section] {
+        var sections = sections
+        var gathered: [ListItem] = []
+        var index = 0
+        while index < sections.count {
+            let section = sections[index]
+            guard section.origin != .frontMatter, !(section.kind?.isBookkeeping ?? false) else {
+                index += 1
+                continue
+            }
+            guard section.body.blocks.contains(where: hasDependencyUpdates) else {
+                index += 1
+                continue
+            }
+            let (kept, moved) = splitting(section.body.blocks)
+            if moved.isEmpty {
+                index += 1
+                continue
+            }
+            gathered += moved
+            if kept.isEmpty && section.summary == nil {
+                sections.remove(at: index)
+            } else {
+                sections[index].body = MarkdownContent(blocks: kept)
+                index += 1
+            }
+        }
+        if !gathered.isEmpty {
+            let list = Block(.list(ListBlock(isOrdered: false, start: 1, isTight: true, items: gathered)),
+                line: gathered[0].line, endLine: gathered[gathered.count - 1].blocks.last?.endLine)
+            if let existing = sections.firstIndex(where: { $0.kind == .dependencies && $0.origin != .frontMatter }) {
+                var blocks = sections[existing].body.blocks
+                // One list: the gathered items after the row's own.
+                if let last = blocks.last, case .list(var own) = last.content {
+                    own.items += gathered
+                    blocks[blocks.count - 1].content = .list(own)
+                } else {
+                    blocks.append(list)
+                }
+                sections[existing].body = MarkdownContent(blocks: blocks)
+            } else {
+                sections.append(
+                    Section(
+                        origin: .gathered, kind: .dependencies, title: SectionKind.dependencies.markerTitle,
+                        body: MarkdownContent(blocks: [list]), line: list.line))
+            }
+        }
+        // Stable: user-facing rows in their order, then dependencies, pull requests, contributors.
+        // Most releases have no bookkeeping, and sorting them would only cost.
+        guard sections.contains(where: { $0.kind?.isBookkeeping ?? false }) else { return sections }
+        let ranked = sections.enumerated().sorted { left, right in
+            let (leftRank, rightRank) = (rank(left.element), rank(right.element))
+            return leftRank != rightRank ? leftRank < rightRank : left.offset < right.offset
+        }
+        return ranked.map(\.element)
+    }
+
+    private static func rank(_ section: Section) -> Int {
+        switch section.kind {
+        case .dependencies?: 1
+        case .pullRequests?: 2
+        case .contributors?: 3
+        default: 0
+        }
+    }
+
+    /// The blocks without their dependency items, and those items.
+    private static func hasDependencyUpdates(_ block: Block) -> Bool {
+        guard case .list(let list) = block.content else { return false }
+        return list.items.contains(where: isDependencyUpdate)
+    }
+
+    /// The first bytes, lowercased (`| 0x20`, which leaves digits as they are), of every shape below.
+    private static let openingBytes = Set("bcdfu0123456789ae".utf8)
+
+    private static func splitting(_ blocks: [Block]) -> (kept: [Block], moved: [ListItem]) {
+        var kept: [Block] = []
+        var moved: [ListItem] = []
+        for block in blocks {
+            guard case .list(var list) = block.content, list.items.contains(where: isDependencyUpdate) else {
+                kept.append(block)
+                continue
+            }
+            moved += list.items.filter(isDependencyUpdate)
+            list.items.removeAll(where: isDependencyUpdate)
+            if !list.items.isEmpty {
+                var copy = block
+                copy.content = .list(list)
+                kept.append(copy)
+            }
+        }
+        return (kept, moved)
+    }
+
+    /// `**deps:** update …`, `*(deps)* Bump …`, `Updated dependencies [abc1234]`,
+    /// `Bump rack from 2.2.3 to 2.2.3.1`, `chore(deps): update dependency yaml to v2.4.1`.
+    static func isDependencyUpdate(_ item: ListItem) -> Bool {
+        guard case .paragraph(let inlines)? = item.blocks.first?.content, let first = inlines.first else {
+            return false
+        }
+        // Every shape below opens with one of these letters (or a scope in bold or italics).
+        if case .text(let text) = first, let byte = text.utf8.first, !Self.openingBytes.contains(byte | 0x20) {
+            return false
+        }
+        switch first {
+        case .strong(let scope), .emphasis(let scope):
+            let name = PlainText.of(scope).lowercased().trimmingCharacters(from: " :()")
+            if dependencyScopes.contains(name) { return true }
+        default:
+            break
+        }
+        var text = Substring(PlainText.of(Array(inlines.prefix(4))).lowercased())
+        // changesets' `abc1234: ` before the text.
+        if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy(\.isHexDigit),
+            text.distance(from: text.startIndex, to: colon) >= 7
+        {
+            text = text[text.index(after: colon)...].drop(while: { $0 == " " })
+        }
+        if text.hasPrefix("updated dependencies") || text.hasPrefix("update dependency ")
+            || text.hasPrefix("update rust crate ") || text.hasPrefix("update module ")
+        {
+            return true
+        }
+        if let scope = conventionalScope(text), dependencyScopes.contains(scope) { return true }
+        // Dependabot's titles, which name both versions.
+        return text.hasPrefix("bump ") && text.contains(" from ") && text.contains(" to ")
+    }
+
+    /// `deps` in `chore(deps): …` or `build(deps-dev): …`.
+    private static func conventionalScope(_ text: Substring) -> String? {
+        guard let open = text.firstIndex(of: "("), let close = text.firstIndex(of: ")"), open < close,
+            text[text.index(after: close)...].hasPrefix(":") || text[text.index(after: close)...].hasPrefix("!:"),
+            text[..<open].allSatisfy(\.isLetter)
+        else { return nil }
+        return String(text[text.index(after: open)..<close])
+    }
+
+    private static let dependencyScopes: Set<String> = [
+        "deps", "deps-dev", "dev-deps", "dependencies", "dependency", "deps dev", "dependabot",
+    ]
+}

@@ -1,0 +1,180 @@
+import WhatsNewModel
+
+/// Every heading's role, settled by looking at the headings together rather than one by one.
+///
+/// The level most releases use is the release level. A bare number (`polkit 122`) is a
+/// release only at that level; an undated version deeper down is a release only when it
+/// continues the enclosing release's series (`### 1.2.1` under `## 1.2.0`, not `#### Xcode 15.3`
+/// under `## Swift 5.10`); a version heading whose first child is a release continuing it
+/// (`OpenSSL 3.0` over `3.0.19`) is a series, not a release.
+struct HeadingOutline {
+    /// A heading as the reader needs it, read once, here; or a paragraph that names a release
+    /// (`v2.1.0 - March 3, 2024` over its list).
+    struct Heading {
+        /// The heading's index among the blocks.
+        var index: Int
+        var level: Int
+        /// The heading's plain text.
+        var text: String
+        var role: HeadingRole
+    }
+
+    /// Every heading, in block order.
+    private(set) var list: [Heading] = []
+    /// For each block that is a heading, its position in `list`.
+    private var positions: [Int: Int] = [:]
+    private(set) var releaseLevel: Int?
+
+    init(blocks: [Block]) {
+        var lines: [Int] = []  // paragraphs that may be release lines, read once the headings are known
+        for (index, block) in blocks.enumerated() {
+            switch block.content {
+            case .heading(let level, let inlines):
+                let text = PlainText.of(inlines)
+                var role = HeadingClassifier.role(of: text)
+                // `### 1.7.2 [See discussion](…)`: a link after the version annotates it.
+                if role == .other, case .link? = inlines.last, inlines.count > 1 {
+                    let lead = PlainText.of(Array(inlines.prefix { if case .link = $0 { false } else { true } }))
+                    if case .release(let release) = HeadingClassifier.role(of: lead), !release.isWeak {
+                        role = .release(release)
+                    }
+                }
+                list.append(Heading(index: index, level: level, text: text, role: role))
+            case .paragraph(let inlines) where Self.mayBeReleaseLine(inlines):
+                lines.append(index)
+            default:
+                continue
+            }
+        }
+        releaseLevel = Self.mostCommonLevel(of: list)
+        addReleaseLines(lines, blocks: blocks)
+        for (position, heading) in list.enumerated() { positions[heading.index] = position }
+        settleDoubtfulReleases()
+        settleSeries(blocks: blocks)
+    }
+
+    /// A short paragraph of one line: it might name a release.
+    private static func mayBeReleaseLine(_ inlines: [Inline]) -> Bool {
+        inlines.count <= 8 && !inlines.contains { $0 == .softBreak || $0 == .lineBreak }
+    }
+
+    /// Paragraphs that read as a release heading with a real version are releases where the
+    /// file has no release headings, or where a heading lost its space before a list
+    /// (`###4.0.0`); they take the release level.
+    private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block]) {
+        guard !candidates.isEmpty else { return }
+        let hasReleaseHeadings = list.contains { $0.role.namesRelease }
+        var lines: [Heading] = []
+        for index in candidates {
+            guard case .paragraph(let inlines) = blocks[index].content else { continue }
+            if hasReleaseHeadings {
+                guard case .text(let first)? = inlines.first, first.hasPrefix("#"), index + 1 < blocks.count,
+                    blocks[index + 1].isList
+                else { continue }
+            }
+            let text = PlainText.of(inlines)
+            guard text.utf8.count <= 100, text.utf8.contains(where: { (0x30...0x39).contains($0) }),
+                case .release(let release) = HeadingClassifier.role(of: text), !release.isWeak
+            else { continue }
+            lines.append(
+                Heading(index: index, level: releaseLevel ?? 7, text: text, role: .release(release)))
+        }
+        guard !lines.isEmpty else { return }
+        list = (list + lines).sorted { $0.index < $1.index }
+    }
+
+    /// The heading that block `index` is, if it is one.
+    func heading(at index: Int) -> Heading? {
+        positions[index].map { list[$0] }
+    }
+
+    /// Whether the notes have any release headings at all.
+    var hasReleases: Bool {
+        list.contains { $0.role.namesRelease || $0.role == .period }
+    }
+
+    private static func mostCommonLevel(of headings: [Heading]) -> Int? {
+        var counts: [Int: Int] = [:]
+        for heading in headings {
+            if case .release(let release) = heading.role, !release.isWeak {
+                counts[heading.level, default: 0] += 1
+            }
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    private mutating func settleDoubtfulReleases() {
+        var enclosing: (level: Int, version: Version)?
+        for index in list.indices {
+            let heading = list[index]
+            let level = heading.level
+            switch heading.role {
+            case .release(let release):
+                if release.isWeak, level != releaseLevel {
+                    list[index].role = .other
+                } else if let enclosing, enclosing.level < level, enclosing.version == release.version {
+                    list[index].role = .other  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
+                } else if release.date == nil, let releaseLevel, level > releaseLevel,
+                    enclosing.map({ $0.level < level && !Self.continues(release.version, $0.version) }) ?? false
+                {
+                    list[index].role = .other
+                } else {
+                    enclosing = (level, release.version)
+                }
+            case .unreleased:
+                if let releaseLevel, level > releaseLevel { list[index].role = .other }
+            case .other, .period:
+                // `## Older versions` closes the release above: versions under it are releases
+                // of their own, not a change's heading inside it.
+                if let current = enclosing, level <= current.level { enclosing = nil }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func settleSeries(blocks: [Block]) {
+        for position in list.indices {
+            let heading = list[position]
+            // `## 3.x` with its own changes under it, where releases stand, is a release.
+            if heading.role == .series, heading.level == releaseLevel, heading.index + 1 < blocks.count,
+                !blocks[heading.index + 1].isHeading, let version = VersionScanner.series(in: heading.text)
+            {
+                list[position].role = .release(
+                    ReleaseHeading(
+                        version: version, isWeak: false, date: nil, name: nil, product: nil, isUnreleased: false))
+                continue
+            }
+            guard position + 1 < list.count else { continue }
+            var child = list[position + 1]
+            if position == 0, let next = list.indices.dropFirst().first(where: { list[$0].role.isRelease }),
+                list[1..<next].allSatisfy({ $0.level > heading.level })
+            {
+                child = list[next]  // past the introduction's own headings
+            }
+            // `## 2021` or `## November 2021` over `### 1.4.0` groups releases.
+            if heading.role == .period, child.level > heading.level, case .release = child.role {
+                list[position].role = .series
+                continue
+            }
+            // The file's first heading may hold an introduction before its series begins
+            // (`# Changelog for Elixir v1.14`, highlights, then `## v1.14.0`): it is kept as such.
+            guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
+                child.level > heading.level, Self.extends(childRelease.version, release.version),
+                position == 0 || blocks[(heading.index + 1)..<child.index].allSatisfy({ !$0.isContent })
+            else { continue }
+            list[position].role = .series
+        }
+    }
+
+    /// `1.2.1` continues `1.2.0`'s series: the same major number.
+    private static func continues(_ version: Version, _ enclosing: Version) -> Bool {
+        version.numbers.first == enclosing.numbers.first
+    }
+
+    /// `3.0.19` extends `3.0`; `1.1.1w` extends `1.1.1`.
+    private static func extends(_ child: Version, _ parent: Version) -> Bool {
+        child.numbers.starts(with: parent.numbers)
+            && (child.numbers.count > parent.numbers.count || (!child.prerelease.isEmpty && parent.prerelease.isEmpty))
+    }
+}

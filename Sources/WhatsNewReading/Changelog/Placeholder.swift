@@ -1,0 +1,39 @@
+import WhatsNewModel
+
+/// Words that stand where a list of changes would be (`None.`, `No significant changes.`) and
+/// say nothing a reader needs.
+enum Placeholder {
+    static func matches(_ text: String) -> Bool {
+        // Every placeholder is short; most list items are not, and need no closer look.
+        guard text.utf8.count <= longest + 8 else { return false }
+        // Nor those whose first ASCII letter opens no phrase ("x", "Fixed …"); other text goes on.
+        guard let first = text.utf8.first(where: { !Self.skipped.contains($0) }) else { return false }
+        if first < 0x80, !openings.contains((0x41...0x5A).contains(first) ? first | 0x20 : first) { return false }
+        let key = text.lowercased().trimmingCharacters(from: " .!*_~`()[]").collapsingWhitespace()
+        return phrases.contains(key)
+    }
+
+    static func matches(_ block: Block) -> Bool {
+        switch block.content {
+        case .paragraph(let inlines): matches(PlainText.of(inlines))
+        case .list(let list): list.items.allSatisfy(matches)
+        default: false
+        }
+    }
+
+    static func matches(_ item: ListItem) -> Bool {
+        guard item.blocks.count == 1 else { return false }
+        return matches(item.blocks[0])
+    }
+
+    private static let longest = phrases.map(\.utf8.count).max() ?? 0
+    private static let openings = Set(phrases.compactMap(\.utf8.first))
+    /// What the key drops before its first letter: the trimmed marks and ASCII whitespace.
+    private static let skipped = Set(" .!*_~`()[]\t\n\r\u{0B}\u{0C}".utf8)
+
+    private static let phrases: Set<String> = [
+        "none", "nothing", "n/a", "na", "-", "—", "no changes", "no significant changes", "no notable changes",
+        "no user-facing changes", "no user facing changes", "none yet", "nothing yet", "nothing to report",
+        "no changes yet", "tbd", "no changes in this release",
+    ]
+}

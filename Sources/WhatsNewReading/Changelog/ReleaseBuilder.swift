@@ -1,0 +1,61 @@
+import WhatsNewModel
+
+/// A release being read: its heading's facts and the blocks gathered under it so far.
+struct ReleaseBuilder {
+    var release: Release
+    /// The release heading's level; 0 for notes without release headings.
+    var level: Int
+    /// Blocks before the first section.
+    var lead: [Block] = []
+    var sections: [SectionBuilder] = []
+    /// `None.` or `No significant changes.` stood here: empty on purpose.
+    var sawPlaceholder = false
+
+    /// Nothing has been read under the heading yet.
+    var isFresh: Bool { lead.isEmpty && sections.isEmpty }
+
+    mutating func append(_ block: Block) {
+        if sections.isEmpty {
+            lead.append(block)
+        } else {
+            sections[sections.count - 1].body.append(block)
+        }
+    }
+
+    /// The finished release. Sections with nothing in them go. A list before the first
+    /// section, or a release with no sections, gives rows (`FlatReleaseRows`; with
+    /// `keepsOrder`, one row holding it as written); prose before it is the summary.
+    func build(keepsOrder: Bool = false) -> Release {
+        var release = self.release
+        release.sections = sections.compactMap { $0.build() }
+        if !lead.isEmpty, release.sections.isEmpty || lead.contains(where: \.isList) {
+            let rows = FlatReleaseRows(lead, keepsOrder: keepsOrder)
+            release.sections = rows.sections + release.sections
+            if !rows.summary.isEmpty { release.summary = MarkdownContent(blocks: rows.summary) }
+        } else if !lead.isEmpty {
+            release.summary = MarkdownContent(blocks: lead)
+        }
+        if !keepsOrder { release.sections = BookkeepingRows.arrange(release.sections) }
+        return release
+    }
+}
+
+/// A section being read.
+struct SectionBuilder {
+    var section: Section
+    /// The level of the heading that opened the section, if a heading did.
+    var level: Int? = nil
+    /// `unread-release-heading` for a heading where releases stand, reported only if the
+    /// section turns out to hold something (`## Older versions` over older releases does not).
+    var unreadHeading: Diagnostic? = nil
+    var body: [Block] = []
+
+    func build() -> Section? {
+        var section = self.section
+        section.body = MarkdownContent(blocks: body)
+        // An empty category (`### Added` with nothing under it) is no row; a front-matter
+        // section is one even without a body, since its title and summary are the row.
+        guard section.origin == .frontMatter || !section.body.isEmpty else { return nil }
+        return section
+    }
+}

@@ -1,0 +1,77 @@
+import WhatsNewModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The folder of fragments (`.changes/`): every `*.md` in it but a `README.md`, in the order of
+/// their names.
+public struct FragmentFolder: Sendable {
+    /// The folder, as given.
+    public let path: String
+
+    /// The fragments folder at `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The fragments' paths, sorted by name; empty when the folder does not exist.
+    public func paths() -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if Self.isFragmentName(name) { names.append(name) }
+        }
+        return names.sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+    }
+
+    /// `*.md`, not hidden, and not the folder's `README.md`.
+    public static func isFragmentName(_ name: String) -> Bool {
+        name.hasSuffix(".md") && !name.hasPrefix(".") && name.lowercased() != "readme.md"
+    }
+
+    /// Every fragment read, with what reading found. A fragment must be a file of its own: a
+    /// link to somewhere else is refused, since a pull request could point one anywhere.
+    public func read(with reader: FragmentReader, maximumSize: Int = 1 << 20) -> (fragments: [Fragment], diagnostics: [Diagnostic]) {
+        var fragments: [Fragment] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths() {
+            let (fragment, found) = Self.read(path, with: reader, maximumSize: maximumSize)
+            if let fragment { fragments.append(fragment) }
+            diagnostics += found
+        }
+        return (fragments, diagnostics)
+    }
+
+    /// One fragment file, refused unless it is a regular file.
+    public static func read(_ path: String, with reader: FragmentReader, maximumSize: Int = 1 << 20) -> (Fragment?, [Diagnostic]) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            return (nil, [Diagnostic(.unreadableFile, at: SourceLocation(path: path), "cannot read: no such file")])
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a regular file"
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .unreadableFile, at: SourceLocation(path: path),
+                        "is \(what); a fragment is a Markdown file of its own")
+                ]
+            )
+        }
+        do {
+            return reader.read(try SourceFile.load(path: path, maximumSize: maximumSize))
+        } catch {
+            return (nil, [error])
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Yams
+import WhatsNewModel
+
+/// Reads one fragment: its front matter, checked key by key, and its Markdown body.
+public struct FragmentReader: Sendable {
+    /// The kinds a fragment may name.
+    public var kinds: ChangeKinds
+
+    /// A reader that takes the given kinds.
+    public init(kinds: ChangeKinds = .builtIn) {
+        self.kinds = kinds
+    }
+
+    /// The fragment, or nil when it cannot be placed (no front matter, no known kind); with
+    /// every problem found, errors and warnings, at the file's own lines.
+    public func read(_ source: SourceFile) -> (fragment: Fragment?, diagnostics: [Diagnostic]) {
+        let path = source.path
+        let lines = SourceLines.lines(of: source.bytes)
+        func text(_ line: SourceLines.Line) -> String { String(decoding: source.bytes[line.content], as: UTF8.self) }
+        guard let first = lines.first, FrontMatterSplitter.isFence(source.bytes[first.content]) else {
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .fragmentFrontMatter, at: SourceLocation(path: path, line: 1, column: 1),
+                        "a fragment starts with front matter naming its kind: `---`, `kind: fixed`, `---`, then the note"
+                    )
+                ]
+            )
+        }
+        guard let closing = lines.dropFirst().firstIndex(where: { FrontMatterSplitter.isFence(source.bytes[$0.content]) })
+        else {
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .frontMatterUnclosed, at: SourceLocation(path: path, line: 1, column: 1),
+                        "front matter opened here is never closed with a `---` line")
+                ]
+            )
+        }
+        let block = FrontMatterBlock(
+            role: .section, openingLine: 1, closingLine: lines[closing].number,
+            yaml: lines[1..<closing].map(text).joined(separator: "\n"))
+        var context = FrontMatterContext(decoder: FrontMatterDecoder(path: path), block: block)
+        var fields = Fields()
+        for entry in context.entries() {
+            guard let key = context.key(entry, allowedNames: FragmentKey.names, role: "a fragment's front matter")
+                .flatMap(FragmentKey.init)
+            else { continue }
+            fields.positions[key.rawValue] = context.textPosition(of: entry.value)
+            switch key {
+            case .kind: fields.kind = context.text(entry)
+            case .title: fields.title = context.text(entry)
+            case .icon: fields.icon = context.text(entry)
+            case .color: fields.color = context.text(entry)
+            case .summary: fields.summary = context.text(entry)
+            case .link: fields.link = context.text(entry)
+            case .id: fields.id = context.text(entry)
+            case .issue: fields.references += references(entry, .issue, &context)
+            case .pr: fields.references += references(entry, .pullRequest, &context)
+            case .breaking: fields.isBreaking = flag(entry, &context)
+            }
+        }
+        var diagnostics = context.diagnostics
+        let body = Self.body(lines: lines[(closing + 1)...].map { ($0.number, text($0)) })
+        guard let kind = self.kind(fields, path: path, closingLine: block.closingLine, &diagnostics) else {
+            return (nil, diagnostics)
+        }
+        if let link = fields.link, !ChangeReference.isWebAddress(link) {
+            diagnostics.append(
+                Diagnostic(
+                    .fragmentReference, at: location(path, fields.positions["link"]),
+                    "`link` takes an http or https address, not `\(link)`"))
+            fields.link = nil
+        }
+        let fragment = Fragment(
+            path: path, name: path.split(separator: "/").last.map(String.init) ?? path, kind: kind,
+            title: fields.title, icon: fields.icon, color: fields.color, summary: fields.summary, link: fields.link,
+            id: fields.id, references: fields.references, isBreaking: fields.isBreaking, body: body,
+            positions: fields.positions)
+        diagnostics += Self.contentProblems(of: fragment, closingLine: block.closingLine)
+        return (fragment, diagnostics.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// What the front matter said, as read.
+    private struct Fields {
+        var kind, title, icon, color, summary, link, id: String?
+        var references: [ChangeReference] = []
+        var isBreaking = false
+        var positions: [String: TextPosition] = [:]
+    }
+
+    private func kind(
+        _ fields: Fields, path: String, closingLine: Int, _ diagnostics: inout [Diagnostic]
+    ) -> ChangeKind? {
+        guard let name = fields.kind else {
+            // YAML that does not parse has been reported once already.
+            if !diagnostics.contains(where: { $0.rule == .frontMatterSyntax }) {
+                let position = fields.positions["kind"]
+                diagnostics.append(
+                    Diagnostic(
+                        .fragmentKind, at: SourceLocation(path: path, line: position?.line ?? 2, column: position?.column ?? 1),
+                        "a fragment names its kind, such as `kind: fixed`; kinds are \(kinds.names.joined(separator: ", "))"))
+            }
+            return nil
+        }
+        if let kind = kinds.named(name) { return kind }
+        let near = kinds.nearest(to: name).map { "did you mean `\($0)`? " } ?? ""
+        diagnostics.append(
+            Diagnostic(
+                .fragmentKind, at: location(path, fields.positions["kind"]),
+                "unknown kind `\(name)`; \(near)kinds are \(kinds.names.joined(separator: ", "))"))
+        return nil
+    }
+
+    /// `issue: 212`, `issue: [212, 213]`, `pr: https://…/pull/9`.
+    private func references(
+        _ entry: FrontMatterContext.Entry, _ target: ChangeReference.Target, _ context: inout FrontMatterContext
+    ) -> [ChangeReference] {
+        let nodes = entry.value.sequence.map(Array.init) ?? [entry.value]
+        return nodes.compactMap { node in
+            guard let value = node.scalar?.string, !value.isEmpty else {
+                context.diagnostics.append(
+                    Diagnostic(
+                        .fragmentReference, at: context.position(of: node),
+                        "`\(target.rawValue)` takes numbers or addresses, such as `\(target.rawValue): 212`"))
+                return nil
+            }
+            guard let reference = ChangeReference(value, target: target) else {
+                context.diagnostics.append(
+                    Diagnostic(
+                        .fragmentReference, at: context.position(of: node),
+                        "`\(value)` is neither a number nor an http or https address"))
+                return nil
+            }
+            return reference
+        }
+    }
+
+    private func flag(_ entry: FrontMatterContext.Entry, _ context: inout FrontMatterContext) -> Bool {
+        switch entry.value.scalar?.string.lowercased() {
+        case "true", "yes": return true
+        case "false", "no", "", nil: return false
+        case let other?:
+            context.diagnostics.append(
+                Diagnostic(
+                    .frontMatterValue, at: context.position(of: entry.value),
+                    "`\(entry.key.string ?? "")` is true or false, not `\(other)`"))
+            return false
+        }
+    }
+
+    /// The lines after the front matter, from the first with text to the last.
+    private static func body(lines: [(number: Int, text: String)]) -> FragmentBody {
+        let isBlank = { (line: (number: Int, text: String)) in line.text.allSatisfy { $0 == " " || $0 == "\t" } }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) })
+        else { return FragmentBody(lines: [], firstLine: (lines.last?.number ?? 1) + 1, blocks: []) }
+        let kept = lines[first...last]
+        let firstLine = kept.first!.number
+        let markdown = kept.map(\.text).joined(separator: "\n") + "\n"
+        let blocks = MarkdownParser(lineOffset: firstLine - 1).parse(markdown)
+        return FragmentBody(lines: kept.map(\.text), firstLine: firstLine, blocks: blocks)
+    }
+
+    /// A note with nothing to show, and headings, which would start rows of their own once the
+    /// note is written into the release.
+    private static func contentProblems(of fragment: Fragment, closingLine: Int) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if fragment.body.isEmpty && (fragment.title == nil || fragment.summary == nil) {
+            let what =
+                fragment.title == nil
+                ? "write the change under the front matter, as a sentence or a list"
+                : "give the featured row a `summary` or write its text under the front matter"
+            found.append(
+                Diagnostic(
+                    .fragmentEmpty, at: SourceLocation(path: fragment.path, line: closingLine, column: 1),
+                    "this fragment says nothing yet; \(what)"))
+        }
+        for block in fragment.body.blocks where block.isHeading {
+            found.append(
+                Diagnostic(
+                    .fragmentHeading, at: SourceLocation(path: fragment.path, line: block.line, column: 1),
+                    "a heading in a fragment would start a row of its own in the release; use **bold** text or a list"
+                ))
+        }
+        return found
+    }
+
+    private func location(_ path: String, _ position: TextPosition?) -> SourceLocation {
+        SourceLocation(path: path, line: position?.line ?? 1, column: position?.column ?? 1)
+    }
+}

@@ -1,0 +1,242 @@
+import Yams
+import WhatsNewModel
+
+/// Turns a lifted block's YAML into sheet or section metadata, with diagnostics that point at
+/// the file's own lines.
+struct FrontMatterDecoder {
+    let path: String
+
+    func sheet(from block: FrontMatterBlock) -> (SheetMetadata, [Diagnostic]) {
+        var sheet = SheetMetadata()
+        var context = FrontMatterContext(decoder: self, block: block)
+        for entry in context.entries() {
+            switch context.key(entry, allowed: FrontMatterKey.sheetKeys, role: "the sheet's front matter") {
+            case .title: sheet.title = context.text(entry)
+            case .subtitle: sheet.subtitle = context.text(entry)
+            case .version: sheet.version = context.text(entry)
+            case .date: sheet.date = context.date(entry)
+            case .accent:
+                sheet.accent = context.text(entry)
+                sheet.accentPosition = context.textPosition(of: entry.value)
+            case .icons: sheet.icons = context.icons(entry)
+            case .build: sheet.build = context.text(entry)
+            default: break
+            }
+        }
+        return (sheet, context.diagnostics)
+    }
+
+    /// A block under a release heading: the release's build number.
+    func release(from block: FrontMatterBlock) -> (ReleaseMetadata, [Diagnostic]) {
+        var release = ReleaseMetadata(openingLine: block.openingLine)
+        var context = FrontMatterContext(decoder: self, block: block)
+        for entry in context.entries() {
+            switch context.key(entry, allowed: FrontMatterKey.releaseKeys, role: "a release's front matter") {
+            case .build: release.build = context.text(entry)
+            default: break
+            }
+        }
+        return (release, context.diagnostics)
+    }
+
+    func section(from block: FrontMatterBlock) -> (SectionMetadata, [Diagnostic]) {
+        var section = SectionMetadata(openingLine: block.openingLine)
+        var context = FrontMatterContext(decoder: self, block: block)
+        for entry in context.entries() {
+            switch context.key(entry, allowed: FrontMatterKey.sectionKeys, role: "a section's front matter") {
+            case .icon:
+                section.icon = context.text(entry).flatMap(Icon.init)
+                section.iconPosition = context.textPosition(of: entry.value)
+            case .color:
+                section.color = context.text(entry)
+                section.colorPosition = context.textPosition(of: entry.value)
+            case .title: section.title = context.text(entry)
+            case .summary:
+                section.summary = context.text(entry)
+                section.summaryLine = context.line(of: entry.value)
+            case .kind: section.kind = context.kind(entry)
+            case .link: section.link = context.text(entry)
+            case .id: section.id = context.text(entry)
+            case .priority: section.priority = context.integer(entry)
+            case .audience:
+                section.audiences = context.names(entry)
+                section.audiencePosition = context.textPosition(of: entry.value)
+            case .platforms:
+                section.platforms = context.names(entry)
+                section.platformsPosition = context.textPosition(of: entry.value)
+            default: break
+            }
+        }
+        return (section, context.diagnostics)
+    }
+
+    func location(_ line: Int, _ column: Int = 1) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+}
+
+/// One block's decoding: its YAML mapping and the diagnostics found on the way.
+struct FrontMatterContext {
+    typealias Entry = (key: Node, value: Node)
+
+    let decoder: FrontMatterDecoder
+    let block: FrontMatterBlock
+    var diagnostics: [Diagnostic] = []
+
+    init(decoder: FrontMatterDecoder, block: FrontMatterBlock) {
+        self.decoder = decoder
+        self.block = block
+    }
+
+    mutating func entries() -> [Entry] {
+        let root: Node?
+        do {
+            // Values are read as the text written, so no scalar needs its type guessed; the
+            // default resolver's regular expressions cost more than the rest of the parse.
+            root = try Yams.compose(yaml: block.yaml, .basic, .default, .utf8)
+        } catch let error as YamlError {
+            diagnostics.append(syntaxDiagnostic(error))
+            return []
+        } catch {
+            diagnostics.append(
+                Diagnostic(.frontMatterSyntax, at: decoder.location(block.openingLine), "front matter: \(error)"))
+            return []
+        }
+        guard let mapping = root?.mapping else {
+            diagnostics.append(
+                Diagnostic(
+                    .frontMatterSyntax, at: decoder.location(block.openingLine + 1),
+                    "front matter must be `key: value` lines"))
+            return []
+        }
+        return Array(mapping)
+    }
+
+    /// The known key an entry names; anything else is reported with the nearest known key.
+    mutating func key(_ entry: Entry, allowed: [FrontMatterKey], role: String) -> FrontMatterKey? {
+        key(entry, allowedNames: allowed.map(\.rawValue), role: role).flatMap(FrontMatterKey.init)
+    }
+
+    /// The entry's key when it is one of `names`; anything else is reported with the nearest.
+    mutating func key(_ entry: Entry, allowedNames names: [String], role: String) -> String? {
+        let name = entry.key.string ?? ""
+        if names.contains(name) { return name }
+        var message = "unknown key `\(name)` in \(role)"
+        if let nearest = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(nearest, name) <= 2
+        {
+            message += "; did you mean `\(nearest)`?"
+        } else {
+            message += "; it takes \(names.map { "`\($0)`" }.joined(separator: ", "))"
+        }
+        diagnostics.append(Diagnostic(.frontMatterUnknownKey, at: position(of: entry.key), message))
+        return nil
+    }
+
+    /// A scalar value as written; an empty or null value counts as absent.
+    mutating func text(_ entry: Entry) -> String? {
+        guard let scalar = entry.value.scalar else {
+            let shape = entry.value.sequence != nil ? "a list" : "a map"
+            diagnostics.append(
+                Diagnostic(
+                    .frontMatterValue, at: position(of: entry.value),
+                    "`\(entry.key.string ?? "")` must be text, not \(shape)"))
+            return nil
+        }
+        if entry.value.null != nil { return nil }
+        let text = scalar.string.trimmedWhitespace()
+        return text.isEmpty ? nil : text
+    }
+
+    /// A whole number, such as a `priority`.
+    mutating func integer(_ entry: Entry) -> Int? {
+        guard let text = text(entry) else { return nil }
+        if let number = Int(text) { return number }
+        diagnostics.append(
+            Diagnostic(
+                .frontMatterValue, at: position(of: entry.value),
+                "`\(entry.key.string ?? "")` takes a whole number, not `\(text)`"))
+        return nil
+    }
+
+    /// One name or a list of them (`audience: beta`, `platforms: [ios, macos]`), lowercased.
+    mutating func names(_ entry: Entry) -> [String] {
+        let nodes = entry.value.sequence.map(Array.init) ?? [entry.value]
+        var names: [String] = []
+        for node in nodes {
+            guard let name = node.scalar?.string.trimmedWhitespace(), !name.isEmpty else {
+                diagnostics.append(
+                    Diagnostic(
+                        .frontMatterValue, at: position(of: node),
+                        "`\(entry.key.string ?? "")` takes a name or a list of names, such as `[beta, pro]`"))
+                continue
+            }
+            names.append(name.lowercased())
+        }
+        return names
+    }
+
+    mutating func date(_ entry: Entry) -> ReleaseDate? {
+        guard let text = text(entry) else { return nil }
+        if let date = DateScanner.date(in: text)?.date { return date }
+        diagnostics.append(
+            Diagnostic(
+                .invalidDate, at: position(of: entry.value),
+                "`\(text)` is not a date whatsnew can read; write it as YYYY-MM-DD"))
+        return nil
+    }
+
+    mutating func kind(_ entry: Entry) -> SectionKind? {
+        guard let text = text(entry) else { return nil }
+        if let kind = SectionKind(frontMatter: text) { return kind }
+        let kinds = SectionKind.allCases.map(\.rawValue).joined(separator: ", ")
+        diagnostics.append(
+            Diagnostic(.unknownKind, at: position(of: entry.value), "unknown kind `\(text)`; kinds are \(kinds)"))
+        return nil
+    }
+
+    mutating func icons(_ entry: Entry) -> [IconOverride] {
+        guard let mapping = entry.value.mapping else {
+            diagnostics.append(
+                Diagnostic(
+                    .frontMatterValue, at: position(of: entry.value),
+                    "`icons` must map categories or names to icons, such as `fixed: ladybug.fill`"))
+            return []
+        }
+        return mapping.compactMap { pair -> IconOverride? in
+            guard let key = pair.key.string, let spec = text((pair.key, pair.value)), let icon = Icon(spec) else {
+                return nil
+            }
+            return IconOverride(key: key, icon: icon, position: textPosition(of: pair.value))
+        }
+    }
+
+    func line(of node: Node) -> Int { block.openingLine + (node.mark?.line ?? 1) }
+
+    func textPosition(of node: Node) -> TextPosition {
+        TextPosition(line: line(of: node), column: node.mark?.column ?? 1)
+    }
+
+    func position(of node: Node) -> SourceLocation {
+        decoder.location(line(of: node), node.mark?.column ?? 1)
+    }
+
+    /// libyaml's message and position, moved to the file's own line.
+    private func syntaxDiagnostic(_ error: YamlError) -> Diagnostic {
+        let (problem, mark, context): (String, Mark?, YamlError.Context?) =
+            switch error {
+            case .scanner(let context, let problem, let mark, _): (problem, mark, context)
+            case .parser(let context, let problem, let mark, _): (problem, mark, context)
+            case .composer(let context, let problem, let mark, _): (problem, mark, context)
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                ("duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", "))", context.mark, nil)
+            case .reader(let problem, _, _, _): (problem, nil, nil)
+            default: ("\(error)", nil, nil)
+            }
+        let detail = context.map { " (\($0.text))" } ?? ""
+        return Diagnostic(
+            .frontMatterSyntax,
+            at: decoder.location(block.openingLine + (mark?.line ?? 1), mark?.column ?? 1),
+            "front matter is not valid YAML: \(problem)\(detail)")
+    }
+}

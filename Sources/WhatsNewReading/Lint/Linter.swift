@@ -1,0 +1,175 @@
+import WhatsNewModel
+
+/// Rules that look across the whole document once it is read.
+public struct Linter: Sendable {
+    /// The icon names known besides the document's own `icons:` map.
+    public var icons: IconCatalog
+    /// The audiences and platforms the project lists (`.whatsnew.yml`); nil accepts any name.
+    public var audiences: [String]?
+    /// The platforms the project lists; nil accepts any name.
+    public var platforms: [String]?
+
+    /// A linter that knows the given icons.
+    public init(icons: IconCatalog = .builtIn) {
+        self.icons = icons
+    }
+
+    /// Every finding about the document: duplicate and misordered versions, unknown icons, colours, audiences and platforms, empty releases.
+    public func check(_ document: Document, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        found += duplicateVersions(in: document.releases, path: path)
+        found += versionOrder(of: document.releases, path: path)
+        found += untitledSections(in: document.releases, path: path)
+        found += unknownIcons(in: document.icons, path: path)
+        found += appearance(of: document, path: path)
+        found += names(in: document, path: path)
+        return found
+    }
+
+    /// Audiences and platforms a row names that the project does not list, with the nearest.
+    private func names(in document: Document, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for section in document.releases.flatMap(\.sections) {
+            for (names, known, position, rule, what) in [
+                (section.audiences, audiences, section.audiencePosition, DiagnosticRule.unknownAudience, "audience"),
+                (section.platforms, platforms, section.platformsPosition, .unknownPlatform, "platform"),
+            ] {
+                guard let known else { continue }
+                for name in names where !known.contains(name) {
+                    let nearest = known.min { editDistance($0, name) < editDistance($1, name) }
+                    let near = nearest.flatMap { editDistance($0, name) <= 2 ? "did you mean `\($0)`? " : nil } ?? ""
+                    found.append(
+                        Diagnostic(
+                            rule, at: location(path, position, orLine: section.line),
+                            "unknown \(what) `\(name)`; \(near).whatsnew.yml lists \(known.joined(separator: ", "))"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Entries of an `icons:` map whose icon names nothing the catalog knows.
+    public func unknownIcons(in overrides: [IconOverride], path: String) -> [Diagnostic] {
+        overrides.compactMap { override in
+            unknownIcon(override.icon, catalog: icons, at: location(path, override.position, orLine: 1))
+        }
+    }
+
+    /// What the sheet draws otherwise than the notes ask: unknown icons, text too long for an
+    /// icon, colours that are none. `whatsnew` reports these as it renders.
+    public func ignoredAppearance(in document: Document, path: String) -> [Diagnostic] {
+        unknownIcons(in: document.icons, path: path) + appearance(of: document, path: path)
+    }
+
+    /// Sections whose own icon is unknown or whose colour is not one; an accent that is not a colour.
+    private func appearance(of document: Document, path: String) -> [Diagnostic] {
+        let catalog = icons.adding(document.icons)
+        var found: [Diagnostic] = []
+        if let accent = document.accent, document.accentColor == nil {
+            found.append(unknownColor(accent, at: location(path, document.accentPosition, orLine: 1)))
+        }
+        for release in document.releases {
+            for section in release.sections { appearance(of: section, catalog: catalog, path: path, into: &found) }
+        }
+        return found
+    }
+
+    private func appearance(of section: Section, catalog: IconCatalog, path: String, into found: inout [Diagnostic]) {
+        if let icon = section.icon, icon.isTooLongForAnIcon, case .glyph(let text) = icon {
+            let shown = section.appearance.icon?.glyph ?? IconCatalog.fallbackGlyph
+            found.append(
+                Diagnostic(
+                    .unknownIcon, at: location(path, section.iconPosition, orLine: section.line),
+                    "`\(text)` is too long for an icon (a glyph, a symbol or shortcode name, or at most 3 characters), "
+                        + "shown as \(shown); put words in the title or summary"))
+        } else if let icon = section.icon, section.appearance.icon?.isKnown == false,
+            let diagnostic = unknownIcon(
+                icon, catalog: catalog, at: location(path, section.iconPosition, orLine: section.line))
+        {
+            found.append(diagnostic)
+        }
+        if let color = section.color, SheetColor(color) == nil {
+            found.append(unknownColor(color, at: location(path, section.colorPosition, orLine: section.line)))
+        }
+    }
+
+    private func unknownIcon(_ icon: Icon, catalog: IconCatalog, at location: SourceLocation) -> Diagnostic? {
+        guard !catalog.resolve(icon).isKnown else { return nil }
+        let written: String
+        switch icon {
+        case .glyph(let glyph): written = glyph
+        case .symbol(let name): written = name
+        case .shortcode(let name): written = ":\(name):"
+        }
+        let suggestions = catalog.suggestions(for: icon).map { "`\($0)`" }
+        let hint =
+            suggestions.isEmpty
+            ? "`whatsnew icons` lists the names it knows"
+            : "did you mean \(suggestions.joined(separator: " or "))?"
+        return Diagnostic(
+            .unknownIcon, at: location,
+            "unknown icon `\(written)`, shown as \(IconCatalog.fallbackGlyph); \(hint)")
+    }
+
+    private func unknownColor(_ color: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.unknownColor, at: location, "`\(color)` is not a colour; use \(SheetColor.accepted)")
+    }
+
+    private func duplicateVersions(in releases: [Release], path: String) -> [Diagnostic] {
+        var firstLine: [String: Int] = [:]
+        var found: [Diagnostic] = []
+        for release in releases {
+            guard let version = release.version else { continue }
+            let key = version.text.lowercased()
+            if let line = firstLine[key] {
+                found.append(
+                    Diagnostic(
+                        .duplicateVersion, at: location(path, release.line),
+                        "version \(version.text) appears again; it was first on line \(line)"))
+            } else {
+                firstLine[key] = release.line
+            }
+        }
+        return found
+    }
+
+    private func versionOrder(of releases: [Release], path: String) -> [Diagnostic] {
+        let versioned = releases.filter { $0.version != nil && !$0.isUnreleased }
+        let pairs = zip(versioned, versioned.dropFirst())
+        // A file ordered by date across parallel release lines (Node's) is in order: the dates say so.
+        let rising = pairs.filter { above, below in
+            guard below.version!.compare(to: above.version!) == .newer else { return false }
+            guard let aboveDate = above.date, let belowDate = below.date else { return true }
+            return belowDate > aboveDate
+        }
+        guard !rising.isEmpty else { return [] }
+        if rising.count == versioned.count - 1, rising.count > 1, let first = versioned.first {
+            return [
+                Diagnostic(
+                    .versionOrder, at: location(path, first.line),
+                    "releases run oldest first; put the newest release at the top")
+            ]
+        }
+        return rising.map { above, below in
+            Diagnostic(
+                .versionOrder, at: location(path, below.line),
+                "\(below.version!.text) is newer than \(above.version!.text) above it; keep releases newest first")
+        }
+    }
+
+    private func untitledSections(in releases: [Release], path: String) -> [Diagnostic] {
+        releases.flatMap(\.sections).filter { $0.origin == .frontMatter && $0.title == nil }.map { section in
+            Diagnostic(
+                .sectionMissingTitle, at: location(path, section.line),
+                "this section has no `title`; the sheet shows each section's title beside its icon")
+        }
+    }
+
+    private func location(_ path: String, _ line: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: 1)
+    }
+
+    private func location(_ path: String, _ position: TextPosition?, orLine line: Int) -> SourceLocation {
+        SourceLocation(path: path, line: position?.line ?? line, column: position?.column ?? 1)
+    }
+}

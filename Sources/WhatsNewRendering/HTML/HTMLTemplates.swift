@@ -1,0 +1,65 @@
+import WhatsNewTemplates
+import WhatsNewModel
+
+/// The Mustache templates the HTML sheet is rendered with: the built-in ones from Templates/,
+/// or a user's `--template FILE` in place of `sheet`, with any other `*.mustache` files next
+/// to it as partials (so `section.mustache` there replaces the built-in row).
+public struct HTMLTemplates: Sendable {
+    let library: MustacheLibrary
+    /// The file each user template came from, by template name, for diagnostics.
+    private let files: [String: String]
+
+    init(library: MustacheLibrary, files: [String: String] = [:]) {
+        self.library = library
+        self.files = files
+    }
+
+    /// The templates compiled into the binary.
+    public static let builtIn: HTMLTemplates = {
+        var library = MustacheLibrary()
+        for (name, text) in BuiltInTemplates.all {
+            // The built-in templates are tested; one that did not parse would render as empty.
+            try? library.register(text, named: name)
+        }
+        return HTMLTemplates(library: library)
+    }()
+
+    /// The built-in templates with the user's sheet template, and its neighbours as partials.
+    public static func custom(path: String, neighbours: [String] = []) throws(Diagnostic) -> HTMLTemplates {
+        var library = builtIn.library
+        var files: [String: String] = [:]
+        for file in neighbours where file != path {
+            let name = String(file.split(separator: "/").last?.dropLast(".mustache".count) ?? "")
+            try register(file, as: name, in: &library)
+            files[name] = file
+        }
+        try register(path, as: "sheet", in: &library)
+        files["sheet"] = path
+        return HTMLTemplates(library: library, files: files)
+    }
+
+    private static func register(_ path: String, as name: String, in library: inout MustacheLibrary) throws(Diagnostic)
+    {
+        let source = try SourceFile.load(path: path)
+        do {
+            try library.register(String(decoding: source.bytes, as: UTF8.self), named: name)
+        } catch {
+            throw Diagnostic(
+                .template,
+                at: SourceLocation(path: source.path, line: error.position.line, column: error.position.column),
+                "this Mustache template does not parse: \(error.message)")
+        }
+    }
+
+    func render(_ context: TemplateValue, template: String, write: (String) -> Void) throws(Diagnostic) {
+        do {
+            try library.render(template, context: context, write: write)
+        } catch {
+            let file = files[error.template] ?? "Templates/\(error.template).mustache"
+            throw Diagnostic(
+                .template, at: SourceLocation(path: file, line: error.position.line, column: error.position.column),
+                "`\(error.tag)` nests more than \(MustacheLibrary.maximumDepth) deep: the templates keep including "
+                    + "one another and the data never ends it")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import WhatsNewModel
+
+/// A value a template can show or iterate: the context the HTML templates are rendered with.
+///
+/// Typed rather than `Any`, so finding a name is a comparison of a few short keys, not a
+/// dynamic cast per look-up.
+enum TemplateValue: Sendable {
+    case text(String)
+    case bool(Bool)
+    case number(Int)
+    case list([TemplateValue])
+    /// A list whose elements are made one at a time as a section walks it, so a sheet of a
+    /// million releases never holds a million contexts.
+    case generated(count: Int, element: @Sendable (Int) -> TemplateValue)
+    /// Keys in the order written; objects are small, so a linear search beats hashing.
+    case object([(String, TemplateValue)])
+
+    /// The value under `key` when this is an object.
+    func member(_ key: String) -> TemplateValue? {
+        guard case .object(let members) = self else { return nil }
+        // Lengths first: most names differ in length, and comparing them is far cheaper than text.
+        // By index, so passing over a member copies (and retains) neither its name nor its value.
+        let length = key.utf8.count
+        for index in members.indices where members[index].0.utf8.count == length && members[index].0 == key {
+            return members[index].1
+        }
+        return nil
+    }
+
+    /// Whether a section shows: not for `false` or an empty list; any other value counts.
+    var isShown: Bool {
+        switch self {
+        case .bool(let value): value
+        case .list(let values): !values.isEmpty
+        case .generated(let count, _): count > 0
+        case .text, .number, .object: true
+        }
+    }
+}

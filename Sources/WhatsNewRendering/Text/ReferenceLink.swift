@@ -1,0 +1,84 @@
+import WhatsNewModel
+
+/// Issue, pull request, commit and user references, as generators write them after an item:
+/// `([#2069](…/issues/2069))`, `` [`e4f5a6b`](…/commit/…) ``, `([@mira](https://github.com/mira))`.
+///
+/// On a terminal without hyperlinks their addresses are noise, so the sheet shows the short
+/// name alone; `--links full` keeps them.
+enum ReferenceLink {
+    /// Text that names a reference on its own: `#12`, `GH-12`, `!12`, `owner/repo#12`, a commit
+    /// hash of 7 to 40 hex digits, or `@login`.
+    static func isReference(_ text: String) -> Bool {
+        let text = text.trimmingCharacters(from: " ")
+        guard !text.isEmpty, text.utf8.count <= 80 else { return false }
+        if text.hasPrefix("@") { return isLogin(text.dropFirst()) }
+        if let hash = text.firstIndex(of: "#") {
+            let owner = text[..<hash]
+            return isNumber(text[text.index(after: hash)...])
+                && (owner.isEmpty || owner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
+        }
+        if text.hasPrefix("!") { return isNumber(text.dropFirst()) }
+        if text.lowercased().hasPrefix("gh-") { return isNumber(text.dropFirst(3)) }
+        return isCommitHash(text)
+    }
+
+    /// A short name for an address that points at one issue, pull or merge request, or commit
+    /// (`#12`, `!7`, `0e11d4c`); nil for any other address.
+    static func shortName(of destination: String) -> String? {
+        guard LinkScheme.isWeb(destination) else { return nil }
+        let path = destination.split(separator: "?", maxSplits: 1)[0].split(separator: "#", maxSplits: 1)[0]
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count >= 2 else { return nil }
+        let last = parts[parts.count - 1]
+        switch parts[parts.count - 2] {
+        case "issues", "pull", "pulls", "discussions":
+            return isNumber(last) ? "#\(last)" : nil
+        case "merge_requests":
+            return isNumber(last) ? "!\(last)" : nil
+        case "commit", "commits":
+            return isCommitHash(last) ? String(last.prefix(7)) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// A link to the profile of the person or bot it names: `[mira](https://github.com/mira)`,
+    /// `[dependabot[bot]](https://github.com/apps/dependabot)`.
+    static func isProfile(_ destination: String, text: String) -> Bool {
+        guard LinkScheme.isWeb(destination) else { return false }
+        let parts = destination.split(separator: "/", omittingEmptySubsequences: true)
+        guard let last = parts.last, parts.count == 3 || parts.count == 4 && parts[2] == "apps" else { return false }
+        var name = text.hasPrefix("@") ? text.dropFirst() : Substring(text)
+        if name.hasSuffix("[bot]") { name = name.dropLast(5) }
+        return isLogin(name) && name.lowercased() == last.lowercased()
+    }
+
+    /// An address whose only use is to be followed: a comparison (`…/compare/v1...v2`) or a
+    /// reference. Plain text shows such a link's words without it.
+    static func isBookkeeping(_ destination: String) -> Bool {
+        shortName(of: destination) != nil || destination.contains("/compare/")
+    }
+
+    /// The text between two references that plain text joins with a comma: `) (` in
+    /// `(#2069) (0e11d4c)`, so the pair reads `(#2069, 0e11d4c)`.
+    static func isJoint(_ text: String) -> Bool {
+        guard text.hasPrefix(")"), text.hasSuffix("("), text.count >= 2 else { return false }
+        return text.dropFirst().dropLast().allSatisfy { $0 == " " }
+    }
+
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.count <= 9 && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    private static func isCommitHash<S: StringProtocol>(_ text: S) -> Bool {
+        (7...40).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// A GitHub or GitLab login: letters, digits, `-`, `_`, `.`, and a bot's `[bot]`.
+    private static func isLogin(_ text: Substring) -> Bool {
+        let name = text.hasSuffix("[bot]") ? text.dropLast(5) : text
+        return !name.isEmpty && name.utf8.count <= 40
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+    }
+}

@@ -1,0 +1,176 @@
+import WhatsNewModel
+import WhatsNewSheet
+
+/// The What's New sheet for a terminal: the sheet's title and a version line, then a row per
+/// section, with the icons in one column as wide as the widest icon and every title and
+/// wrapped summary line starting at the same column.
+public struct TextSheetRenderer: Sendable {
+    /// Width, styling, colour depth, measure and link display.
+    public var options: TerminalOptions
+    /// whatsnew's own words and the date form, in the sheet's locale.
+    public var words: SheetWords
+
+    /// A renderer with the given options, in English unless other words are given.
+    public init(options: TerminalOptions = TerminalOptions(), words: SheetWords = .english) {
+        self.options = options
+        self.words = words
+    }
+
+    /// The sheet as terminal text.
+    public func render(_ document: Document, releases: [Release]) -> String {
+        var output = ""
+        render(document, releases: releases, to: &output)
+        return output
+    }
+
+    /// The sheet written to `output` a release at a time: each release is laid out, written
+    /// and let go before the next, so a long changelog's lines are never all held at once.
+    public func render(_ document: Document, releases: [Release], to output: inout some TextOutputStream) {
+        let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
+        let writer = ANSIWriter(options: options)
+        // A sheet fitted to a size family says what it is in its own heading line.
+        let isSized = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
+        let title = isSized ? [] : titleLines(document, layout: layout)
+        var text = ""
+        writer.write(title, to: &text)
+        for index in releases.indices {
+            writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &text)
+            if text.utf8.count >= StreamedOutput.chunkSize {
+                output.write(text)
+                text.removeAll(keepingCapacity: true)
+            }
+        }
+        if !isSized, !releases.isEmpty, releases.count == document.releases.count {
+            writer.write(archiveLines(document.archives, width: layout.width), to: &text)
+        }
+        output.write(text)
+    }
+
+    /// Older notes kept elsewhere, after the whole changelog: each heading's words and address.
+    private func archiveLines(_ archives: [Archive], width: Int) -> [StyledLine] {
+        guard !archives.isEmpty else { return [] }
+        let blocks = archives.map { archive in
+            Block(.paragraph([.link(destination: archive.link, title: "", [.text(archive.title)])]), line: archive.line)
+        }
+        let full = BlockText(inline: InlineText(hyperlinks: options.styling, links: .full), width: options.displayWidth)
+        return [.blank] + blocks.flatMap { full.lines([$0], measure: width) }
+    }
+
+    private func titleLines(_ document: Document, layout: SheetLayout) -> [StyledLine] {
+        var lines = wrapped([Span(clean(document.title) ?? words.whatsNew, .bold)], measure: layout.width)
+        if let subtitle = clean(document.subtitle) { lines += wrapped([Span(subtitle, .dim)], measure: layout.width) }
+        return lines
+    }
+
+    /// One release's lines, from the blank line that sets it apart.
+    private func lines(of releases: [Release], at index: Int, after title: [StyledLine], layout: SheetLayout)
+        -> [StyledLine]
+    {
+        let release = releases[index]
+        if let size = release.size { return sized(release, family: size, first: index == 0, layout: layout) }
+        var lines: [StyledLine] = []
+        if releases.count > 1 || (index == 0 && title.isEmpty) { lines.append(.blank) }
+        lines += header(of: release, standsAlone: releases.count == 1, width: layout.width)
+        if let summary = release.summary {
+            lines.append(.blank)
+            lines += blockText.lines(summary.blocks, measure: layout.width)
+        }
+        for section in release.sections {
+            lines.append(.blank)
+            lines += row(section, layout: layout)
+        }
+        if release.summary == nil && release.sections.isEmpty {
+            lines.append(.blank)
+            lines.append(StyledLine(spans: [Span(release.emptyNote(words), .dim)]))
+        }
+        return lines
+    }
+
+    /// A release fitted to a size family: its rows close together and a last line for those
+    /// left out; the accessory families as a heading and titles, or one line.
+    private func sized(_ release: Release, family: SizeFamily, first: Bool, layout: SheetLayout) -> [StyledLine] {
+        let heading = clean(release.sizedHeading(words)) ?? ""
+        let titles = release.sections.compactMap { clean($0.title) }
+        let scheduled = release.isScheduled ? [Span(" · " + words.scheduled, .dim)] : []
+        switch family {
+        case .inline:
+            let line = InlineSheet.line(heading: heading, titles: titles, more: release.omitted)
+            return (first ? [] : [.blank]) + wrapped([Span(line)], measure: layout.width)
+        case .rectangular:
+            var lines = wrapped(
+                [Span(heading, .bold)] + (release.omitted > 0 ? [Span(" +\(release.omitted)", .dim)] : []) + scheduled,
+                measure: layout.width)
+            for section in release.sections { lines += row(section, layout: layout) }
+            return (first ? [] : [.blank]) + lines
+        default:
+            var lines: [StyledLine] = (first ? [] : [.blank]) + wrapped([Span(heading, .bold)] + scheduled, measure: layout.width)
+            lines.append(.blank)
+            for section in release.sections { lines += row(section, layout: layout) }
+            if release.omitted > 0 { lines.append(StyledLine(indent: layout.textColumn, spans: [Span(words.more(release.omitted), .dim)])) }
+            return lines
+        }
+    }
+
+    /// `Version 2024.03 · 18 March 2024`: dim under the sheet's title, bold above each of several releases.
+    private func header(of release: Release, standsAlone: Bool, width: Int) -> [StyledLine] {
+        let name = clean(release.displayName(words)) ?? ""
+        var date = release.date.map(words.formatDate)
+        if release.version != nil && release.isUnreleased && date == nil { date = words.unreleased }
+        if release.isScheduled { date = [date, words.scheduled].compactMap { $0 }.joined(separator: " · ") }
+        var spans =
+            standsAlone
+            ? [Span([name, date].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · "), .dim)]
+            : [Span(name, .bold)] + (date.map { [Span(" · \($0)", .dim)] } ?? [])
+        // The comparison with the release before: the heading a hyperlink where the terminal
+        // follows one; its address after the heading only with `--links full`.
+        if let compare = release.compare.map(TerminalSanitizer.clean), InlineText.isFollowable(compare) {
+            if options.styling {
+                spans[0].style.link = compare
+            } else if options.links == .full {
+                spans.append(Span(" (\(compare))", .dim))
+            }
+        }
+        return wrapped(spans, measure: width)
+    }
+
+    /// icon · title, then the summary, every line at the text column.
+    private func row(_ section: Section, layout: SheetLayout) -> [StyledLine] {
+        var text: [StyledLine] = []
+        if let title = clean(section.title) {
+            text += wrapped([Span(title, .bold)], measure: layout.measure)
+        }
+        text += blockText.lines(section.lead.blocks, measure: layout.measure)
+        if let link = clean(section.link) {
+            text += blockText.lines(
+                [Block(.paragraph([.link(destination: link, title: "", [.text(link)])]), line: section.line)],
+                measure: layout.measure)
+        }
+        var lines = text.map { line in
+            line.spans.isEmpty ? line : StyledLine(indent: layout.textColumn + line.indent, spans: line.spans)
+        }
+        if let icon = section.appearance.icon {
+            var style = TextStyle()
+            style.color = section.appearance.color
+            let iconSpan = Span(TerminalSanitizer.clean(icon.glyph), style)
+            if lines.isEmpty { lines.append(StyledLine()) }
+            lines[0].icon = iconSpan
+            lines[0].indent = layout.textColumn + (text.first?.indent ?? 0)
+        }
+        return lines
+    }
+
+    private var blockText: BlockText {
+        BlockText(inline: InlineText(hyperlinks: options.styling, links: options.links), width: options.displayWidth)
+    }
+
+    private func wrapped(_ spans: [Span], measure: Int) -> [StyledLine] {
+        LineWrapper(width: options.displayWidth, measure: measure).wrap(spans).map { StyledLine(spans: $0) }
+    }
+
+    /// Text from the notes, safe for the terminal; nil when nothing is left.
+    private func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let cleaned = TerminalSanitizer.clean(text).replacing(ascii: "\n", with: " ").trimmedWhitespace()
+        return cleaned.isEmpty ? nil : cleaned
+    }
+}

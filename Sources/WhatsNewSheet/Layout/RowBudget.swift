@@ -1,0 +1,133 @@
+import WhatsNewModel
+
+/// Fits a release to a size family: which rows it shows, and each summary shortened to the
+/// family's lines at its width, at a word, with an ellipsis.
+///
+/// Rows are chosen featured first (front-matter sections, a higher `priority` first, then as
+/// the notes list them), then the kinds' rows, breaking changes first, then as listed. The
+/// rows shown plus ``Release/omitted`` are all the release's rows.
+public struct RowBudget: Sendable {
+    /// The family fitted to.
+    public var family: SizeFamily
+    /// How text is measured in cells.
+    public var displayWidth: DisplayWidth
+    /// whatsnew's own words, for the heading an inline line starts with.
+    public var words: SheetWords
+
+    /// A budget for a family, in English unless other words are given.
+    public init(family: SizeFamily, displayWidth: DisplayWidth = DisplayWidth(), words: SheetWords = .english) {
+        self.family = family
+        self.displayWidth = displayWidth
+        self.words = words
+    }
+
+    /// The release with the rows the family shows, their summaries shortened, and ``Release/omitted`` counting the rest.
+    public func apply(to release: Release) -> Release {
+        var release = release
+        let ranked = Self.ranked(release.sections)
+        let shown = family == .inline ? inlineRows(ranked, of: release) : Array(ranked.prefix(family.rows))
+        let iconColumn = shown.compactMap { section in section.appearance.icon.map { displayWidth.of($0.glyph) } }.max() ?? 0
+        let measure = max(SheetLayout.minimumMeasure, family.width - (iconColumn > 0 ? iconColumn + 2 : 0))
+        release.sections = shown.map { section in
+            var section = section
+            if let widest = family.widestIcon, let icon = section.appearance.icon, displayWidth.of(icon.glyph) > widest {
+                section.appearance.icon = nil
+            }
+            let (summary, truncated) = self.summary(of: section, measure: measure)
+            section.summary = summary.map { MarkdownContent(blocks: [Block(.paragraph([.text($0)]), line: section.line)]) }
+            section.body = MarkdownContent()
+            section.link = nil
+            var titleTruncated = false
+            if family != .inline, let title = section.title {
+                (section.title, titleTruncated) = shortened(title, lines: family.titleLines, measure: measure)
+            }
+            section.isTruncated = truncated || titleTruncated
+            return section
+        }
+        release.summary = nil
+        release.size = family
+        release.omitted = ranked.count - shown.count
+        return release
+    }
+
+    /// As many titles as fit on the line after the heading, with room for `+N` for the rest;
+    /// always the first, however long.
+    private func inlineRows(_ ranked: [Section], of release: Release) -> [Section] {
+        var shown: [Section] = []
+        let heading = release.sizedHeading(words)
+        for (index, section) in ranked.enumerated() {
+            let titles = (shown + [section]).compactMap(\.title)
+            let rest = ranked.count - index - 1
+            let line = InlineSheet.line(heading: heading, titles: titles, more: rest)
+            if displayWidth.of(line) <= family.width {
+                shown.append(section)
+                continue
+            }
+            if shown.isEmpty, let title = section.title {
+                // The first title alone is too long: shortened to what the line leaves it.
+                let room = family.width - displayWidth.of(InlineSheet.line(heading: heading, titles: [""], more: rest))
+                var first = section
+                first.title = shortened(title, lines: 1, measure: max(4, room)).0
+                first.isTruncated = true
+                shown.append(first)
+            }
+            break
+        }
+        return shown
+    }
+
+    /// Featured rows by priority, then kind rows with breaking changes first; otherwise as listed.
+    static func ranked(_ sections: [Section]) -> [Section] {
+        sections.enumerated().sorted { left, right in
+            func rank(_ section: Section) -> (Int, Int) {
+                if section.origin == .frontMatter { return (0, -(section.priority ?? 0)) }
+                return (section.kind == .breaking ? 1 : 2, 0)
+            }
+            let (a, b) = (rank(left.element), rank(right.element))
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// The row's summary as one paragraph of plain text within the family's lines, and whether
+    /// it had to be shortened; nil when the family shows none.
+    func summary(of section: Section, measure: Int) -> (String?, Bool) {
+        guard family.summaryLines > 0 else { return (nil, false) }
+        let text = Self.plainSummary(of: section)
+        guard !text.isEmpty else { return (nil, false) }
+        let (kept, truncated) = shortened(text, lines: family.summaryLines, measure: measure)
+        return (Optional(kept), truncated)
+    }
+
+    /// `text` within `count` lines at `measure` cells: as it is, or cut at a word with an
+    /// ellipsis that still fits the last line.
+    func shortened(_ text: String, lines count: Int, measure: Int) -> (String, Bool) {
+        let lines = LineWrapper(width: displayWidth, measure: measure).wrap([Span(text)]).map { line in
+            line.map(\.text).joined()
+        }
+        guard lines.count > count else { return (text, false) }
+        // Whole words only, and room for the ellipsis on the last line.
+        let lastLine = lines[count - 1]
+        var last = lastLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        while !last.isEmpty, displayWidth.of(last.joined(separator: " ") + "…") > measure { last.removeLast() }
+        if last.isEmpty, let word = lastLine.split(separator: " ").first {
+            // One word wider than the line: cut it between characters.
+            var cut = String(word)
+            while !cut.isEmpty, displayWidth.of(cut + "…") > measure { cut.removeLast() }
+            last = [cut]
+        }
+        var kept = (lines.prefix(count - 1) + [last.joined(separator: " ")]).joined(separator: " ")
+        while let end = kept.last, end == " " || ",;:.-–—·".contains(end) { kept.removeLast() }
+        return (kept + "…", true)
+    }
+
+    /// What the row says under its title, flattened: its summary, else its items joined by
+    /// ` · `, else its text.
+    static func plainSummary(of section: Section) -> String {
+        if let summary = section.summary { return summary.plainText.collapsingWhitespace() }
+        let items = section.items
+        if !items.isEmpty, section.body.blocks.allSatisfy(\.isList) {
+            return items.map { $0.collapsingWhitespace() }.joined(separator: " · ")
+        }
+        return section.body.plainText.collapsingWhitespace()
+    }
+}

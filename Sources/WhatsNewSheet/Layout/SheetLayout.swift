@@ -1,0 +1,38 @@
+import WhatsNewModel
+
+/// The grid measure: one icon column for every row shown, as wide as the widest icon over all
+/// of them, a two-cell gap, and the text column taking the rest of the line.
+package struct SheetLayout: Sendable, Hashable {
+    /// The whole line, in cells.
+    package var width: Int
+    /// The widest icon shown; 0 when no row has one.
+    package var iconColumn: Int
+    /// The narrowest text column, however narrow the terminal, so words stay readable.
+    static let minimumMeasure = 8
+
+    init(width: Int, iconColumn: Int) {
+        self.width = width
+        self.iconColumn = iconColumn
+    }
+
+    /// Measures every icon the releases show.
+    package init(releases: [Release], width: Int, displayWidth: DisplayWidth) {
+        // Each distinct glyph measured once: a long changelog shows the same few thousands of times.
+        var glyphs: Set<String> = []
+        for release in releases {
+            for section in release.sections {
+                if let icon = section.appearance.icon { glyphs.insert(icon.glyph) }
+            }
+        }
+        self.init(width: width, iconColumn: glyphs.map { displayWidth.of(TerminalSanitizer.clean($0)) }.max() ?? 0)
+    }
+
+    /// Cells between the icon column and the text; none when there is no icon column.
+    var gap: Int { iconColumn > 0 ? 2 : 0 }
+
+    /// The column (0-based) where every title and summary line starts.
+    package var textColumn: Int { iconColumn + gap }
+
+    /// How wide the text column is.
+    package var measure: Int { max(Self.minimumMeasure, width - textColumn) }
+}

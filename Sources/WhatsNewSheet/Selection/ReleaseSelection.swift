@@ -1,0 +1,78 @@
+import WhatsNewModel
+
+/// Which releases a run shows: `--release latest|unreleased|all|<version>` or `--since <version>`.
+public enum ReleaseSelection: Sendable, Hashable {
+    /// The newest release with content that is out (not scheduled); the unreleased changes only
+    /// when nothing else has any.
+    case latest
+    /// The unreleased changes (`## [Unreleased]`).
+    case unreleased
+    /// Every release, in the order the notes list them.
+    case all
+    /// The release of a version, written with or without a `v`.
+    case version(String)
+    /// Every release newer than the given one, with the unreleased changes if there are any.
+    case since(String)
+
+    /// Reads the `--release` value.
+    public init(release: String) {
+        switch release.lowercased() {
+        case "latest": self = .latest
+        case "unreleased": self = .unreleased
+        case "all": self = .all
+        default: self = .version(release)
+        }
+    }
+
+    /// The chosen releases in document order, or a diagnostic naming the versions that exist.
+    public func releases(from document: Document, path: String) throws(Diagnostic) -> [Release] {
+        let releases = document.releases
+        switch self {
+        case .all:
+            return releases
+        case .latest:
+            // A lazy filter: a long changelog's releases are not copied to find one.
+            let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !$0.isScheduled }
+            if let newest = Self.newest(candidates) { return [newest] }
+            if let unreleased = releases.first(where: { $0.hasContent }) { return [unreleased] }
+            throw Diagnostic(.unknownRelease, at: SourceLocation(path: path), "no release with any changes listed")
+        case .unreleased:
+            if let release = releases.first(where: \.isUnreleased) { return [release] }
+            throw missing("no unreleased changes", in: releases, path: path)
+        case .version(let query):
+            if let release = releases.first(where: { $0.version?.matches(query) ?? false }) { return [release] }
+            throw missing("no release \(query)", in: releases, path: path)
+        case .since(let query):
+            guard let floor = releases.compactMap(\.version).first(where: { $0.matches(query) }) else {
+                throw missing("no release \(query) to start after", in: releases, path: path)
+            }
+            return releases.filter { release in
+                if release.isUnreleased, release.version == nil { return release.hasContent }
+                // The same ordering as WhatsNewSchema's `Sheet.releases(after:)`.
+                guard !release.isScheduled, let version = release.version else { return false }
+                return version > floor
+            }
+        }
+    }
+
+    /// The greatest version, so notes written oldest-first still give their newest release.
+    private static func newest(_ releases: some Sequence<Release>) -> Release? {
+        releases.reduce(nil) { best, release in
+            guard let best else { return release }
+            guard let version = release.version, let bestVersion = best.version else {
+                return best.version == nil && release.version != nil ? release : best
+            }
+            return version.compare(to: bestVersion) == .newer ? release : best
+        }
+    }
+
+    private func missing(_ what: String, in releases: [Release], path: String) -> Diagnostic {
+        let versions = releases.compactMap { $0.version?.text }
+        let listed =
+            versions.isEmpty
+            ? "the notes name no versions"
+            : "versions are " + versions.prefix(12).joined(separator: ", ")
+                + (versions.count > 12 ? " and \(versions.count - 12) more" : "")
+        return Diagnostic(.unknownRelease, at: SourceLocation(path: path), "\(what); \(listed)")
+    }
+}
