@@ -1,5 +1,5 @@
 import ArgumentParser
-import WhatsNewModel
+import WhatsNewProject
 import WhatsNewRendering
 
 /// `whatsnew css`: the sheet's stylesheet alone, for a site that links it once and embeds its
@@ -14,6 +14,6 @@ struct CSSCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        try OutputTarget(path: output).write(HTMLRenderer.stylesheet)
+        try perform { () throws(CommandFailure) in try OutputTarget(path: output).write(HTMLRenderer.stylesheet) }
     }
 }

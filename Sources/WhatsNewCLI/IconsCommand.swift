@@ -1,7 +1,5 @@
 import ArgumentParser
-import WhatsNewModel
-import WhatsNewReading
-import WhatsNewSheet
+import WhatsNewProject
 
 /// `whatsnew icons [QUERY]`: the icon names whatsnew knows, with their glyphs, to pick from.
 struct IconsCommand: ParsableCommand {
@@ -19,27 +17,10 @@ struct IconsCommand: ParsableCommand {
     @OptionGroup var icons: IconOptions
 
     func run() throws {
-        let found = try icons.catalog().search(query)
-        var groups: [(title: String, rows: [IconTable.Entry])] = []
-        if table != .shortcodes, !found.symbols.isEmpty { groups.append(("SF Symbols", found.symbols)) }
-        if table != .symbols, !found.shortcodes.isEmpty {
-            groups.append(
-                ("Shortcodes", found.shortcodes.map { IconTable.Entry(name: ":\($0.name):", glyph: $0.glyph) }))
-        }
-        guard !groups.isEmpty else {
-            StandardError.write("whatsnew: no icon name contains `\(query)`\n")
-            throw ExitCode(1)
-        }
-        // One glyph column for every row, as wide as the widest glyph, as on the sheet itself.
-        let width = DisplayWidth()
-        let column = groups.flatMap(\.rows).map { width.of($0.glyph) }.max() ?? 1
-        let text = groups.map { group in
-            let rows = group.rows.map { row in
-                row.glyph + String(repeating: " ", count: column - width.of(row.glyph) + 2) + row.name
-            }
-            return ([group.title] + rows).joined(separator: "\n") + "\n"
-        }.joined(separator: "\n")
-        StandardOutput.write(text)
+        var list = ListIcons()
+        (list.query, list.iconMap) = (query, icons.iconMap)
+        (list.symbols, list.shortcodes) = (table != .shortcodes, table != .symbols)
+        try perform { () throws(CommandFailure) in try list.run(in: Project(settings: nil, root: "")) }
     }
 }
 

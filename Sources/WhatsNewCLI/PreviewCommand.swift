@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import WhatsNewModel
-import WhatsNewSheet
-import WhatsNewRendering
+import WhatsNewProject
 
 /// `whatsnew preview`: the chosen release in every size family, light and dark, on one page.
 struct PreviewCommand: ParsableCommand {
@@ -38,20 +35,11 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try settings.load()
-        try loaded?.report()
-        let input = self.input ?? loaded?.resolve(loaded?.settings.input) ?? "CHANGELOG.md"
-        let notes = try ChosenNotes(
-            input, selection: ReleaseSelection(release: release), icons: try icons.catalog().adding(loaded?.settings.icons ?? []),
-            maximumSize: limit.bytes, fragments: ProjectFragments.forNotes(input, config: loaded),
-            today: reader.day, filter: try reader.filter(config: loaded), projectName: loaded?.settings.name)
-        guard let chosen = notes.releases.first else { return }
-        let page: String
-        do {
-            page = try PreviewPage(words: notes.words).render(notes.document, release: chosen)
-        } catch {
-            throw Diagnostics.failure([error])
-        }
-        try OutputTarget(path: output).write(page)
+        var preview = PreviewFamilies()
+        preview.notes = reader.apply(to: NotesRequest())
+        (preview.notes.input, preview.notes.release) = (input, release)
+        (preview.notes.iconMap, preview.notes.maximumSize) = (icons.iconMap, limit.bytes)
+        preview.output = output
+        try perform { () throws(CommandFailure) in try preview.run(in: settings.project()) }
     }
 }

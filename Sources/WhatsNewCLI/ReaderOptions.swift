@@ -1,6 +1,5 @@
 import ArgumentParser
-import WhatsNewModel
-import WhatsNewSheet
+import WhatsNewProject
 
 /// Who the sheet is for, what it leaves out and on which day it is made: `--audience`,
 /// `--platform`, `--hide`, `--today`.
@@ -21,43 +20,31 @@ struct ReaderOptions: ParsableArguments {
     var today: String?
 
     func validate() throws {
-        if let today, ReleaseDate(iso: today) == nil {
-            throw ValidationError("--today takes a real day as YYYY-MM-DD, not \(today)")
+        let request = apply(to: NotesRequest())
+        try perform { () throws(CommandFailure) in
+            _ = try request.day(now: .today)
+            _ = try request.hiddenKinds()
         }
-        _ = try hiddenKinds()
     }
 
-    /// `--hide`'s kinds; a name that is no kind is a usage error with the nearest one.
-    func hiddenKinds() throws -> Set<SectionKind> {
-        guard let hide else { return [] }
-        var kinds: Set<SectionKind> = []
-        for name in hide.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        where !name.isEmpty {
-            guard let kind = SectionKind(rawValue: name) else {
-                let names = SectionKind.allCases.map(\.rawValue)
-                let nearest = names.min { editDistance($0, name) < editDistance($1, name) }
-                throw ValidationError(
-                    "--hide takes kinds of row, and \(name) is none\(nearest.map { " (did you mean \($0)?)" } ?? ""); the kinds are \(names.joined(separator: ", ")).")
-            }
-            kinds.insert(kind)
-        }
-        return kinds
+    /// The request with these options.
+    func apply(to request: NotesRequest) -> NotesRequest {
+        var request = request
+        request.audience = audience
+        request.platform = platform
+        request.hide = hide
+        request.today = today
+        return request
     }
+}
 
-    var day: ReleaseDate { today.flatMap(ReleaseDate.init(iso:)) ?? .today }
-
-    /// The rows for the reader; a name the project does not list is a typo, not an audience
-    /// nobody is in, and a usage error with the nearest listed name.
-    func filter(config: LoadedConfig?) throws -> RowFilter {
-        for (name, known, what) in [
-            (audience, config?.settings.audiences, "audience"), (platform, config?.settings.platforms, "platform"),
-        ] {
-            if let name, let known, !known.contains(name.lowercased()) {
-                let nearest = known.min { editDistance($0, name.lowercased()) < editDistance($1, name.lowercased()) }
-                throw ValidationError(
-                    "unknown \(what) \(name)\(nearest.map { "; did you mean \($0)?" } ?? "") .whatsnew.yml lists \(known.joined(separator: ", ")).")
-            }
+extension ReaderOptions {
+    /// Validation runs before any command, so a failure here is always a usage error.
+    fileprivate func perform(_ body: () throws(CommandFailure) -> Void) throws {
+        do {
+            try body()
+        } catch {
+            throw ValidationError(error.notes.joined(separator: "\n"))
         }
-        return RowFilter(audience: audience, platform: platform, hidden: try hiddenKinds())
     }
 }

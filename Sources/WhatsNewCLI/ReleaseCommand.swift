@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import WhatsNewModel
-import WhatsNewReading
-import WhatsNewEditing
+import WhatsNewProject
 
 /// `whatsnew release VERSION`: the fragments and the notes' unreleased changes written into the
 /// notes as a new release, in the notes' own dialect, all or nothing.
@@ -57,63 +55,9 @@ struct ReleaseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try settings.load()
-        try loaded?.report()
-        let path = notes ?? loaded?.notesPath ?? "CHANGELOG.md"
-        let fragments = ProjectFragments.forNotes(path, config: loaded)!
-        let catalog = try icons.catalog().adding(loaded?.settings.icons ?? [])
-        var reader = DocumentReader(icons: catalog)
-        reader.kinds = fragments.projectKinds
-
-        let (found, fragmentFindings) = fragments.folder.read(with: FragmentReader(kinds: fragments.kinds))
-        let source: SourceFile
-        if FileManager.default.fileExists(atPath: path) {
-            source = try InputFile.load(path)
-        } else {
-            source = try SourceFile(path: path, bytes: [])
-        }
-        let reading = reader.read(source)
-        let unreleased = reading.document.releases.first(where: \.isUnreleased)
-        // The notes' errors and every fragment finding, warnings too; any error stops the run.
-        let findings =
-            reading.errors + fragmentFindings + FragmentLinter(icons: catalog).check(found, unreleased: unreleased)
-        if findings.contains(where: { $0.severity == .error }) { throw Diagnostics.failure(findings) }
-        if !findings.isEmpty { StandardError.write(findings.map { "\($0)\n" }.joined()) }
-
-        let edit: ReleaseWriter.Edit
-        do {
-            edit = try fragments.writer(reader: reader).release(
-                source, fragments: found, version: version, date: date.flatMap(ReleaseDate.init(iso:)) ?? .today,
-                allowsOlder: allowOlder, allowsEmpty: allowEmpty)
-        } catch {
-            throw Diagnostics.failure([error])
-        }
-        if dryRun {
-            StandardOutput.write(edit.release)
-            return
-        }
-        try ReleaseFiles(notes: path, fragments: keep ? [] : found.map(\.path), folder: fragments.folder.path)
-            .commit(edit.notes)
-        let used = found.count == 1 ? "1 fragment" : "\(found.count) fragments"
-        StandardError.write(
-            "released \(Version(version)?.text ?? version) in \(path) from \(used)"
-                + (keep || found.isEmpty ? "" : "; removed them from \(fragments.folder.path)"))
-    }
-}
-
-extension ReleaseDate {
-    /// `YYYY-MM-DD` exactly.
-    init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// Today in the local time zone.
-    static var today: ReleaseDate {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return ReleaseDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)!
+        var release = WriteRelease(version: version)
+        (release.date, release.notes, release.dryRun, release.keep) = (date, notes, dryRun, keep)
+        (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
+        try perform { () throws(CommandFailure) in try release.run(in: settings.project()) }
     }
 }

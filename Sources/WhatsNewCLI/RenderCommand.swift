@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import WhatsNewModel
 import WhatsNewSheet
+import WhatsNewProject
 import WhatsNewRendering
 
 /// The default command: read the notes, choose releases, write the sheet.
@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
     var since: String?
 
     @Option(help: "The output format: text, html, markdown, json, timeline, appstore, play, testflight, slack or atom.")
-    var format: RenderFormat?
+    var format: OutputFormat?
 
     @Option(
         help: ArgumentHelp(
@@ -116,7 +116,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
         }
         if let locales {
-            _ = try LocaleList(locales)
+            try perform { () throws(CommandFailure) in _ = try LocaleList(locales) }
             guard locale == nil, format == .testflight || ((format == .json || format == nil) && output != nil) else {
                 throw ValidationError(
                     "--locales writes one JSON per locale (--format json --output DIR) or TestFlight's texts by "
@@ -130,168 +130,31 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }
         if let entries, entries < 1 { throw ValidationError("--entries must be at least 1") }
-        if let feedURL, !(feedURL.hasPrefix("https://") || feedURL.hasPrefix("http://")) {
+        if let feedURL, !LinkSafety.isWeb(feedURL) {
             throw ValidationError("--feed-url takes an http or https address, not \(feedURL)")
         }
     }
 
     func run() throws {
-        var command = self
-        var configIcons: [IconOverride] = []
-        let loaded = try settings.load()
-        if let loaded {
-            try loaded.report()
-            configIcons = loaded.settings.icons
-            command.take(loaded)
-            // A bare `whatsnew` writes every output the project lists.
-            if format == nil && output == nil && !loaded.settings.outputs.isEmpty {
-                for (name, path) in loaded.settings.outputs {
-                    var each = command
-                    each.format = RenderFormat(rawValue: name)
-                    each.output = loaded.resolve(path)
-                    if let path = each.output {
-                        try? FileManager.default.createDirectory(
-                            at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                            withIntermediateDirectories: true)
-                    }
-                    try each.render(configIcons: configIcons, config: loaded)
-                    StandardError.write("wrote \(each.output ?? path)\n")
-                }
-                return
-            }
-        }
-        try command.render(configIcons: configIcons, config: loaded)
-    }
-
-    /// The project's settings where the command line gave none.
-    private mutating func take(_ loaded: LoadedConfig) {
-        let settings = loaded.settings
-        input = input ?? loaded.resolve(settings.input)
-        format = format ?? settings.format.flatMap(RenderFormat.init)
-        template = template ?? loaded.resolve(settings.template)
-        style = style ?? settings.style.flatMap(HTMLStyle.init)
-        if release == nil && since == nil { release = settings.release }
-        locale = locale ?? settings.locale
-        translations.localesDir = translations.localesDir ?? loaded.resolve(settings.localesDir)
-        icons.iconMap = icons.iconMap ?? loaded.resolve(settings.iconsFile)
-    }
-
-    private func render(configIcons: [IconOverride], config: LoadedConfig?) throws {
-        let input = self.input ?? "CHANGELOG.md"
-        let format = self.format ?? .text
-        if (standalone || template != nil || style != nil) && format != .html {
-            throw ValidationError("--standalone, --style and --template shape HTML; add --format html")
-        }
-        if size != nil && ![.text, .html, .json].contains(format) {
-            throw ValidationError("--size fits text, html and json; --format \(format.rawValue) is not one of them")
-        }
-        let catalog = try icons.catalog().adding(configIcons)
-        if let locales, format == .testflight {
-            let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-            return try OutputTarget(path: output).write(
-                try TestFlightTexts.json(
-                    input, selection: selection, locales: try LocaleList(locales),
-                    localesDirectory: translations.localesDir, icons: catalog, maximumSize: limit.bytes,
-                    truncates: truncate))
-        }
-        if let locales, let output {
-            let selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-            return try LocalizedJSON.write(
-                input, selection: selection, locales: try LocaleList(locales),
-                localesDirectory: translations.localesDir,
-                directory: output, name: "WhatsNew.json", icons: catalog, maximumSize: limit.bytes)
-        }
-        let templates = try htmlTemplates()
-        var selection = since.map(ReleaseSelection.since) ?? ReleaseSelection(release: release ?? "latest")
-        if format == .timeline || (format == .atom && release == nil && since == nil) { selection = .all }
-        let notes = try ChosenNotes(
-            input, selection: selection, icons: catalog, maximumSize: limit.bytes, keepsListOrder: keepOrder,
-            locale: locale.flatMap(LocaleTag.init), localesDirectory: translations.localesDir,
-            fragments: ProjectFragments.forNotes(input, config: config),
-            today: reader.day, filter: try reader.filter(config: config), projectName: config?.settings.name,
-            builds: config?.settings.builds ?? [])
-        let document = notes.document
-        var releases = notes.releases
-        if let size {
-            let budget = RowBudget(family: size, displayWidth: DisplayWidth(ambiguousIsWide: cjk), words: notes.words)
-            releases = releases.map(budget.apply)
-        }
-        // The sheet formats write as they go, so a long changelog's sheet is never held whole.
-        let target = OutputTarget(path: output)
-        switch format {
-        case .text:
-            let renderer = TextSheetRenderer(options: terminalOptions(), words: notes.words)
-            try target.write { renderer.render(document, releases: releases, to: &$0) }
-        case .html:
-            let renderer = HTMLRenderer(
-                templates: templates, standalone: standalone, style: style ?? .inline, words: notes.words,
-                locale: locale.flatMap(LocaleTag.init))
-            try target.write { output throws in
-                do {
-                    try renderer.render(document, releases: releases, to: &output)
-                } catch let error as Diagnostic {
-                    throw Diagnostics.failure([error])
-                }
-            }
-        case .markdown: try target.write(MarkdownRenderer().render(document, releases: releases))
-        case .json: try target.write { JSONRenderer().render(document, releases: releases, to: &$0) }
-        case .timeline:
-            try target.write(
-                TimelineRenderer(entries: entries ?? 5, words: notes.words, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
-                    .render(document, releases: releases))
-        case .appstore: try target.write(try notes.storeText(.appStore, truncates: truncate))
-        case .play: try target.write(try notes.storeText(.play, truncates: truncate))
-        case .testflight: try target.write(try notes.storeText(.testFlight, truncates: truncate))
-        case .slack: try target.write(SlackRenderer(words: notes.words).render(document, releases: releases))
-        case .atom:
-            let feed = AtomRenderer(
-                entries: entries ?? 20, feedURL: feedURL, repository: config?.settings.repository, words: notes.words,
-                locale: locale.flatMap(LocaleTag.init))
-            try target.write(feed.render(document, releases: releases))
-        }
-        // What the sheet could not show as asked, once each, after the sheet itself.
-        if !notes.ignored.isEmpty {
-            StandardError.write(notes.ignored.map { "\($0)\n" }.joined())
-            if strict { throw ExitCode(1) }
-        }
+        var render = RenderSheets()
+        render.notes = reader.apply(to: NotesRequest())
+        render.notes.input = input
+        render.notes.release = release
+        render.notes.since = since
+        render.notes.locale = locale
+        render.notes.localesDirectory = translations.localesDir
+        render.notes.keepsListOrder = keepOrder
+        render.notes.iconMap = icons.iconMap
+        render.notes.maximumSize = limit.bytes
+        (render.format, render.output, render.size, render.width) = (format, output, size, width)
+        (render.color, render.cjk, render.links, render.truncates) = (color, cjk, links, truncate)
+        (render.strict, render.standalone, render.style, render.template) = (strict, standalone, style, template)
+        (render.entries, render.feedURL, render.locales) = (entries, feedURL, locales)
+        try perform { () throws(CommandFailure) in try render.run(in: settings.project()) }
     }
 }
 
-extension RenderCommand {
-    /// The built-in templates, or the user's with its neighbours as partials.
-    func htmlTemplates() throws -> HTMLTemplates {
-        guard let template else { return .builtIn }
-        let directory = template.contains("/") ? String(template[..<template.lastIndex(of: "/")!]) : "."
-        let neighbours = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".mustache") }.sorted().map { directory + "/" + $0 }
-        do {
-            return try HTMLTemplates.custom(path: template, neighbours: neighbours)
-        } catch {
-            throw Diagnostics.failure([error])
-        }
-    }
-
-    /// Width and styling from the options, the environment and the terminal, in that order.
-    func terminalOptions() -> TerminalOptions {
-        let environment = TerminalEnvironment.variables
-        let toTerminal = output == nil && TerminalEnvironment.standardOutputIsTerminal
-        return TerminalOptions(
-            // A size family is measured at its own width.
-            width: size?.width
-                ?? max(
-                    20,
-                    TerminalOptions.width(
-                        option: width, environment: environment,
-                        terminalColumns: toTerminal ? TerminalEnvironment.columns : nil)),
-            styling: color.styles(environment: environment, outputIsTerminal: toTerminal),
-            colorDepth: ColorDepth.from(environment: environment),
-            displayWidth: DisplayWidth(ambiguousIsWide: cjk), links: links)
-    }
-}
-
-enum RenderFormat: String, ArgumentChoice {
-    case text, html, markdown, json, timeline, appstore, play, testflight, slack, atom
-}
+extension OutputFormat: ArgumentChoice {}
 
 extension SizeFamily: ArgumentChoice {}
 

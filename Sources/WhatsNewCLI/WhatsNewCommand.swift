@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WhatsNewModel
+import WhatsNewProject
 
 @main
 struct WhatsNewCommand: ParsableCommand {

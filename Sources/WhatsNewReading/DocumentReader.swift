@@ -10,6 +10,8 @@ public struct DocumentReader: Sendable {
     public var keepsListOrder = false
     /// The project's kinds (`kinds:` in `.whatsnew.yml`): their rows take their icons and colours.
     public var kinds: [ChangeKind] = []
+    /// Told the path of every file read, as it is read: how a run shows it reads its notes once.
+    package var didRead: (@Sendable (String) -> Void)?
 
     /// A reader that knows the given icons.
     public init(icons: IconCatalog = .builtIn) {
@@ -33,6 +35,7 @@ public struct DocumentReader: Sendable {
     /// The reading, with the front-matter blocks and cmark's blocks it was made from, for
     /// code that edits the file around them.
     package func readWithBlocks(_ source: SourceFile) -> (reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]) {
+        didRead?(source.path)
         let split = FrontMatterSplitter(path: source.path).split(source.bytes)
         var diagnostics = split.diagnostics
         let decoder = FrontMatterDecoder(path: source.path)

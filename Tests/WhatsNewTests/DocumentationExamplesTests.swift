@@ -25,9 +25,9 @@ struct DocumentationExamplesTests {
     /// The WhatsNew landing page's example, as written there.
     func landingPageExample() throws {
         let source = try SourceFile.load(path: "CHANGELOG.md")
-        let reading = DocumentReader().read(source)
-        let releases = try ReleaseSelection.latest.releases(from: reading.document, path: source.path)
-        print(TextSheetRenderer().render(reading.document, releases: releases))
+        let document = DocumentReader().read(source).document
+        let sheet = try Presentation(document, path: source.path, options: SheetOptions(selection: .latest))
+        print(TextSheetRenderer().render(sheet))
     }
 
     @Test func theLibrarysLandingPageExampleRuns() throws {

@@ -88,7 +88,7 @@ struct GeneratorTests {
     private func latest(_ name: String, links: LinkDisplay = .short) throws -> String {
         let document = try Fixtures.read("generators", name).document
         let release = try #require(document.releases.first { !$0.isUnreleased } ?? document.releases.first)
-        return TextSheetRenderer(options: TerminalOptions(width: 80, links: links)).render(document, releases: [release])
+        return TextSheetRenderer(options: TerminalOptions(width: 80, links: links)).render(Presentation(document: document, releases: [release]))
     }
 
     @Test(arguments: Fixtures.names(in: "generators"))
@@ -113,9 +113,9 @@ struct GeneratorTests {
         // With styling, references stay hyperlinks and a bare address reads as its number.
         let document = try Fixtures.read("- Fixed a crash in https://github.com/o/r/pull/12 today\n").document
         let styled = TextSheetRenderer(options: TerminalOptions(width: 80, styling: true))
-            .render(document, releases: document.releases)
+            .render(Presentation(document: document, releases: document.releases))
         #expect(styled.contains("\u{1B}]8;;https://github.com/o/r/pull/12\u{1B}\\\u{1B}[4m#12"))
-        let plain = TextSheetRenderer().render(document, releases: document.releases)
+        let plain = TextSheetRenderer().render(Presentation(document: document, releases: document.releases))
         #expect(plain.contains("Fixed a crash in #12 today"))
     }
 
@@ -184,10 +184,9 @@ struct GeneratorTests {
         #expect(release.compare == "https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0")
         #expect(release.link == "https://github.com/harbor-rb/harbor/tree/v1.3.0")
         #expect(release.summary == nil)
-        let html = try HTMLRenderer().render(
-            try Fixtures.read("generators", "github-changelog-generator").document, releases: [release])
+        let html = try HTMLRenderer().render(Presentation(document: try Fixtures.read("generators", "github-changelog-generator").document, releases: [release]))
         #expect(html.contains(#"<a class="whatsnew-compare" href="https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0">Version 1.3.0</a>"#))
-        let markdown = MarkdownRenderer().render(Document(releases: [release]), releases: [release])
+        let markdown = MarkdownRenderer().render(Presentation(document: Document(releases: [release]), releases: [release]))
         #expect(markdown.hasPrefix("## [1.3.0](https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0) - 2021-06-03\n"))
         // The Markdown reads back to the same comparison.
         let back = try Fixtures.read(markdown).document.releases[0]
@@ -210,7 +209,7 @@ struct GeneratorTests {
         #expect(release.compare == "https://github.com/o/r/compare/v2.0.0...v2.1.0")
         #expect(release.sections.map(\.kind) == [.changed, .contributors])
         #expect(release.sections.allSatisfy { !$0.content.plainText.contains("Full Changelog") })
-        let text = TextSheetRenderer().render(Document(releases: [release]), releases: [release])
+        let text = TextSheetRenderer().render(Presentation(document: Document(releases: [release]), releases: [release]))
         #expect(text.contains("• Add sync by @mira in #12\n"))
     }
 }
@@ -243,7 +242,7 @@ struct ComparisonLinkSafetyTests {
         let releases = try Fixtures.read(notes).document.releases
         #expect(releases[0].compare == nil)
         #expect(releases[1].compare == "https://github.com/o/r/compare/v0.9.0...v1.0.0")
-        let html = try HTMLRenderer().render(Document(releases: releases), releases: releases)
+        let html = try HTMLRenderer().render(Presentation(document: Document(releases: releases), releases: releases))
         #expect(!html.contains("javascript:") && !html.contains("data:text"))
         // Nor is a script address an archive: the heading stays a release, its link as written.
         let archive = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](javascript:alert(1))\n").document

@@ -40,12 +40,12 @@ struct MarkdownRoundTripTests {
         let renderer = MarkdownRenderer()
         // All releases at once, with release headings.
         if document.releases.count > 1 {
-            let all = renderer.render(document, releases: document.releases)
+            let all = renderer.render(Presentation(document: document, releases: document.releases))
             #expect(shape(try readBack(all)) == shape(document.releases), "\(all)")
         }
         // Each release on its own, as a GitHub release body.
         for release in document.releases where !release.sections.isEmpty {
-            let body = renderer.render(document, releases: [release])
+            let body = renderer.render(Presentation(document: document, releases: [release]))
             let back = try readBack(body)
             #expect(back.count == 1, "\(body)")
             #expect(shape(back).first?.sections == shape([release]).first?.sections, "\(body)")
@@ -67,7 +67,7 @@ struct MarkdownRoundTripTests {
             [1]: https://example.com/issues/1 "Issue one"
             """
         let document = try Fixtures.read(markdown).document
-        let body = MarkdownRenderer().render(document, releases: document.releases)
+        let body = MarkdownRenderer().render(Presentation(document: document, releases: document.releases))
         #expect(body.contains(#"[the issue](https://example.com/issues/1 "Issue one")"#))
         #expect(body.contains(#"\*stars\*"#))
         #expect(!body.contains("[1]:"))
@@ -79,7 +79,7 @@ struct MarkdownRoundTripTests {
         let markdown =
             "## 1.0.0\n\n### Changed\n\n- one\n  - nested\n    1. deep\n- two\n\n> quoted\n> lines\n\n```swift\nlet x = 1\n```\n"
         let document = try Fixtures.read(markdown).document
-        let body = MarkdownRenderer().render(document, releases: document.releases)
+        let body = MarkdownRenderer().render(Presentation(document: document, releases: document.releases))
         #expect(
             body
                 == "## [1.0.0]\n\n### 🔄 Changed\n\n- one\n  - nested\n    1. deep\n- two\n\n> quoted\n> lines\n\n```swift\nlet x = 1\n```\n"

@@ -22,7 +22,7 @@ struct NothingLostTests {
         let reading = DocumentReader().read(source)
         guard let first = reading.document.releases.first else { return }
         let blocks = MarkdownParser().parse(FrontMatterSplitter(path: source.path).split(source.bytes).markdown)
-        let sheet = JSONRenderer().sheet(reading.document, releases: reading.document.releases)
+        let sheet = JSONRenderer().sheet(Presentation(document: reading.document, releases: reading.document.releases))
         let shown = Self.letters(
             sheet.releases.flatMap { release in
                 [release.summary ?? ""] + release.sections.flatMap { [$0.summary ?? "", Self.text(ofHTML: $0.html)] }

@@ -13,7 +13,7 @@ import WhatsNewSchema
 struct SinceTests {
     private func sheet(_ group: String, _ name: String) throws -> Sheet {
         let reading = try Fixtures.read(group, name)
-        return JSONRenderer().sheet(reading.document, releases: reading.document.releases)
+        return JSONRenderer().sheet(Presentation(document: reading.document, releases: reading.document.releases))
     }
 
     private func sheet(versions: [String]) -> Sheet {

@@ -21,17 +21,17 @@ struct SizeFamilyTests {
         var text = ""
         var json = ""
         for family in SizeFamily.allCases {
-            let sized = RowBudget(family: family).apply(to: release)
+            let sized = RowBudget(family: family).apply(to: PresentedRelease(release))
             // Never more rows than the budget, and nothing unaccounted for.
             if family != .inline { #expect(sized.sections.count <= family.rows, "\(name) \(family)") }
             #expect(sized.sections.count + sized.omitted == release.sections.count, "\(name) \(family)")
             let lines = RowBudget(family: family).summaryLines(of: sized)
             #expect(lines.allSatisfy { $0 <= family.summaryLines }, "\(name) \(family): \(lines)")
             let options = TerminalOptions(width: family.width, styling: false)
-            let sheet = TextSheetRenderer(options: options).render(reading.document, releases: [sized])
+            let sheet = TextSheetRenderer(options: options).render(Presentation(document: reading.document, releases: [sized]))
             #expect(sheet.split(separator: "\n").allSatisfy { DisplayWidth().of($0) <= family.width }, "\(name) \(family)")
             text += "=== \(family.rawValue) ===\n" + sheet
-            json += "=== \(family.rawValue) ===\n" + JSONRenderer().render(reading.document, releases: [sized])
+            json += "=== \(family.rawValue) ===\n" + JSONRenderer().render(Presentation(document: reading.document, releases: [sized]))
         }
         Golden.check(text, against: "sizes/\(name).txt")
         Golden.check(json, against: "sizes/\(name).json")
@@ -40,26 +40,26 @@ struct SizeFamilyTests {
     @Test func featuredRowsComeFirstByPriorityThenBreakingChanges() throws {
         let reading = try Fixtures.read("sizes", "wide-icons")
         let release = reading.document.releases[0]
-        let large = RowBudget(family: .large).apply(to: release)
+        let large = RowBudget(family: .large).apply(to: PresentedRelease(release))
         #expect(large.sections.map { $0.title ?? "" } == [
             "A Developer Mode for people who build…", "日本語のメニュー", "Favourites",
             "Breaking Changes", "Added",
         ])
         #expect(large.omitted == 4)
         // The icon column is as wide as the widest icon shown; the rectangular family draws none wider than a cell.
-        let rectangular = RowBudget(family: .rectangular).apply(to: release)
+        let rectangular = RowBudget(family: .rectangular).apply(to: PresentedRelease(release))
         #expect(rectangular.sections.allSatisfy { $0.appearance.icon == nil })
-        let inline = RowBudget(family: .inline).apply(to: release)
+        let inline = RowBudget(family: .inline).apply(to: PresentedRelease(release))
         let line = TextSheetRenderer(options: TerminalOptions(width: SizeFamily.inline.width, styling: false))
-            .render(reading.document, releases: [inline])
+            .render(Presentation(document: reading.document, releases: [inline]))
         #expect(line == "What's New in 3.0.0: A Developer Mode for… +8\n")
     }
 
     @Test func summariesAreShortenedAtAWord() throws {
         let reading = try Fixtures.read("sizes", "wide-icons")
-        let medium = RowBudget(family: .medium).apply(to: reading.document.releases[0])
+        let medium = RowBudget(family: .medium).apply(to: PresentedRelease(reading.document.releases[0]))
         let summary = try #require(medium.sections[0].summary?.plainText)
-        #expect(summary.hasSuffix("…") && medium.sections[0].isTruncated)
+        #expect(summary.hasSuffix("…") && medium.isTruncated(row: 0))
         #expect(!summary.dropLast().hasSuffix(" "))
         let whole = "Turn it on in Settings to see each preset's raw values"
         #expect(whole.hasPrefix(String(summary.dropLast())), "\(summary)")
@@ -68,9 +68,8 @@ struct SizeFamilyTests {
 
 extension RowBudget {
     /// How many lines each shown row's summary takes at the family's width.
-    func summaryLines(of release: Release) -> [Int] {
-        let icons = release.sections.compactMap { $0.appearance.icon.map { displayWidth.of($0.glyph) } }.max() ?? 0
-        let measure = max(SheetLayout.minimumMeasure, family.width - (icons > 0 ? icons + 2 : 0))
+    func summaryLines(of release: PresentedRelease) -> [Int] {
+        let measure = SheetLayout(sections: release.sections, width: family.width, displayWidth: displayWidth).measure
         return release.sections.map { section in
             guard let text = section.summary?.plainText else { return 0 }
             return LineWrapper(width: displayWidth, measure: measure).wrap([Span(text)]).count

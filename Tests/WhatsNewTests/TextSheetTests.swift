@@ -14,7 +14,7 @@ struct TextSheetTests {
     ) -> String {
         let options = TerminalOptions(
             width: width, styling: styling, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
-        return TextSheetRenderer(options: options).render(reading.document, releases: reading.document.releases)
+        return TextSheetRenderer(options: options).render(Presentation(document: reading.document, releases: reading.document.releases))
     }
 
     /// Lines of the rows (after the header), with where their text starts and how wide they are.
@@ -77,7 +77,8 @@ struct TextSheetTests {
         // ★ alone would need two columns; the 🐞 of the older release sets the column for both.
         #expect(text.contains("★   One\n"))
         #expect(text.contains("🐞  Fixed\n"))
-        let layout = SheetLayout(releases: reading.document.releases, width: 80, displayWidth: DisplayWidth())
+        let layout = SheetLayout(
+            sections: reading.document.releases.flatMap(\.sections), width: 80, displayWidth: DisplayWidth())
         #expect(layout.iconColumn == 2 && layout.textColumn == 4 && layout.measure == 76)
         #expect(SheetLayout(width: 80, iconColumn: 0).textColumn == 0)
     }
@@ -113,7 +114,7 @@ struct TextSheetTests {
         let reading = try Fixtures.read("text", "mixed-widths")
         func colored(_ depth: ColorDepth) -> String {
             TextSheetRenderer(options: TerminalOptions(width: 80, styling: true, colorDepth: depth))
-                .render(reading.document, releases: reading.document.releases)
+                .render(Presentation(document: reading.document, releases: reading.document.releases))
         }
         #expect(colored(.trueColor).contains("\u{1B}[38;2;188;0;45m🇯🇵"))
         #expect(colored(.palette256).contains("\u{1B}[38;5;124m🇯🇵"))

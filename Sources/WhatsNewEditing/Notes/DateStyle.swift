@@ -30,8 +30,8 @@ struct DateStyle: Sendable, Hashable {
     func text(_ date: ReleaseDate) -> String {
         let (year, month, day) = (String(date.year), date.month, date.day)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let long = Self.monthNames[month - 1]
-        let short = String(long.prefix(3))
+        let long = MonthNames.long[month - 1]
+        let short = MonthNames.short(month)
         switch format {
         case .iso: return date.iso
         case .isoSlashes: return "\(year)/\(two(month))/\(two(day))"
@@ -52,11 +52,6 @@ struct DateStyle: Sendable, Hashable {
         case .monthFirstSlashes: return "\(two(month))/\(two(day))/\(year)"
         }
     }
-
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
 
     private static func ordinalSuffix(_ day: Int) -> String {
         if (11...13).contains(day) { return "th" }

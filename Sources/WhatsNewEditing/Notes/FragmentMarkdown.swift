@@ -74,19 +74,19 @@ struct FragmentMarkdown {
             if !body.isEmpty { lines += [""] + body }
             return lines
         }
-        var fields: [(String, String)] = []
-        if let icon { fields.append(("icon", icon)) }
-        if let color { fields.append(("color", color)) }
-        if let title = fragment.title { fields.append(("title", title)) }
-        if let summary { fields.append(("summary", summary)) }
+        var fields: [(key: String, value: FrontMatterWriter.Value)] = []
+        if let icon { fields.append(("icon", .text(icon))) }
+        if let color { fields.append(("color", .text(color))) }
+        if let title = fragment.title { fields.append(("title", .text(title))) }
+        if let summary { fields.append(("summary", .text(summary))) }
         if fragment.isBreaking {
-            fields.append(("kind", SectionKind.breaking.rawValue))
+            fields.append(("kind", .text(SectionKind.breaking.rawValue)))
         } else if let kind = fragment.kind.builtIn {
-            fields.append(("kind", kind.rawValue))
+            fields.append(("kind", .text(kind.rawValue)))
         }
-        if let link = fragment.link { fields.append(("link", link)) }
-        if let id = fragment.id { fields.append(("id", id)) }
-        return ["---"] + fields.map { "\($0.0): " + YAMLScalar.text($0.1) } + ["---"] + body
+        if let link = fragment.link { fields.append(("link", .text(link))) }
+        if let id = fragment.id { fields.append(("id", .text(id))) }
+        return FrontMatterWriter.lines(fields) + body
     }
 
     /// The body's lines from its first content block to its last (comments around it left out).

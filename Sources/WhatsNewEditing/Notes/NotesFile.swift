@@ -1,25 +1,32 @@
 import WhatsNewModel
 import WhatsNewReading
 
-/// A notes file read for editing: its lines, what they say, and where everything stands.
-struct NotesFile: Sendable {
-    let path: String
+/// A notes file read for editing: its lines, what they say, and where everything stands. It
+/// is read once; the preview, the release and the check that it reads back all start from it.
+package struct NotesFile: Sendable {
+    /// The file as read.
+    package let source: SourceFile
+    /// What reading it found: the notes and every finding.
+    package let reading: DocumentReader.Reading
     let lines: NotesLines
-    let document: Document
     /// cmark's top-level blocks, numbered by the file's lines.
     let blocks: [Block]
     let outline: NotesOutline
-    let diagnostics: [Diagnostic]
 
-    init(_ source: SourceFile, reader: DocumentReader) {
+    /// Reads the file with `reader`.
+    package init(_ source: SourceFile, reader: DocumentReader) {
         let (reading, frontMatter, blocks) = reader.readWithBlocks(source)
-        path = source.path
+        self.source = source
+        self.reading = reading
         lines = NotesLines(source.bytes)
-        document = reading.document
-        diagnostics = reading.diagnostics
         self.blocks = blocks
         outline = NotesOutline(document: reading.document, blocks: blocks, frontMatter: frontMatter, lines: lines)
     }
+
+    var path: String { source.path }
+    /// The notes as read.
+    package var document: Document { reading.document }
+    var diagnostics: [Diagnostic] { reading.diagnostics }
 
     func text(_ range: ClosedRange<Int>) -> [String] { range.map { lines[$0] } }
 
@@ -38,9 +45,5 @@ struct NotesFile: Sendable {
     }
 
     /// Whether the file puts its newest release at the top, as nearly every changelog does.
-    var runsNewestFirst: Bool {
-        let versions = document.releases.filter { !$0.isUnreleased }.compactMap(\.version)
-        guard let first = versions.first, let last = versions.last, versions.count > 1 else { return true }
-        return first.compare(to: last) != .older
-    }
+    var runsNewestFirst: Bool { ReleaseOrder(of: document.releases.lazy.filter { !$0.isUnreleased }) == .newestFirst }
 }

@@ -37,7 +37,15 @@ public struct ReleaseWriter: Sendable {
     /// title, as a heading, reads as a release (`Sync 2.0`).
     public func preview(_ notes: SourceFile, fragments: [Fragment]) throws(Diagnostic) -> SourceFile {
         guard !fragments.isEmpty else { return notes }
-        let file = NotesFile(notes, reader: reader)
+        return try preview(NotesFile(notes, reader: reader), fragments: fragments).source
+    }
+
+    /// The preview of notes already read: the composed file and its reading, read once.
+    package func preview(_ file: NotesFile, fragments: [Fragment]) throws(Diagnostic) -> (
+        source: SourceFile, reading: DocumentReader.Reading
+    ) {
+        guard !fragments.isEmpty else { return (file.source, file.reading) }
+        let notes = file.source
         let composer = composer(for: file)
         let unreleased = file.unreleasedIndex.flatMap { index in file.outline.span(ofRelease: index).map { (index, $0) } }
         let body = composer.body.lines(unreleased: unreleased?.0, fragments: fragments)
@@ -48,11 +56,12 @@ public struct ReleaseWriter: Sendable {
             lines.apply([composer.insertNewest(composer.dialect.heading.unreleasedLines() + [""] + body)])
         }
         let composed = (try? SourceFile(path: notes.path, bytes: lines.bytes)) ?? notes
-        let shown = reader.read(composed).document.releases.first(where: \.isUnreleased)
+        let reading = reader.read(composed)
+        let shown = reading.document.releases.first(where: \.isUnreleased)
         if let problem = fragments.lazy.compactMap({ Self.problem(placing: $0, in: shown, notes: notes.path) }).first {
             throw problem
         }
-        return composed
+        return (composed, reading)
     }
 
     /// Why a fragment is not in the release the preview shows, when it is not.
@@ -95,7 +104,18 @@ public struct ReleaseWriter: Sendable {
         _ notes: SourceFile, fragments: [Fragment], version text: String, date: ReleaseDate, allowsOlder: Bool = false,
         allowsEmpty: Bool = false
     ) throws(Diagnostic) -> Edit {
-        let file = NotesFile(notes, reader: reader)
+        try release(
+            NotesFile(notes, reader: reader), fragments: fragments, version: text, date: date, allowsOlder: allowsOlder,
+            allowsEmpty: allowsEmpty)
+    }
+
+    /// The release written into notes already read: the file is not read again, and the check
+    /// that it reads back as the preview reads the preview and the result once each.
+    package func release(
+        _ file: NotesFile, fragments: [Fragment], version text: String, date: ReleaseDate, allowsOlder: Bool = false,
+        allowsEmpty: Bool = false
+    ) throws(Diagnostic) -> Edit {
+        let notes = file.source
         let releases = file.document.releases
         let path = notes.path
         guard let version = Version(text), version.text.lowercased() != "unreleased" else {
@@ -153,7 +173,7 @@ public struct ReleaseWriter: Sendable {
         var lines = file.lines
         lines.apply(edits)
         let edit = Edit(notes: lines.bytes, release: release.joined(separator: "\n") + "\n")
-        try check(edit, of: notes, fragments: fragments, version: version)
+        try check(edit, of: file, fragments: fragments, version: version)
         return edit
     }
 
@@ -166,8 +186,9 @@ public struct ReleaseWriter: Sendable {
     /// The release as written reads back as the preview's unreleased release: same rows, icons,
     /// titles, summaries and items. A difference would be whatsnew's mistake, and nothing is
     /// written rather than something the preview did not show.
-    private func check(_ edit: Edit, of notes: SourceFile, fragments: [Fragment], version: Version) throws(Diagnostic) {
-        let preview = reader.read(try self.preview(notes, fragments: fragments)).document
+    private func check(_ edit: Edit, of file: NotesFile, fragments: [Fragment], version: Version) throws(Diagnostic) {
+        let notes = file.source
+        let preview = try self.preview(file, fragments: fragments).reading.document
         let written = reader.read((try? SourceFile(path: notes.path, bytes: edit.notes)) ?? notes).document
         let before = preview.releases.first(where: \.isUnreleased).map(Self.rows) ?? []
         let after = written.releases.first { $0.version?.matches(version.text) == true }.map(Self.rows)
@@ -179,12 +200,22 @@ public struct ReleaseWriter: Sendable {
         }
     }
 
-    private static func rows(_ release: Release) -> [String] {
+    /// What a reader sees of each row, compared before and after writing.
+    private static func rows(_ release: Release) -> [ShownRow] {
         release.sections.map { section in
-            [section.title ?? "", section.kind?.rawValue ?? "", section.appearance.icon?.glyph ?? "",
-             section.lead.plainText, section.items.joined(separator: "\n"), section.content.plainText]
-                .joined(separator: "\u{1F}")
+            ShownRow(
+                title: section.title, kind: section.kind, icon: section.appearance.icon?.glyph,
+                lead: section.lead.plainText, items: section.items, content: section.content.plainText)
         }
+    }
+
+    private struct ShownRow: Equatable {
+        var title: String?
+        var kind: SectionKind?
+        var icon: String?
+        var lead: String
+        var items: [String]
+        var content: String
     }
 }
 

@@ -66,15 +66,7 @@ public struct ChangeKinds: Sendable {
     }
 
     /// The known name closest to an unknown one, for "did you mean".
-    public func nearest(to name: String) -> String? {
-        let lowered = name.lowercased()
-        let scored = all.map { ($0.name, editDistance($0.name, lowered)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, lowered.count / 2) else {
-            // A prefix is a near miss too: `fix` for `fixed`, `sec` for `security`.
-            return all.first { $0.name.hasPrefix(lowered) || lowered.hasPrefix($0.name) }?.name
-        }
-        return best.0
-    }
+    public func nearest(to name: String) -> String? { Suggestion.nearest(to: name, among: names) }
 
     /// The names fragments may use, in order.
     public var names: [String] { all.map(\.name) }

@@ -26,7 +26,7 @@ public struct ChangeReference: Sendable, Hashable {
             url = nil
             return
         }
-        guard Self.isWebAddress(value) else { return nil }
+        guard LinkSafety.isWeb(value) else { return nil }
         url = value
         let last = value.split(separator: "/").last.map(String.init) ?? ""
         number = last.utf8.allSatisfy({ (0x30...0x39).contains($0) }) && last.count <= 12 ? Int(last) : nil
@@ -39,17 +39,6 @@ public struct ChangeReference: Sendable, Hashable {
             return label
         }
         return "[\(label)](\(MarkdownWriter.destination(address)))"
-    }
-
-    /// `http://` or `https://`, a host, and no spaces, controls, quotes or angle brackets.
-    package static func isWebAddress(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return false }
-        let rest = lowered.drop { $0 != "/" }.dropFirst(2)
-        guard let host = rest.split(separator: "/").first, !host.isEmpty else { return false }
-        return text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar.value != 0x7F && !"<>\"'`\\".unicodeScalars.contains(scalar)
-        }
     }
 
     /// The last part of an address that names no number: `…/discussions/foo` → `foo`.
@@ -73,7 +62,7 @@ public struct RepositoryAddress: Sendable, Hashable {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2, parts.allSatisfy(Self.isNamePart) {
             base = "https://github.com/" + text
-        } else if ChangeReference.isWebAddress(text) {
+        } else if LinkSafety.isWeb(text) {
             base = text
         } else {
             return nil

@@ -197,7 +197,7 @@ package struct DateScanner {
 
     private func month(at index: Int) -> Int? {
         guard index < tokens.count, tokens[index].kind == .word else { return nil }
-        return Self.months[tokens[index].text.lowercased()]
+        return MonthNames.number(tokens[index].text)
     }
 
     private enum Skippable { case space, symbol(Unicode.Scalar) }
@@ -224,23 +224,6 @@ package struct DateScanner {
         index = skip(.symbol(","), at: index)
         return skip(.space, at: index)
     }
-
-    /// 1–12 for an English month name or its abbreviation.
-    package static func monthNumber(_ word: String) -> Int? { months[word.lowercased()] }
-
-    private static let months: [String: Int] = {
-        let names = [
-            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-            "november", "december",
-        ]
-        var table: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            table[name] = index + 1
-            table[String(name.prefix(3))] = index + 1
-        }
-        table["sept"] = 9
-        return table
-    }()
 }
 
 extension DateScanner.Match: Hashable {

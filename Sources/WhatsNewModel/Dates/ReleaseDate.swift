@@ -15,6 +15,15 @@ public struct ReleaseDate: Sendable, Hashable, Comparable {
         self.day = day
     }
 
+    /// Reads `YYYY-MM-DD` exactly, as options and settings write a day; nil for anything else.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// `YYYY-MM-DD`.
     public var iso: String {
         func padded(_ value: Int, _ width: Int) -> String {

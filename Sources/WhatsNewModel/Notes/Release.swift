@@ -26,14 +26,8 @@ public struct Release: Sendable, Hashable {
     /// In a sheet shown in a locale, the locale its words are in: the translation's, or the
     /// original's where the translation lacks the release. Nil when no locale was asked for.
     public var locale: String?
-    /// Dated after the day the sheet is made: announced, not out yet.
-    public var isScheduled = false
-    /// The size family its rows were chosen for, when the sheet is made for one.
-    public var size: SizeFamily?
-    /// With a size family, how many rows it left out.
-    public var omitted = 0
 
-    /// A release; the sheet-making details (schedule, size, locale) are unset.
+    /// A release; its build number and locale are unset.
     public init(
         version: Version? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,
         summary: MarkdownContent? = nil, sections: [Section] = [], link: String? = nil, line: Int

@@ -48,8 +48,6 @@ public struct Section: Sendable, Hashable {
     public var audiences: [String] = []
     /// Front matter's `platforms`: where the row applies (`ios`, `macos`); empty for all.
     public var platforms: [String] = []
-    /// A size family shortened the summary to fit its lines.
-    public var isTruncated = false
     /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
     public var appearance = SectionAppearance()
     /// Where front matter names the icon and the colour, for diagnostics.

@@ -1,7 +1,7 @@
-import Yams
 import WhatsNewModel
 import WhatsNewReading
 import WhatsNewRendering
+import Yams
 
 /// `.whatsnew.yml`: a project's defaults, so a bare `whatsnew` in CI or a terminal does the
 /// project's job. Paths in it are relative to the file's own folder; options on the command
@@ -27,59 +27,59 @@ import WhatsNewRendering
 ///   ignore: ["docs/**", "*.md"]   # what `whatsnew check` lets change without a note
 /// builds: { 1.4.0: 1248 }         # build numbers (CFBundleVersion) Sparkle compares
 /// ```
-public struct ProjectConfig: Sendable {
+package struct ProjectConfig: Sendable {
     /// The file, as found.
-    public var path: String
+    package var path: String
     /// The product's name: the sheet's title when the notes' front matter gives none.
-    public var name: String?
+    package var name: String?
     /// `input:` the notes to read when the command line names none.
-    public var input: String?
+    package var input: String?
     /// `icons:` as a file to read…
-    public var iconsFile: String?
+    package var iconsFile: String?
     /// …or as a map written in place.
-    public var icons: [IconOverride] = []
+    package var icons: [IconOverride] = []
     /// `template:` a Mustache template for HTML.
-    public var template: String?
+    package var template: String?
     /// `format:` the output format when the command line gives none.
-    public var format: String?
+    package var format: OutputFormat?
     /// Formats a bare `whatsnew` writes, each to its path, in the order written.
-    public var outputs: [(format: String, path: String)] = []
+    package var outputs: [(format: OutputFormat, path: String)] = []
     /// `release:` which release to show by default (`latest`, `all`, a version).
-    public var release: String?
+    package var release: String?
     /// `locale:` the sheet's language by default.
-    public var locale: String?
+    package var locale: String?
     /// `locales-dir:` where translated notes live.
-    public var localesDir: String?
+    package var localesDir: String?
     /// `style:` how HTML carries its stylesheet (`inline` or `none`).
-    public var style: String?
+    package var style: HTMLStyle?
     /// `lint: strict:`: warnings fail `whatsnew lint`.
-    public var strictLint: Bool?
+    package var strictLint: Bool?
     /// The fragments' folder, relative to the file.
-    public var fragments: String?
+    package var fragments: String?
     /// `repository:` where issue and pull request numbers link.
-    public var repository: RepositoryAddress?
+    package var repository: RepositoryAddress?
     /// The kinds the project adds, or restyles.
-    public var kinds: [ChangeKind] = []
+    package var kinds: [ChangeKind] = []
     /// `check: ignore:`: paths a change may touch without a release note; nil for the default.
-    public var checkIgnore: [String]?
+    package var checkIgnore: [String]?
     /// The audiences and platforms rows may name; lint warns on others. Nil when not listed.
-    public var audiences: [String]?
+    package var audiences: [String]?
     /// The platforms rows may name (`platforms:`); lint warns on others. Nil when not listed.
-    public var platforms: [String]?
+    package var platforms: [String]?
     /// `builds:` each version's build number, for releases whose notes give none.
-    public var builds: [(version: String, build: String)] = []
+    package var builds: [(version: String, build: String)] = []
 
     /// The keys the file takes, for the unknown-key diagnostic.
-    public static let keys = [
+    package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
         "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds",
     ]
-    /// The formats `format:` and `outputs:` take.
-    public static let formats = ["text", "html", "markdown", "json", "appstore", "play", "testflight", "slack", "atom"]
+    /// The formats `format:` and `outputs:` take: every one `--format` takes.
+    package static let formats = OutputFormat.allCases.map(\.rawValue)
 
     /// The file read; problems are diagnostics pointing at its lines: unknown keys warn, wrong
     /// values are errors.
-    public static func read(_ source: SourceFile) -> (ProjectConfig, [Diagnostic]) {
+    package static func read(_ source: SourceFile) -> (ProjectConfig, [Diagnostic]) {
         var config = ProjectConfig(path: source.path)
         var diagnostics: [Diagnostic] = []
         func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
@@ -117,18 +117,18 @@ public struct ProjectConfig: Sendable {
             case "locale": config.locale = text(value, key)
             case "locales-dir": config.localesDir = text(value, key)
             case "style":
-                config.style = text(value, key)
-                if let style = config.style, HTMLStyle(rawValue: style) == nil {
-                    report(.configValue, value.mark, "`style` is inline or none, not `\(style)`")
-                    config.style = nil
+                if let style = text(value, key) {
+                    config.style = HTMLStyle(rawValue: style)
+                    if config.style == nil { report(.configValue, value.mark, "`style` is inline or none, not `\(style)`") }
                 }
             case "format":
-                config.format = text(value, key)
-                if let format = config.format, !formats.contains(format) {
-                    report(
-                        .configValue, value.mark,
-                        "`format` is one of \(formats.joined(separator: ", ")), not `\(format)`")
-                    config.format = nil
+                if let format = text(value, key) {
+                    config.format = OutputFormat(rawValue: format)
+                    if config.format == nil {
+                        report(
+                            .configValue, value.mark,
+                            "`format` is one of \(formats.joined(separator: ", ")), not `\(format)`")
+                    }
                 }
             case "icons":
                 if let map = value.mapping {
@@ -148,13 +148,13 @@ public struct ProjectConfig: Sendable {
                     continue
                 }
                 for (format, path) in outputs {
-                    guard let name = format.string, formats.contains(name) else {
+                    guard let name = format.string, let known = OutputFormat(rawValue: name) else {
                         report(
                             .configValue, format.mark,
                             "`\(format.string ?? "")` is no format; outputs takes \(formats.joined(separator: ", "))")
                         continue
                     }
-                    if let path = text(path, "outputs: \(name)") { config.outputs.append((name, path)) }
+                    if let path = text(path, "outputs: \(name)") { config.outputs.append((known, path)) }
                 }
             case "lint":
                 guard let lint = value.mapping else {
@@ -233,8 +233,7 @@ public struct ProjectConfig: Sendable {
                     }
                 }
             default:
-                let nearest = keys.min { editDistance($0, key) < editDistance($1, key) }
-                let near = nearest.flatMap { editDistance($0, key) <= 3 ? "; did you mean `\($0)`?" : nil } ?? ""
+                let near = Suggestion.nearest(to: key, among: keys).map { "; did you mean `\($0)`?" } ?? ""
                 report(.configUnknownKey, keyNode.mark, "unknown key `\(key)` in \(Self.fileName)\(near)")
             }
         }
@@ -242,7 +241,7 @@ public struct ProjectConfig: Sendable {
     }
 
     /// The settings file's name, looked for in the current folder and its parents.
-    public static let fileName = ".whatsnew.yml"
+    package static let fileName = ".whatsnew.yml"
 
     /// One entry of `kinds:`: a lowercase name, and a map of `title`, `icon` and `color`.
     private static func kind(

@@ -69,16 +69,7 @@ public struct IconCatalog: Sendable {
             case .shortcode(let name):
                 (name.lowercased(), allNames(IconTable.shortcodes, extraShortcodes), { ":\($0):" })
             }
-        guard !name.isEmpty else { return [] }
-        let threshold = max(2, name.count / 3)
-        let scored = candidates.compactMap { candidate -> (String, Int)? in
-            guard abs(candidate.count - name.count) <= threshold else { return nil }
-            let distance = editDistance(candidate, name)
-            return distance <= threshold ? (candidate, distance) : nil
-        }
-        // Only the closest names: one near miss is a better hint than three far ones.
-        guard let best = scored.map(\.1).min() else { return [] }
-        return scored.filter { $0.1 == best }.map(\.0).sorted().prefix(limit).map(wrap)
+        return Suggestion.closest(to: name, among: candidates, limit: .max).sorted().prefix(limit).map(wrap)
     }
 
     /// Every listed name with a word starting with the query (`star` finds `star.fill` and

@@ -19,7 +19,7 @@ enum ArchiveHeading {
         else { return nil }
         // A web address or a path in the repository; never `javascript:` and the like.
         if let colon = destination.firstIndex(of: ":"), !destination[..<colon].contains("/"),
-            !LinkScheme.isWeb(destination)
+            !LinkSafety.isWeb(destination)
         {
             return nil
         }

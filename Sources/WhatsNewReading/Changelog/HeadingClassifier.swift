@@ -123,7 +123,7 @@ package enum HeadingClassifier {
         return unreleasedNames.contains(first) && words.dropFirst().allSatisfy(unreleasedMarkers.contains)
     }
 
-    private static func isMonth(_ word: String) -> Bool { DateScanner.monthNumber(word) != nil }
+    private static func isMonth(_ word: String) -> Bool { MonthNames.number(word) != nil }
 
     /// A year or a month, or a span of them, before any `/`, `:` or dash and a name:
     /// `2021`, `November 2021`, `2007-2017 / Prehistory`, `Jan – Mar 2024: Winter`.

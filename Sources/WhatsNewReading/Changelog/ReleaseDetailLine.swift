@@ -124,7 +124,7 @@ package enum ReleaseDetailLine {
         guard isComparison || linkTexts.contains(words) || isOnlyLinks(inlines),
             let destination = firstDestination(in: inlines) ?? (isComparison ? bareAddress(in: text) : nil)
         else { return nil }
-        return (destination, LinkScheme.isWeb(destination) && (isComparison || Self.isComparison(destination)))
+        return (destination, LinkSafety.isWeb(destination) && (isComparison || Self.isComparison(destination)))
     }
 
     /// The first web address written out in the text.
@@ -138,7 +138,7 @@ package enum ReleaseDetailLine {
     /// `…/-/compare/…`, or any `a...b` range.
     static func isComparison(_ destination: String) -> Bool {
         // Only a web address: the notes are untrusted, and apps follow the JSON's `compare`.
-        guard LinkScheme.isWeb(destination) else { return false }
+        guard LinkSafety.isWeb(destination) else { return false }
         return destination.contains("/compare/") || destination.contains("/compare?") || destination.contains("...")
             || destination.contains("/diff/")
     }

@@ -1,13 +1,5 @@
 import WhatsNewModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The folder of fragments (`.changes/`): every `*.md` in it but a `README.md`, in the order of
 /// their names.
 public struct FragmentFolder: Sendable {
@@ -21,16 +13,7 @@ public struct FragmentFolder: Sendable {
 
     /// The fragments' paths, sorted by name; empty when the folder does not exist.
     public func paths() -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if Self.isFragmentName(name) { names.append(name) }
-        }
-        return names.sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        DirectoryListing.names(in: path).filter(Self.isFragmentName).map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
     }
 
     /// `*.md`, not hidden, and not the folder's `README.md`.
@@ -53,12 +36,11 @@ public struct FragmentFolder: Sendable {
 
     /// One fragment file, refused unless it is a regular file.
     public static func read(_ path: String, with reader: FragmentReader, maximumSize: Int = 1 << 20) -> (Fragment?, [Diagnostic]) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
+        guard let kind = FileKind(of: path) else {
             return (nil, [Diagnostic(.unreadableFile, at: SourceLocation(path: path), "cannot read: no such file")])
         }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a regular file"
+        guard kind == .regularFile else {
+            let what = kind == .symbolicLink ? "a symbolic link" : "not a regular file"
             return (
                 nil,
                 [

@@ -67,7 +67,7 @@ public struct FragmentReader: Sendable {
         guard let kind = self.kind(fields, path: path, closingLine: block.closingLine, &diagnostics) else {
             return (nil, diagnostics)
         }
-        if let link = fields.link, !ChangeReference.isWebAddress(link) {
+        if let link = fields.link, !LinkSafety.isWeb(link) {
             diagnostics.append(
                 Diagnostic(
                     .fragmentReference, at: location(path, fields.positions["link"]),

@@ -122,9 +122,7 @@ struct FrontMatterContext {
         let name = entry.key.string ?? ""
         if names.contains(name) { return name }
         var message = "unknown key `\(name)` in \(role)"
-        if let nearest = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
-            editDistance(nearest, name) <= 2
-        {
+        if let nearest = Suggestion.nearest(to: name, among: names) {
             message += "; did you mean `\(nearest)`?"
         } else {
             message += "; it takes \(names.map { "`\($0)`" }.joined(separator: ", "))"

@@ -36,8 +36,7 @@ public struct Linter: Sendable {
             ] {
                 guard let known else { continue }
                 for name in names where !known.contains(name) {
-                    let nearest = known.min { editDistance($0, name) < editDistance($1, name) }
-                    let near = nearest.flatMap { editDistance($0, name) <= 2 ? "did you mean `\($0)`? " : nil } ?? ""
+                    let near = Suggestion.nearest(to: name, among: known).map { "did you mean `\($0)`? " } ?? ""
                     found.append(
                         Diagnostic(
                             rule, at: location(path, position, orLine: section.line),

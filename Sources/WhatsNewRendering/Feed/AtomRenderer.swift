@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewSheet
 
 /// An Atom 1.0 feed of the newest releases, for a docs site's "what's new" feed.
 ///
@@ -9,34 +10,31 @@ import WhatsNewModel
 /// it, else a `tag:` URI made of the feed's title. The content is the release as HTML that
 /// survives feed readers, which drop `<style>`: icons as text in each row's heading, the
 /// Markdown as cmark's safe renderer writes it (no raw HTML, no script, no dangerous link).
-public struct AtomRenderer: Sendable {
+public struct AtomRenderer: SheetRenderer {
     /// How many of the newest releases the feed holds.
     public var entries: Int
     /// The feed's own address (its `self` link and the base of its ids).
     public var feedURL: String?
     /// The project's repository, for the ids and the feed's `alternate` link.
     public var repository: RepositoryAddress?
-    /// whatsnew's own words, in the feed's language.
-    public var words: SheetWords
     /// The feed's language (`xml:lang`); nil for notes shown as written, in English.
     public var locale: LocaleTag?
 
     /// A feed of the 20 newest releases unless said otherwise.
     public init(
-        entries: Int = 20, feedURL: String? = nil, repository: RepositoryAddress? = nil, words: SheetWords = .english,
-        locale: LocaleTag? = nil
+        entries: Int = 20, feedURL: String? = nil, repository: RepositoryAddress? = nil, locale: LocaleTag? = nil
     ) {
         self.entries = entries
         self.feedURL = feedURL
         self.repository = repository
-        self.words = words
         self.locale = locale
     }
 
     /// The feed's XML.
-    public func render(_ document: Document, releases: [Release]) -> String {
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
+        let (document, words) = (sheet.document, sheet.words)
         let shown = Array(
-            releases.enumerated()
+            sheet.releases.enumerated()
                 .filter { $0.element.date != nil && !$0.element.isUnreleased && !$0.element.isScheduled }
                 // Newest first; the notes' order among releases of one day.
                 .sorted { ($0.element.date!, -$0.offset) > ($1.element.date!, -$1.offset) }
@@ -52,12 +50,12 @@ public struct AtomRenderer: Sendable {
         if let repository { xml += "  <link rel=\"alternate\" href=\"\(Self.escaped(repository.base))\"/>\n" }
         xml += "  <author><name>\(Self.escaped(title))</name></author>\n"
         xml += "  <generator>whatsnew</generator>\n"
-        for release in shown { xml += entry(release, title: title) }
+        for release in shown { xml += entry(release, title: title, words: words) }
         xml += "</feed>\n"
-        return xml
+        output.write(xml)
     }
 
-    private func entry(_ release: Release, title: String) -> String {
+    private func entry(_ release: PresentedRelease, title: String, words: SheetWords) -> String {
         var xml = "  <entry>\n"
         xml += "    <title>\(Self.escaped(release.displayName(words)))</title>\n"
         xml += "    <id>\(Self.escaped(entryID(release, title: title)))</id>\n"
@@ -65,14 +63,14 @@ public struct AtomRenderer: Sendable {
         if let link = Self.web(release.link ?? release.compare) {
             xml += "    <link rel=\"alternate\" href=\"\(Self.escaped(link))\"/>\n"
         }
-        xml += "    <content type=\"html\">\(Self.escaped(html(release)))</content>\n"
+        xml += "    <content type=\"html\">\(Self.escaped(html(release, words: words)))</content>\n"
         xml += "  </entry>\n"
         return xml
     }
 
     /// The release as plain HTML: its summary, then per row a heading with the icon as text and
     /// the row's Markdown.
-    private func html(_ release: Release) -> String {
+    private func html(_ release: PresentedRelease, words: SheetWords) -> String {
         var html = ""
         if let summary = release.summary, !summary.isEmpty { html += MarkdownHTML.of(summary) }
         for section in release.sections {
@@ -91,7 +89,7 @@ public struct AtomRenderer: Sendable {
         return "tag:whatsnew,2024:" + Self.slug(title)
     }
 
-    private func entryID(_ release: Release, title: String) -> String {
+    private func entryID(_ release: PresentedRelease, title: String) -> String {
         let version = release.version?.text ?? Self.slug(release.title)
         if let feedURL = Self.web(feedURL) { return feedURL + "#" + Self.slug(version) }
         if let repository { return repository.base + "/releases/tag/" + Self.slug(version) }
@@ -105,7 +103,7 @@ public struct AtomRenderer: Sendable {
     }
 
     private static func web(_ address: String?) -> String? {
-        guard let address, LinkScheme.isWeb(address), !address.contains(where: \.isWhitespace) else { return nil }
+        guard let address, LinkSafety.isWeb(address) else { return nil }
         return address
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 import WhatsNewSheet
 
@@ -8,18 +7,21 @@ import WhatsNewSheet
 /// rendering and go in unescaped (`{{{…}}}`). Links and colours are checked here, so a
 /// template cannot be handed a `javascript:` address or a colour that is not one.
 struct HTMLContext: Sendable {
-    let document: Document
-    let releases: [Release]
-    let layout: SheetLayout
+    let sheet: Presentation
     let standalone: Bool
     let style: HTMLStyle
-    let words: SheetWords
     let locale: LocaleTag?
     /// For a page that must load nothing: images become links, and the sheet has no heading of
     /// its own (Sparkle's window has one).
     var isSelfContained = false
 
+    private var document: Document { sheet.document }
+    private var releases: Presentation.Releases { sheet.releases }
+    private var words: SheetWords { sheet.words }
+
     var value: TemplateValue {
+        // The icon column in em of the list's font, from the one measure every format shares.
+        let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
         var sheet: [(String, TemplateValue)] = [
             ("title", .text(document.title ?? words.whatsNew)),
             ("iconColumn", .text(Self.em(cells: layout.iconColumn))),
@@ -28,8 +30,8 @@ struct HTMLContext: Sendable {
         ]
         if let locale { sheet.append(("lang", .text(locale.description))) }
         // Older notes kept elsewhere close the whole changelog, not a sheet of a few releases.
-        let archives = document.archives.filter { Self.isSafeLink($0.link) }
-        if !archives.isEmpty, !releases.isEmpty, releases.count == document.releases.count {
+        let archives = document.archives.filter { LinkSafety.isSafe($0.link) }
+        if !archives.isEmpty, self.sheet.showsEveryRelease {
             sheet.append(
                 (
                     "archives",
@@ -48,9 +50,9 @@ struct HTMLContext: Sendable {
         if let accent = document.accentColor { sheet.append(("accent", Self.color(accent))) }
         // A sheet fitted to a size family is a card of the family's size, in em of its own
         // text, so it holds its rows at every text size.
-        if let family = releases.first?.size, releases.allSatisfy({ $0.size == family }) {
+        if let family = self.sheet.size {
             let unit = 16 * family.textScale
-            func em(_ pixels: Int) -> String { String(format: "%.3fem", Double(pixels) / unit) }
+            func em(_ pixels: Int) -> String { Self.decimal(Double(pixels) / unit, places: 3) + "em" }
             sheet.append(
                 (
                     "card",
@@ -91,7 +93,7 @@ struct HTMLContext: Sendable {
         ])
     }
 
-    private func release(_ release: Release) -> TemplateValue {
+    private func release(_ release: PresentedRelease) -> TemplateValue {
         var result: [(String, TemplateValue)] = [
             ("name", .text(release.displayName(words))),
             ("unreleasedText", .text(words.unreleased)),
@@ -107,7 +109,7 @@ struct HTMLContext: Sendable {
         ]
         if let version = release.version { result.append(("version", .text(version.text))) }
         if let sparkleVersion = release.sparkleVersion { result.append(("sparkleVersion", .text(sparkleVersion))) }
-        if let compare = release.compare, Self.isSafeLink(compare) { result.append(("compare", .text(compare))) }
+        if let compare = release.compare, LinkSafety.isSafe(compare) { result.append(("compare", .text(compare))) }
         if let size = release.size, size != .rectangular, release.omitted > 0 {
             result.append(("more", .text(words.more(release.omitted))))
         }
@@ -139,7 +141,7 @@ struct HTMLContext: Sendable {
             if let symbol = icon.symbol { result.append(("symbol", .text(symbol))) }
         }
         if let color = section.appearance.color { result.append(("color", Self.color(color))) }
-        if let link = section.link, Self.isSafeLink(link) { result.append(("link", .text(link))) }
+        if let link = section.link, LinkSafety.isSafe(link) { result.append(("link", .text(link))) }
         if let id = section.id { result.append(("id", .text(id))) }
         // A row left in the original's words says so, for screen readers and hyphenation.
         if let language = section.locale, language != locale?.description {
@@ -179,20 +181,22 @@ struct HTMLContext: Sendable {
         ])
     }
 
+    /// `value` rounded to `places` decimals, as `%.*f` writes it: half away from zero, the
+    /// zeros kept.
+    static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded(.toNearestOrAwayFromZero))
+        let fraction = String(scaled % scale)
+        let digits = String(repeating: "0", count: places - fraction.count) + fraction
+        return (value < 0 && scaled > 0 ? "-" : "") + "\(scaled / scale)" + (places > 0 ? "." + digits : "")
+    }
+
     /// The icon column in em of the list's font: a two-cell emoji drawn at 1.75em is about
     /// 2.3em wide, so 1.15em a cell, rounded up to a tenth.
     static func em(cells: Int) -> String {
         guard cells > 0 else { return "0" }
         let tenths = (cells * 115 + 9) / 10
         return "\(tenths / 10).\(tenths % 10)em"
-    }
-
-    /// Web and mail addresses and relative links; never `javascript:`, `data:` or the like.
-    static func isSafeLink(_ link: String) -> Bool {
-        let lower = link.lowercased().trimmedWhitespace()
-        if LinkScheme.isWebOrMail(lower) { return true }
-        // A relative link has no scheme: nothing before a ':' that comes before any '/', '?' or '#'.
-        guard let colon = lower.firstIndex(of: ":") else { return true }
-        return lower[..<colon].contains { "/?#".contains($0) }
     }
 }

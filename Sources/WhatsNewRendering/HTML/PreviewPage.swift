@@ -3,27 +3,27 @@ import WhatsNewSheet
 
 /// One page with a release in every size family side by side, in light and in dark: what
 /// `whatsnew preview` writes, to see at a glance how each surface reads.
-public struct PreviewPage: Sendable {
-    /// whatsnew's own words and date form.
-    public var words: SheetWords
+public struct PreviewPage: SheetRenderer {
     /// How text is measured when rows are fitted to each family.
     public var displayWidth: DisplayWidth
 
-    /// A preview in English unless other words are given.
-    public init(words: SheetWords = .english, displayWidth: DisplayWidth = DisplayWidth()) {
-        self.words = words
+    /// A preview.
+    public init(displayWidth: DisplayWidth = DisplayWidth()) {
         self.displayWidth = displayWidth
     }
 
-    /// The page for one release of the document.
-    public func render(_ document: Document, release: Release) throws(Diagnostic) -> String {
-        let renderer = HTMLRenderer(style: .none, words: words)
+    /// The page for the sheet's first release; nothing for a sheet of none.
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) throws(Diagnostic) {
+        guard let release = sheet.releases.first else { return }
+        let (document, words) = (sheet.document, sheet.words)
+        let renderer = HTMLRenderer(style: .none)
         var panels: [String] = []
         for scheme in ["light", "dark"] {
             var cards: [String] = []
             for family in SizeFamily.allCases {
                 let sized = RowBudget(family: family, displayWidth: displayWidth, words: words).apply(to: release)
-                let card = try renderer.render(document, releases: [sized])
+                let card = try renderer.render(
+                    Presentation(document: document, releases: .init([sized]), path: sheet.path, words: words))
                 cards.append(
                     "<figure class=\"preview-card\" data-family=\"\(family.rawValue)\">\n\(card)"
                         + "<figcaption>\(family.rawValue)</figcaption>\n</figure>")
@@ -35,7 +35,8 @@ public struct PreviewPage: Sendable {
         var escaped: [UInt8] = []
         HTMLText.appendEscaped(document.title ?? words.whatsNew, to: &escaped)
         let title = String(decoding: escaped, as: UTF8.self)
-        return """
+        output.write(
+            """
             <!DOCTYPE html>
             <html lang="\(words.locale)">
             <head>
@@ -60,6 +61,6 @@ public struct PreviewPage: Sendable {
             </body>
             </html>
 
-            """
+            """)
     }
 }

@@ -4,44 +4,44 @@ import WhatsNewSheet
 
 /// `--format timeline`: the newest releases that are out (as many as `entries`) and every
 /// scheduled one, oldest first, each with the release fitted to every size family.
-public struct TimelineRenderer: Sendable {
+public struct TimelineRenderer: SheetRenderer {
     /// How many releases that are out the timeline holds, newest ones.
     public var entries: Int
-    /// whatsnew's own words, for headings fitted to the families.
-    public var words: SheetWords
     /// How text is measured when rows are fitted to each family.
     public var displayWidth: DisplayWidth
 
-    /// A timeline of the five newest releases, in English, unless said otherwise.
-    public init(entries: Int = 5, words: SheetWords = .english, displayWidth: DisplayWidth = DisplayWidth()) {
+    /// A timeline of the five newest releases unless said otherwise.
+    public init(entries: Int = 5, displayWidth: DisplayWidth = DisplayWidth()) {
         self.entries = entries
-        self.words = words
         self.displayWidth = displayWidth
     }
 
     /// The timeline as JSON.
-    public func render(_ document: Document, releases: [Release]) -> String {
-        (try? JSONTextEncoder().encode(timeline(document, releases: releases))) ?? ""
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
+        output.write((try? JSONTextEncoder().encode(timeline(sheet))) ?? "")
     }
 
     /// The timeline as an app decodes it.
-    public func timeline(_ document: Document, releases: [Release]) -> Timeline {
+    public func timeline(_ sheet: Presentation) -> Timeline {
+        let releases = sheet.releases
         let out = releases.filter { !$0.isUnreleased && !$0.isScheduled && $0.hasContent && $0.version != nil }
             .sorted { $0.version! > $1.version! }.prefix(entries)
         let scheduled = releases.filter(\.isScheduled)
         let chosen = (Array(out) + scheduled).sorted { ($0.date?.iso ?? "") < ($1.date?.iso ?? "") }
         let json = JSONRenderer()
+        func alone(_ release: PresentedRelease) -> Sheet.Release {
+            json.sheet(Presentation(document: sheet.document, releases: .init([release]), words: sheet.words)).releases[0]
+        }
         let entries = chosen.map { release -> Timeline.Entry in
             func fitted(_ family: SizeFamily) -> Sheet.Release {
-                json.sheet(document, releases: [RowBudget(family: family, displayWidth: displayWidth, words: words).apply(to: release)])
-                    .releases[0]
+                alone(RowBudget(family: family, displayWidth: displayWidth, words: sheet.words).apply(to: release))
             }
             return Timeline.Entry(
-                date: release.date?.iso, release: json.sheet(document, releases: [release]).releases[0],
+                date: release.date?.iso, release: alone(release),
                 families: Timeline.Families(
                     small: fitted(.small), medium: fitted(.medium), large: fitted(.large),
                     extraLarge: fitted(.extraLarge), rectangular: fitted(.rectangular), inline: fitted(.inline)))
         }
-        return Timeline(title: document.title, entries: entries)
+        return Timeline(title: sheet.document.title, entries: entries)
     }
 }

@@ -1,19 +1,21 @@
 import WhatsNewModel
+import WhatsNewSheet
 
 /// The chosen releases as GitHub-flavoured Markdown for a release body: a Keep a Changelog
 /// heading per release, a section heading per section with its icon, then the section's
 /// summary and body as they were written (lists, links, code), reference links made inline.
 /// The release heading stays even for one release: it is what lets whatsnew read its own
 /// output back to the same sections (a `### V8 12.4` under it is a category, not a release).
-public struct MarkdownRenderer: Sendable {
+public struct MarkdownRenderer: SheetRenderer {
     /// A renderer.
     public init() {}
 
     /// The releases as Markdown.
-    public func render(_ document: Document, releases: [Release]) -> String {
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
         let writer = MarkdownWriter()
+        let document = sheet.document
         var parts: [String] = []
-        for release in releases {
+        for release in sheet.releases {
             parts.append("## " + heading(of: release, writer: writer))
             if let summary = release.summary, !summary.blocks.isEmpty {
                 parts.append(writer.blocks(summary.blocks))
@@ -31,16 +33,16 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         // Older notes kept elsewhere close the whole changelog.
-        if !document.archives.isEmpty, !releases.isEmpty, releases.count == document.releases.count {
+        if !document.archives.isEmpty, sheet.showsEveryRelease {
             let links = document.archives.map { Inline.link(destination: $0.link, title: "", [.text($0.title)]) }
             parts.append(writer.inline(Array(links.map { [$0] }.joined(separator: [.text(" · ")]))))
         }
-        return parts.joined(separator: "\n\n") + "\n"
+        output.write(parts.joined(separator: "\n\n") + "\n")
     }
 
     /// `[1.4.0] - 2024-05-02`, `[1.4.0](…/compare/v1.3.0...v1.4.0) - 2024-05-02` where the notes
     /// give a comparison, `Unreleased`, or the release's own title.
-    private func heading(of release: Release, writer: MarkdownWriter) -> String {
+    private func heading(of release: PresentedRelease, writer: MarkdownWriter) -> String {
         guard let version = release.version else {
             let name = release.isUnreleased ? "Unreleased" : release.title
             guard let compare = release.compare else { return name }

@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewSheet
 
 /// The chosen releases as a Slack message for an incoming webhook: Block Kit JSON
 /// (`{"blocks": […]}`) with, per release, a header naming it, its summary, a section per row
@@ -9,35 +10,31 @@ import WhatsNewModel
 /// text of theirs can become `<!channel>`, `<!here>`, a mention or a disguised link; the only
 /// link is whatsnew's own, to an http or https address. Slack's limits hold: at most 50 blocks
 /// (rows beyond are counted in a last line), 150 characters a header and 3,000 a text.
-public struct SlackRenderer: Sendable {
-    /// whatsnew's own words and the date form, in the message's locale.
-    public var words: SheetWords
-
-    /// A renderer in English unless other words are given.
-    public init(words: SheetWords = .english) {
-        self.words = words
-    }
+public struct SlackRenderer: SheetRenderer {
+    /// A renderer.
+    public init() {}
 
     static let maximumBlocks = 50
     static let maximumText = 3000
     static let maximumHeader = 150
 
     /// The message's JSON.
-    public func render(_ document: Document, releases: [Release]) -> String {
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
         // The payload holds only text, which always encodes.
-        (try? JSONTextEncoder().encode(Message(blocks: blocks(document, releases: releases)))) ?? ""
+        output.write((try? JSONTextEncoder().encode(Message(blocks: blocks(sheet)))) ?? "")
     }
 
-    private func blocks(_ document: Document, releases: [Release]) -> [Block] {
+    private func blocks(_ sheet: Presentation) -> [Block] {
+        let words = sheet.words
         var blocks: [Block] = []
         var left = 0  // rows with no room left, counted in a last line
-        for release in releases {
+        for release in sheet.releases {
             // A release needs room for its header, a row and its context line.
             guard blocks.count + 3 <= Self.maximumBlocks - 1 else {
                 left += max(1, release.sections.count)
                 continue
             }
-            blocks.append(.header(Self.clipped(header(document, release), to: Self.maximumHeader)))
+            blocks.append(.header(Self.clipped(header(sheet.document, release, words), to: Self.maximumHeader)))
             var rows = release.sections.isEmpty ? [release.emptyNote(words)] : release.sections.map(row)
             if let summary = release.summary, !summary.isEmpty { rows.insert(Self.escaped(summary.plainText), at: 0) }
             for (index, text) in rows.enumerated() {
@@ -48,14 +45,14 @@ public struct SlackRenderer: Sendable {
                 }
                 blocks.append(.section(Self.clipped(text, to: Self.maximumText)))
             }
-            if let context = context(release) { blocks.append(.context(context)) }
+            if let context = context(release, words) { blocks.append(.context(context)) }
         }
         if left > 0 { blocks.append(.context(Self.escaped(words.more(left)))) }
         return blocks
     }
 
     /// `What's New in Inkwell · Version 2.0.0`: plain text, which Slack shows as written.
-    private func header(_ document: Document, _ release: Release) -> String {
+    private func header(_ document: Document, _ release: PresentedRelease, _ words: SheetWords) -> String {
         let name = release.displayName(words)
         guard let title = document.title, !title.isEmpty else { return name }
         return "\(title) · \(name)"
@@ -76,7 +73,7 @@ public struct SlackRenderer: Sendable {
     }
 
     /// The date and the link to the full notes, when the release has either.
-    private func context(_ release: Release) -> String? {
+    private func context(_ release: PresentedRelease, _ words: SheetWords) -> String? {
         var parts: [String] = []
         if let date = release.date { parts.append(Self.escaped(words.formatDate(date))) }
         if let link = Self.safeLink(release.link ?? release.compare) { parts.append("<\(link)|\(Self.escaped(words.fullNotes))>") }
@@ -99,11 +96,10 @@ public struct SlackRenderer: Sendable {
         return result
     }
 
-    /// An http or https address that can stand inside `<…|…>`: no space, `|`, `<` or `>` in it.
+    /// A web address, which can stand inside `<…|…>` (``LinkSafety`` leaves out a space, `|`,
+    /// `<` and `>`), its `&` escaped as Slack asks.
     static func safeLink(_ address: String?) -> String? {
-        guard let address, LinkScheme.isWeb(address),
-            !address.contains(where: { $0.isWhitespace || $0 == "|" || $0 == "<" || $0 == ">" })
-        else { return nil }
+        guard let address, LinkSafety.isWeb(address) else { return nil }
         return address.replacing(ascii: "&", with: "&amp;")
     }
 

@@ -31,14 +31,11 @@ public enum Store: String, Sendable, CaseIterable {
 
 /// Release notes as a store takes them: plain text, no Markdown left, bullets for items,
 /// within the store's limit, counted in characters (grapheme clusters, as a person counts).
-public struct StoreTextRenderer: Sendable {
+public struct StoreTextRenderer: SheetRenderer {
     /// The store written for, with its limit.
     public var store: Store
     /// Cut at a whole item and end with an ellipsis line rather than fail when over the limit.
     public var truncates: Bool
-
-    /// whatsnew's own words, in the text's locale.
-    public var words: SheetWords = .english
 
     /// A renderer for a store; over the limit is an error unless it truncates.
     public init(store: Store, truncates: Bool = false) {
@@ -47,18 +44,18 @@ public struct StoreTextRenderer: Sendable {
     }
 
     /// The text, or a diagnostic saying by how much it is over the limit.
-    public func render(_ document: Document, releases: [Release], path: String) throws(Diagnostic) -> String {
-        let lines = self.lines(releases)
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) throws(Diagnostic) {
+        let lines = self.lines(sheet)
         let text = lines.map(\.text).joined(separator: "\n")
         let length = text.count
-        guard length > store.limit else { return text + "\n" }
+        guard length > store.limit else { return output.write(text + "\n") }
         guard truncates else {
             throw Diagnostic(
-                .storeLimit, at: SourceLocation(path: path, line: releases.first?.line ?? 1, column: 1),
+                .storeLimit, at: SourceLocation(path: sheet.path, line: sheet.releases.first?.line ?? 1, column: 1),
                 "the \(store.name) text is \(length) characters, \(length - store.limit) over its limit of "
                     + "\(store.limit); shorten the notes or pass --truncate")
         }
-        return truncated(lines) + "\n"
+        output.write(truncated(lines) + "\n")
     }
 
     /// A line and whether a cut may come after it (an item, a paragraph; not a title).
@@ -67,7 +64,8 @@ public struct StoreTextRenderer: Sendable {
         var endsUnit: Bool
     }
 
-    func lines(_ releases: [Release]) -> [Line] {
+    func lines(_ sheet: Presentation) -> [Line] {
+        let (releases, words) = (sheet.releases, sheet.words)
         var lines: [Line] = []
         func blank() { if let last = lines.last, !last.text.isEmpty { lines.append(Line(text: "", endsUnit: true)) } }
         for release in releases {

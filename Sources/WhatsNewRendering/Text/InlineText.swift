@@ -95,7 +95,7 @@ struct InlineText {
     /// name, a hyperlink where the terminal follows one.
     private func appendShortening(_ text: String, style: TextStyle, to spans: inout [Span]) {
         var rest = Substring(text)
-        while let start = rest.range(of: "https://") ?? rest.range(of: "http://") {
+        while let start = rest.firstRange(of: "https://") ?? rest.firstRange(of: "http://") {
             let address = rest[start.lowerBound...].prefix { !$0.isWhitespace && !"<>\"'".contains($0) }
             // Sentence punctuation after an address is not part of it.
             let trimmed = address.reversed().drop { ".,;:!?)".contains($0) }.reversed()
@@ -128,5 +128,5 @@ struct InlineText {
 
     /// Only web and mail addresses become hyperlinks: a terminal should not open `file:` or
     /// anything stranger from a release note.
-    static func isFollowable(_ destination: String) -> Bool { LinkScheme.isWebOrMail(destination) }
+    static func isFollowable(_ destination: String) -> Bool { LinkSafety.isWebOrMail(destination) }
 }

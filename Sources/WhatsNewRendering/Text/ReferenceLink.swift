@@ -25,7 +25,7 @@ enum ReferenceLink {
     /// A short name for an address that points at one issue, pull or merge request, or commit
     /// (`#12`, `!7`, `0e11d4c`); nil for any other address.
     static func shortName(of destination: String) -> String? {
-        guard LinkScheme.isWeb(destination) else { return nil }
+        guard LinkSafety.isWeb(destination) else { return nil }
         let path = destination.split(separator: "?", maxSplits: 1)[0].split(separator: "#", maxSplits: 1)[0]
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2 else { return nil }
@@ -45,7 +45,7 @@ enum ReferenceLink {
     /// A link to the profile of the person or bot it names: `[mira](https://github.com/mira)`,
     /// `[dependabot[bot]](https://github.com/apps/dependabot)`.
     static func isProfile(_ destination: String, text: String) -> Bool {
-        guard LinkScheme.isWeb(destination) else { return false }
+        guard LinkSafety.isWeb(destination) else { return false }
         let parts = destination.split(separator: "/", omittingEmptySubsequences: true)
         guard let last = parts.last, parts.count == 3 || parts.count == 4 && parts[2] == "apps" else { return false }
         var name = text.hasPrefix("@") ? text.dropFirst() : Substring(text)

@@ -4,50 +4,48 @@ import WhatsNewSheet
 /// The What's New sheet for a terminal: the sheet's title and a version line, then a row per
 /// section, with the icons in one column as wide as the widest icon and every title and
 /// wrapped summary line starting at the same column.
-public struct TextSheetRenderer: Sendable {
+public struct TextSheetRenderer: SheetRenderer {
     /// Width, styling, colour depth, measure and link display.
     public var options: TerminalOptions
-    /// whatsnew's own words and the date form, in the sheet's locale.
-    public var words: SheetWords
 
-    /// A renderer with the given options, in English unless other words are given.
-    public init(options: TerminalOptions = TerminalOptions(), words: SheetWords = .english) {
+    /// A renderer with the given options.
+    public init(options: TerminalOptions = TerminalOptions()) {
         self.options = options
-        self.words = words
-    }
-
-    /// The sheet as terminal text.
-    public func render(_ document: Document, releases: [Release]) -> String {
-        var output = ""
-        render(document, releases: releases, to: &output)
-        return output
     }
 
     /// The sheet written to `output` a release at a time: each release is laid out, written
     /// and let go before the next, so a long changelog's lines are never all held at once.
-    public func render(_ document: Document, releases: [Release], to output: inout some TextOutputStream) {
+    public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
+        let (document, releases) = (sheet.document, sheet.releases)
+        let lines = SheetLines(options: options, words: sheet.words)
         let layout = SheetLayout(releases: releases, width: options.width, displayWidth: options.displayWidth)
         let writer = ANSIWriter(options: options)
         // A sheet fitted to a size family says what it is in its own heading line.
-        let isSized = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
-        let title = isSized ? [] : titleLines(document, layout: layout)
+        let isSized = sheet.size != nil
+        let title = isSized ? [] : lines.titleLines(document, layout: layout)
         var text = ""
         writer.write(title, to: &text)
         for index in releases.indices {
-            writer.write(lines(of: releases, at: index, after: title, layout: layout), to: &text)
+            writer.write(lines.lines(of: releases, at: index, after: title, layout: layout), to: &text)
             if text.utf8.count >= StreamedOutput.chunkSize {
                 output.write(text)
                 text.removeAll(keepingCapacity: true)
             }
         }
-        if !isSized, !releases.isEmpty, releases.count == document.releases.count {
-            writer.write(archiveLines(document.archives, width: layout.width), to: &text)
+        if !isSized, sheet.showsEveryRelease {
+            writer.write(lines.archiveLines(document.archives, width: layout.width), to: &text)
         }
         output.write(text)
     }
+}
+
+/// The lines of one sheet, in its words.
+private struct SheetLines {
+    let options: TerminalOptions
+    let words: SheetWords
 
     /// Older notes kept elsewhere, after the whole changelog: each heading's words and address.
-    private func archiveLines(_ archives: [Archive], width: Int) -> [StyledLine] {
+    func archiveLines(_ archives: [Archive], width: Int) -> [StyledLine] {
         guard !archives.isEmpty else { return [] }
         let blocks = archives.map { archive in
             Block(.paragraph([.link(destination: archive.link, title: "", [.text(archive.title)])]), line: archive.line)
@@ -56,14 +54,14 @@ public struct TextSheetRenderer: Sendable {
         return [.blank] + blocks.flatMap { full.lines([$0], measure: width) }
     }
 
-    private func titleLines(_ document: Document, layout: SheetLayout) -> [StyledLine] {
+    func titleLines(_ document: Document, layout: SheetLayout) -> [StyledLine] {
         var lines = wrapped([Span(clean(document.title) ?? words.whatsNew, .bold)], measure: layout.width)
         if let subtitle = clean(document.subtitle) { lines += wrapped([Span(subtitle, .dim)], measure: layout.width) }
         return lines
     }
 
     /// One release's lines, from the blank line that sets it apart.
-    private func lines(of releases: [Release], at index: Int, after title: [StyledLine], layout: SheetLayout)
+    func lines(of releases: Presentation.Releases, at index: Int, after title: [StyledLine], layout: SheetLayout)
         -> [StyledLine]
     {
         let release = releases[index]
@@ -88,7 +86,7 @@ public struct TextSheetRenderer: Sendable {
 
     /// A release fitted to a size family: its rows close together and a last line for those
     /// left out; the accessory families as a heading and titles, or one line.
-    private func sized(_ release: Release, family: SizeFamily, first: Bool, layout: SheetLayout) -> [StyledLine] {
+    private func sized(_ release: PresentedRelease, family: SizeFamily, first: Bool, layout: SheetLayout) -> [StyledLine] {
         let heading = clean(release.sizedHeading(words)) ?? ""
         let titles = release.sections.compactMap { clean($0.title) }
         let scheduled = release.isScheduled ? [Span(" · " + words.scheduled, .dim)] : []
@@ -112,7 +110,7 @@ public struct TextSheetRenderer: Sendable {
     }
 
     /// `Version 2024.03 · 18 March 2024`: dim under the sheet's title, bold above each of several releases.
-    private func header(of release: Release, standsAlone: Bool, width: Int) -> [StyledLine] {
+    private func header(of release: PresentedRelease, standsAlone: Bool, width: Int) -> [StyledLine] {
         let name = clean(release.displayName(words)) ?? ""
         var date = release.date.map(words.formatDate)
         if release.version != nil && release.isUnreleased && date == nil { date = words.unreleased }

@@ -5,7 +5,7 @@ import WhatsNewModel
 ///
 /// Rows are chosen featured first (front-matter sections, a higher `priority` first, then as
 /// the notes list them), then the kinds' rows, breaking changes first, then as listed. The
-/// rows shown plus ``Release/omitted`` are all the release's rows.
+/// rows shown plus ``PresentedRelease/omitted`` are all the release's rows.
 public struct RowBudget: Sendable {
     /// The family fitted to.
     public var family: SizeFamily
@@ -21,19 +21,22 @@ public struct RowBudget: Sendable {
         self.words = words
     }
 
-    /// The release with the rows the family shows, their summaries shortened, and ``Release/omitted`` counting the rest.
-    public func apply(to release: Release) -> Release {
-        var release = release
+    /// The release with the rows the family shows, their summaries shortened, and what was
+    /// left out and shortened in its ``PresentedRelease/fitting``.
+    public func apply(to presented: PresentedRelease) -> PresentedRelease {
+        var release = presented.release
         let ranked = Self.ranked(release.sections)
         let shown = family == .inline ? inlineRows(ranked, of: release) : Array(ranked.prefix(family.rows))
-        let iconColumn = shown.compactMap { section in section.appearance.icon.map { displayWidth.of($0.glyph) } }.max() ?? 0
-        let measure = max(SheetLayout.minimumMeasure, family.width - (iconColumn > 0 ? iconColumn + 2 : 0))
-        release.sections = shown.map { section in
+        let measure = SheetLayout(sections: shown, width: family.width, displayWidth: displayWidth).measure
+        var truncated: Set<Int> = []
+        release.sections = shown.enumerated().map { index, section in
             var section = section
-            if let widest = family.widestIcon, let icon = section.appearance.icon, displayWidth.of(icon.glyph) > widest {
+            if let widest = family.widestIcon, let icon = section.appearance.icon,
+                SheetLayout.cells(of: icon.glyph, displayWidth) > widest
+            {
                 section.appearance.icon = nil
             }
-            let (summary, truncated) = self.summary(of: section, measure: measure)
+            let (summary, summaryTruncated) = self.summary(of: section, measure: measure)
             section.summary = summary.map { MarkdownContent(blocks: [Block(.paragraph([.text($0)]), line: section.line)]) }
             section.body = MarkdownContent()
             section.link = nil
@@ -41,13 +44,13 @@ public struct RowBudget: Sendable {
             if family != .inline, let title = section.title {
                 (section.title, titleTruncated) = shortened(title, lines: family.titleLines, measure: measure)
             }
-            section.isTruncated = truncated || titleTruncated
+            if summaryTruncated || titleTruncated { truncated.insert(index) }
             return section
         }
         release.summary = nil
-        release.size = family
-        release.omitted = ranked.count - shown.count
-        return release
+        let fitting = PresentedRelease.Fitting(
+            family: family, omitted: ranked.count - shown.count, truncatedRows: truncated)
+        return PresentedRelease(release, isScheduled: presented.isScheduled, fitting: fitting)
     }
 
     /// As many titles as fit on the line after the heading, with room for `+N` for the rest;
@@ -68,7 +71,6 @@ public struct RowBudget: Sendable {
                 let room = family.width - displayWidth.of(InlineSheet.line(heading: heading, titles: [""], more: rest))
                 var first = section
                 first.title = shortened(title, lines: 1, measure: max(4, room)).0
-                first.isTruncated = true
                 shown.append(first)
             }
             break

@@ -16,15 +16,24 @@ package struct SheetLayout: Sendable, Hashable {
     }
 
     /// Measures every icon the releases show.
-    package init(releases: [Release], width: Int, displayWidth: DisplayWidth) {
+    package init(releases: some Sequence<PresentedRelease>, width: Int, displayWidth: DisplayWidth) {
+        self.init(sections: releases.lazy.flatMap(\.release.sections), width: width, displayWidth: displayWidth)
+    }
+
+    /// Measures every icon the rows show: the column is as wide as the widest of them.
+    package init(sections: some Sequence<Section>, width: Int, displayWidth: DisplayWidth) {
         // Each distinct glyph measured once: a long changelog shows the same few thousands of times.
         var glyphs: Set<String> = []
-        for release in releases {
-            for section in release.sections {
-                if let icon = section.appearance.icon { glyphs.insert(icon.glyph) }
-            }
+        for section in sections {
+            if let icon = section.appearance.icon { glyphs.insert(icon.glyph) }
         }
-        self.init(width: width, iconColumn: glyphs.map { displayWidth.of(TerminalSanitizer.clean($0)) }.max() ?? 0)
+        self.init(width: width, iconColumn: glyphs.map { Self.cells(of: $0, displayWidth) }.max() ?? 0)
+    }
+
+    /// The cells an icon takes, as the terminal draws it: whatever the notes put in a glyph,
+    /// only what is safe to print is measured (and printed).
+    package static func cells(of glyph: String, _ displayWidth: DisplayWidth) -> Int {
+        displayWidth.of(TerminalSanitizer.clean(glyph))
     }
 
     /// Cells between the icon column and the text; none when there is no icon column.

@@ -13,6 +13,11 @@ public enum ReleaseSelection: Sendable, Hashable {
     case version(String)
     /// Every release newer than the given one, with the unreleased changes if there are any.
     case since(String)
+    /// The release of a version and at most `history` released versions before it, newest
+    /// first: what a reader updating to it may not have seen (Sparkle's cumulative notes).
+    /// "Before" is the notes' own order, so a project whose `2026.2.2-3` came out after
+    /// `2026.2.2` reads as it wrote them.
+    case cumulative(String, history: Int)
 
     /// Reads the `--release` value.
     public init(release: String) {
@@ -24,15 +29,18 @@ public enum ReleaseSelection: Sendable, Hashable {
         }
     }
 
-    /// The chosen releases in document order, or a diagnostic naming the versions that exist.
-    public func releases(from document: Document, path: String) throws(Diagnostic) -> [Release] {
+    /// The chosen releases, in the notes' order (newest first for ``cumulative(_:history:)``),
+    /// as of the schedule's day; or a diagnostic naming the versions that exist.
+    public func releases(
+        from document: Document, schedule: ReleaseSchedule = ReleaseSchedule(today: nil), path: String
+    ) throws(Diagnostic) -> [Release] {
         let releases = document.releases
         switch self {
         case .all:
             return releases
         case .latest:
             // A lazy filter: a long changelog's releases are not copied to find one.
-            let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !$0.isScheduled }
+            let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !schedule.isScheduled($0) }
             if let newest = Self.newest(candidates) { return [newest] }
             if let unreleased = releases.first(where: { $0.hasContent }) { return [unreleased] }
             throw Diagnostic(.unknownRelease, at: SourceLocation(path: path), "no release with any changes listed")
@@ -49,9 +57,20 @@ public enum ReleaseSelection: Sendable, Hashable {
             return releases.filter { release in
                 if release.isUnreleased, release.version == nil { return release.hasContent }
                 // The same ordering as WhatsNewSchema's `Sheet.releases(after:)`.
-                guard !release.isScheduled, let version = release.version else { return false }
+                guard !schedule.isScheduled(release), let version = release.version else { return false }
                 return version > floor
             }
+        case .cumulative(let version, let history):
+            let target = try ReleaseSelection.version(version).releases(from: document, schedule: schedule, path: path)[0]
+            // The target itself may still be marked unreleased: notes are often written before the tag.
+            let released = releases.filter {
+                $0.line == target.line || ($0.version != nil && !$0.isUnreleased && !schedule.isScheduled($0))
+            }
+            guard let position = released.firstIndex(where: { $0.line == target.line }) else { return [target] }
+            let before =
+                ReleaseOrder(of: released) == .newestFirst
+                ? released[(position + 1)...] : released[..<position].reversed()[...]
+            return [target] + before.prefix(max(0, history))
         }
     }
 

@@ -43,21 +43,17 @@ public struct RowFilter: Sendable, Hashable {
 /// Releases dated after the day the sheet is made are scheduled: shown as such, and never the
 /// latest before their day.
 public struct ReleaseSchedule: Sendable, Hashable {
-    /// The day the sheet is made.
-    public var today: ReleaseDate
+    /// The day the sheet is made; nil schedules nothing.
+    public var today: ReleaseDate?
 
     /// A schedule as of `today`.
-    public init(today: ReleaseDate) {
+    public init(today: ReleaseDate?) {
         self.today = today
     }
 
-    /// Marks each release dated after today as scheduled.
-    public func apply(to document: inout Document) {
-        for index in document.releases.indices {
-            let release = document.releases[index]
-            let isScheduled = !release.isUnreleased && (release.date.map { $0 > today } ?? false)
-            // Written only where it changes: the releases are often shared, and a write copies them all.
-            if release.isScheduled != isScheduled { document.releases[index].isScheduled = isScheduled }
-        }
+    /// Whether the release is dated after today: announced, not out yet.
+    public func isScheduled(_ release: Release) -> Bool {
+        guard let today, !release.isUnreleased, let date = release.date else { return false }
+        return date > today
     }
 }

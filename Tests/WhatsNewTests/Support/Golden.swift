@@ -20,7 +20,7 @@ enum Golden {
     ) throws {
         let reading = try Fixtures.read(group, name)
         check(
-            JSONRenderer().render(reading.document, releases: reading.document.releases),
+            JSONRenderer().render(Presentation(document: reading.document, releases: reading.document.releases)),
             against: "json/\(group)/\(name).json", sourceLocation: sourceLocation)
     }
 

@@ -4,20 +4,30 @@ import WhatsNewReading
 
 /// Where translations of the notes live: `CHANGELOG.<locale>.md` beside `CHANGELOG.md`, and
 /// `<locale>.md` in a folder given by `--locales-dir`.
-struct TranslationFiles {
+package struct TranslationFiles {
     /// One file that names a locale, or something shaped like one (`CHANGELOG.old.md` names none).
-    struct Candidate {
-        var name: String
-        var locale: LocaleTag?
-        var path: String
+    package struct Candidate {
+        package var name: String
+        package var locale: LocaleTag?
+        package var path: String
     }
 
-    let input: String
-    let localesDirectory: String?
+    /// The notes whose translations these are.
+    package let input: String
+    /// The folder `--locales-dir` names.
+    package let localesDirectory: String?
+
+    package init(input: String, localesDirectory: String?) {
+        self.input = input
+        self.localesDirectory = localesDirectory
+    }
+
+    /// The locale notes are in when their name says none.
+    package static let englishOriginal = LocaleTag("en")!
 
     /// The locale the notes are in: the one their own name carries (`CHANGELOG.en-US.md`
     /// beside `CHANGELOG.zh-CN.md`, as Ant Design keeps them), else English.
-    var originalLocale: LocaleTag { ownLocale ?? Localization.originalLocale }
+    package var originalLocale: LocaleTag { ownLocale ?? Self.englishOriginal }
 
     /// The locale in the input's own name, when it has one.
     private var ownLocale: LocaleTag? { nameParts.locale }
@@ -42,7 +52,7 @@ struct TranslationFiles {
     }
 
     /// Every candidate, sorted by name; standard input has no neighbours.
-    var candidates: [Candidate] {
+    package var candidates: [Candidate] {
         var found: [Candidate] = []
         if input != "-" {
             // The folder as the user wrote it, so paths read like theirs (`docs/CHANGELOG.de.md`).
@@ -64,7 +74,7 @@ struct TranslationFiles {
 
     /// The translation's file for a locale: its exact tag first, then its language (`pt` for
     /// `pt-BR`) — never the other way, a `pt-BR` file does not stand for `pt-PT`.
-    func path(for locale: LocaleTag) -> String? {
+    package func path(for locale: LocaleTag) -> String? {
         let known = candidates.filter { $0.locale != nil }
         for tag in locale.fallbacks {
             if let match = known.first(where: { $0.locale!.description == tag }) { return match.path }
@@ -73,7 +83,7 @@ struct TranslationFiles {
     }
 
     private static func files(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []).sorted()
+        DirectoryListing.names(in: directory)
     }
 
     private static func join(_ directory: String, _ file: String) -> String {
@@ -82,8 +92,8 @@ struct TranslationFiles {
 }
 
 /// Dates in a locale's own long form, from Foundation's locale data (ICU).
-enum LocaleDates {
-    static func formatter(for locale: LocaleTag) -> @Sendable (ReleaseDate) -> String {
+package enum LocaleDates {
+    package static func formatter(for locale: LocaleTag) -> @Sendable (ReleaseDate) -> String {
         let identifier = locale.description
         return { date in
             // One Gregorian calendar in UTC both makes the day and writes it, so no zone shifts it.
@@ -99,36 +109,5 @@ enum LocaleDates {
             guard let day = calendar.date(from: components) else { return date.iso }
             return formatter.string(from: day)
         }
-    }
-}
-
-/// The notes in another locale: the translation found, read and laid over the original.
-enum Localization {
-    /// The locale the notes themselves are written in.
-    static let originalLocale = LocaleTag("en")!
-
-    static func translate(
-        _ original: Document, from path: String, into locale: LocaleTag, localesDirectory: String?,
-        reader: DocumentReader, maximumSize: Int
-    ) throws -> (document: Document, findings: [Diagnostic]) {
-        let files = TranslationFiles(input: path, localesDirectory: localesDirectory)
-        guard locale.language != files.originalLocale.language else { return (original, []) }
-        guard let translationPath = files.path(for: locale) else {
-            let beside = URL(fileURLWithPath: path)
-            let expected = beside.deletingPathExtension().lastPathComponent + ".\(locale)." + beside.pathExtension
-            let looked = [expected] + (localesDirectory.map { ["\($0)/\(locale).md"] } ?? [])
-            throw Diagnostics.failure([
-                Diagnostic(
-                    .unreadableFile, at: SourceLocation(path: path, line: 1, column: 1),
-                    "no \(locale) translation of these notes: looked for \(looked.joined(separator: " and "))")
-            ])
-        }
-        let source = try InputFile.load(translationPath, maximumSize: maximumSize)
-        let reading = reader.read(source)
-        if !reading.errors.isEmpty { throw Diagnostics.failure(reading.errors) }
-        let translation = Translation(locale: locale, path: source.path, document: reading.document)
-        let matched = TranslationMatcher(originalLocale: files.originalLocale, originalPath: path).apply(
-            translation, to: original)
-        return (matched.document, reading.diagnostics + matched.findings)
     }
 }

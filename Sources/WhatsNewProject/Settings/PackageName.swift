@@ -5,8 +5,8 @@ import WhatsNewModel
 /// The product's name from the package file beside the notes, for a sheet whose notes and
 /// settings name none: Package.swift, package.json, Cargo.toml, pyproject.toml, pubspec.yaml
 /// or a .gemspec, looked for in that order.
-enum PackageName {
-    static func beside(_ notesPath: String) -> String? {
+package enum PackageName {
+    package static func beside(_ notesPath: String) -> String? {
         guard notesPath != "-", notesPath != "<stdin>" else { return nil }
         let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
         func contents(_ name: String) -> String? {
@@ -24,8 +24,7 @@ enum PackageName {
             return name
         }
         if let text = contents("pubspec.yaml"), let name = pubspec(text) { return name }
-        let gemspecs = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".gemspec") }.sorted()
+        let gemspecs = DirectoryListing.names(in: folder.path).filter { $0.hasSuffix(".gemspec") }
         for file in gemspecs {
             if let text = contents(file), let name = gemspec(text) { return name }
         }

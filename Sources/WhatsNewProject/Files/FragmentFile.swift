@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import WhatsNewModel
 import WhatsNewReading
@@ -6,23 +5,39 @@ import WhatsNewReading
 /// A new fragment: checked as lint would check it, then written under a name no other branch's
 /// fragment takes: the time, a few words of the note, and four random letters, so two notes
 /// written in the same second with the same words on two branches still differ.
-struct FragmentFile {
-    let folder: String
-    let kinds: ChangeKinds
+package struct FragmentFile {
+    /// The fragments' folder.
+    package let folder: String
+    /// The kinds a fragment may name.
+    package let kinds: ChangeKinds
 
-    func create(_ text: String, now: Date = Date()) throws {
-        let probe = try SourceFile(path: "\(folder)/new-fragment.md", bytes: Array(text.utf8))
+    package init(folder: String, kinds: ChangeKinds) {
+        self.folder = folder
+        self.kinds = kinds
+    }
+
+    /// Writes the fragment and returns its path; a fragment with errors is not written.
+    package func create(_ text: String, now: Date = Date()) throws(CommandFailure) -> String {
+        let probe: SourceFile
+        do {
+            probe = try SourceFile(path: "\(folder)/new-fragment.md", bytes: Array(text.utf8))
+        } catch {
+            throw CommandFailure(error)
+        }
         let (fragment, diagnostics) = FragmentReader(kinds: kinds).read(probe)
         let errors = diagnostics.filter { $0.severity == .error }
         guard let fragment, errors.isEmpty else {
-            StandardError.write(diagnostics.map { "\($0)\n" }.joined())
-            StandardError.write("no fragment was written")
-            throw ExitCode(1)
+            throw CommandFailure(diagnostics, notes: ["no fragment was written"])
         }
         if !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            // The folder says what it is to whoever finds it in a pull request.
-            try Data(Self.readme.utf8).write(to: URL(fileURLWithPath: "\(folder)/README.md"))
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                // The folder says what it is to whoever finds it in a pull request.
+                try Data(Self.readme.utf8).write(to: URL(fileURLWithPath: "\(folder)/README.md"))
+            } catch {
+                throw CommandFailure(
+                    Diagnostic(.unwritableOutput, at: SourceLocation(path: folder), "cannot create the folder: \(error)"))
+            }
         }
         let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
         var name = stem + ".md"
@@ -36,24 +51,21 @@ struct FragmentFile {
                 continue
             }
             guard descriptor >= 0 else {
-                throw Diagnostics.failure([
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: errno))")
-                ])
+                throw CommandFailure(
+                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: errno))"))
             }
             let failed = FileDescriptor.writeAll(text, to: descriptor)
             close(descriptor)
             if let failed {
                 unlink(path)
-                throw Diagnostics.failure([
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: failed))")
-                ])
+                throw CommandFailure(
+                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: failed))"))
             }
-            StandardOutput.write(path + "\n")
-            return
+            return path
         }
     }
 
-    static let readme = """
+    package static let readme = """
         # Release notes in progress
 
         Each Markdown file here is the release note of one change, written with

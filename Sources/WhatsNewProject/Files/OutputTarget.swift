@@ -1,32 +1,36 @@
-import ArgumentParser
 import Foundation
 import WhatsNewModel
 
 /// Standard output, or a file replaced atomically: the text goes to a temporary file in the
 /// same directory, which is then renamed over the target, so a failed run never leaves a
 /// half-written file and the old one stays as it was.
-struct OutputTarget {
-    var path: String?
+package struct OutputTarget {
+    /// The file; nil for standard output.
+    package var path: String?
 
-    func write(_ text: String) throws { try write { $0.write(text) } }
+    package init(path: String?) {
+        self.path = path
+    }
+
+    package func write(_ text: String) throws(CommandFailure) { try write { $0.write(text) } }
 
     /// Several files changed together: each is written in full beside its target first, and
     /// only when all are written are they renamed into place, so a failure while writing
     /// leaves every target as it was.
-    static func writeAll(_ files: [(path: String, text: String)]) throws {
+    package static func writeAll(_ files: [(path: String, text: String)]) throws(CommandFailure) {
         var prepared: [PreparedFile] = []
         for (path, text) in files {
             do {
                 prepared.append(try PreparedFile(path) { $0.write(text) })
-            } catch let failure as Failure {
-                throw failure.exit(path)
+            } catch {
+                throw Self.failure(error, path)
             }
         }
         for file in prepared {
             do {
                 try file.commit()
-            } catch let failure as Failure {
-                throw failure.exit(file.path)
+            } catch {
+                throw Self.failure(error, file.path)
             }
         }
     }
@@ -34,21 +38,26 @@ struct OutputTarget {
     /// What `produce` writes, as it writes it: a long sheet goes out in pieces and is never held
     /// whole. To a file, nothing replaces the target unless `produce` finishes and every
     /// piece is written.
-    func write(_ produce: (inout DescriptorStream) throws -> Void) throws {
+    package func write(_ produce: (inout DescriptorStream) throws(CommandFailure) -> Void) throws(CommandFailure) {
         guard let path else {
             var stream = DescriptorStream(descriptor: STDOUT_FILENO)
             try produce(&stream)
             guard let error = stream.error else { return }
-            throw Diagnostics.failure([
+            throw CommandFailure(
                 Diagnostic(
-                    .unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))")
-            ])
+                    .unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))"))
         }
         do {
             try PreparedFile(path, with: produce).commit()
-        } catch let failure as Failure {
-            throw failure.exit(path)
+        } catch {
+            throw Self.failure(error, path)
         }
+    }
+
+    /// A failure while writing: the producer's own, or the file's as a diagnostic.
+    private static func failure(_ error: any Error, _ path: String) -> CommandFailure {
+        if let failure = error as? Failure { return failure.failure(path) }
+        return error as? CommandFailure ?? CommandFailure(Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "\(error)"))
     }
 
     fileprivate struct Failure: Error {
@@ -57,21 +66,21 @@ struct OutputTarget {
             reason = "cannot \(action): \(describe(errno: code))"
         }
 
-        /// The diagnostic on standard error, and exit 1.
-        func exit(_ path: String) -> ExitCode {
-            Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), reason)])
+        /// The file's failure as its diagnostic.
+        func failure(_ path: String) -> CommandFailure {
+            CommandFailure(Diagnostic(.unwritableOutput, at: SourceLocation(path: path), reason))
         }
     }
 
     /// A file written in full beside its target, with the target's permissions (or the umask's
     /// for a new file), not yet in its place: several are prepared before any is committed, so
     /// a failure while writing them leaves every target as it was.
-    final class PreparedFile {
-        let path: String
+    package final class PreparedFile {
+        package let path: String
         private let temporary: String
         private var committed = false
 
-        init(_ path: String, with produce: (inout DescriptorStream) throws -> Void) throws {
+        package init(_ path: String, with produce: (inout DescriptorStream) throws(CommandFailure) -> Void) throws {
             self.path = path
             let url = URL(fileURLWithPath: path)
             let directory = url.deletingLastPathComponent().path
@@ -100,7 +109,7 @@ struct OutputTarget {
         }
 
         /// Renames the file over its target.
-        func commit() throws {
+        package func commit() throws {
             guard rename(temporary, path) == 0 else { throw Failure("replace \(path)") }
             committed = true
         }
@@ -119,17 +128,17 @@ struct OutputTarget {
 
 /// A file descriptor written as a text stream; the first error number is kept and nothing is
 /// written after it.
-struct DescriptorStream: TextOutputStream {
-    let descriptor: Int32
-    private(set) var error: Int32?
+package struct DescriptorStream: TextOutputStream {
+    package let descriptor: Int32
+    package private(set) var error: Int32?
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
-    mutating func write(_ string: String) {
+    package mutating func write(_ string: String) {
         guard error == nil else { return }
         error = FileDescriptor.writeAll(string, to: descriptor)
     }
 }
 
 /// An error number as words, the way diagnostics end.
-func describe(errno code: Int32) -> String { String(cString: strerror(code)).lowercased() }
+package func describe(errno code: Int32) -> String { String(cString: strerror(code)).lowercased() }

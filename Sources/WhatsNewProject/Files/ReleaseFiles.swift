@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import WhatsNewModel
 
@@ -6,13 +5,21 @@ import WhatsNewModel
 /// moved aside within their folder, then the notes file is replaced atomically, and only then
 /// are the fragments deleted. Any failure puts the fragments back and leaves the notes as
 /// they were.
-struct ReleaseFiles {
-    let notes: String
+package struct ReleaseFiles {
+    /// The notes file to replace.
+    package let notes: String
     /// The fragments to remove once the notes are written.
-    let fragments: [String]
-    let folder: String
+    package let fragments: [String]
+    /// The fragments' folder, where they are set aside meanwhile.
+    package let folder: String
 
-    func commit(_ bytes: [UInt8]) throws {
+    package init(notes: String, fragments: [String], folder: String) {
+        self.notes = notes
+        self.fragments = fragments
+        self.folder = folder
+    }
+
+    package func commit(_ bytes: [UInt8]) throws(CommandFailure) {
         var staged: [(from: String, to: String)] = []
         var aside: String?
         if !fragments.isEmpty {
@@ -35,8 +42,9 @@ struct ReleaseFiles {
             try OutputTarget(path: notes).write(String(decoding: bytes, as: UTF8.self))
         } catch {
             restore(staged, aside)
-            StandardError.write("nothing was changed: the fragments are back in \(folder)\n")
-            throw error
+            var failure = error
+            failure.notes.append("nothing was changed: the fragments are back in \(folder)")
+            throw failure
         }
         for move in staged { unlink(move.to) }
         if let aside { rmdir(aside) }
@@ -47,7 +55,7 @@ struct ReleaseFiles {
         if let aside { rmdir(aside) }
     }
 
-    private func failure(_ path: String, _ message: String) -> ExitCode {
-        Diagnostics.failure([Diagnostic(.unwritableOutput, at: SourceLocation(path: path), message)])
+    private func failure(_ path: String, _ message: String) -> CommandFailure {
+        CommandFailure(Diagnostic(.unwritableOutput, at: SourceLocation(path: path), message))
     }
 }

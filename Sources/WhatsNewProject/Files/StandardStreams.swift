@@ -1,18 +1,18 @@
 import Foundation
 import WhatsNewModel
 
-enum StandardOutput {
+package enum StandardOutput {
     /// Returns the error number when the text could not all be written (a full disk).
     @discardableResult
-    static func write(_ text: String) -> Int32? {
+    package static func write(_ text: String) -> Int32? {
         FileDescriptor.writeAll(text, to: STDOUT_FILENO)
     }
 }
 
-enum FileDescriptor {
+package enum FileDescriptor {
     /// Writes all of `text`, however many calls it takes; the error number if one fails.
     /// The string's own UTF-8 storage is written, not a copy: a sheet can be hundreds of megabytes.
-    static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+    package static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
         return text.withUTF8 { bytes in
             var written = 0
@@ -29,8 +29,8 @@ enum FileDescriptor {
     }
 }
 
-enum StandardError {
-    static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The names in a folder. With ``FileKind`` and ``SourceFile/load(path:maximumSize:)``, the
+/// only place the library touches the file system.
+package enum DirectoryListing {
+    /// The names of the folder's entries, sorted, without `.` and `..`; none when it cannot be read.
+    package static func names(in path: String) -> [String] {
+        guard let directory = opendir(path.isEmpty ? "." : path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+/// What a path names, looked at without following a symbolic link.
+package enum FileKind: Sendable, Hashable {
+    case regularFile, symbolicLink, other
+
+    /// The kind of the entry at `path`; nil when there is none.
+    package init?(of path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: self = .regularFile
+        case S_IFLNK: self = .symbolicLink
+        default: self = .other
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import WhatsNewModel
+
+/// Why a command stopped: the findings to show, what to say after them, and the exit status.
+/// Every use case reports failure this way; the command line prints it and exits.
+package struct CommandFailure: Error {
+    /// The findings, each `path:line:column: severity: message`.
+    package var diagnostics: [Diagnostic]
+    /// Lines said after the findings (`nothing was changed: …`).
+    package var notes: [String]
+    /// 1 for a problem with the notes or files, 2 for a request the command cannot take.
+    package var status: Int32
+
+    package init(_ diagnostics: [Diagnostic], notes: [String] = [], status: Int32 = 1) {
+        self.diagnostics = diagnostics
+        self.notes = notes
+        self.status = status
+    }
+
+    /// One finding.
+    package init(_ diagnostic: Diagnostic, notes: [String] = []) {
+        self.init([diagnostic], notes: notes)
+    }
+
+    /// A message with no place in a file (`whatsnew check: error: …`).
+    package init(message: String, status: Int32 = 1) {
+        self.init([], notes: [message], status: status)
+    }
+
+    /// A request the command cannot take, said as the command line says its usage errors.
+    package static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, status: 2)
+    }
+
+    /// Everything to print, in order.
+    package var text: String { (diagnostics.map(\.description) + notes).map { $0 + "\n" }.joined() }
+}
+
+/// Where a command's words go: its output (standard output) and what it says about the run
+/// (standard error). Tests hand the use cases one that keeps both.
+package struct Console: Sendable {
+    /// Writes output; the error number when it could not all be written.
+    package var output: @Sendable (String) -> Int32?
+    /// Says something about the run, a line at a time.
+    package var report: @Sendable (String) -> Void
+    /// Told each file read as notes, when a run is asked to show what it reads.
+    package var readTrace: (@Sendable (String) -> Void)?
+
+    package init(
+        output: @escaping @Sendable (String) -> Int32?, report: @escaping @Sendable (String) -> Void,
+        readTrace: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.output = output
+        self.report = report
+        self.readTrace = readTrace
+    }
+
+    /// The process's own standard output and standard error; with `WHATSNEW_TRACE_READS=1`, a
+    /// line on standard error for each file read as notes (`whatsnew: read CHANGELOG.md`).
+    package static let standard: Console = {
+        var console = Console(output: { StandardOutput.write($0) }, report: { StandardError.write($0) })
+        if ProcessInfo.processInfo.environment["WHATSNEW_TRACE_READS"] == "1" {
+            console.readTrace = { path in StandardError.write("whatsnew: read \(path)") }
+        }
+        return console
+    }()
+
+    /// Findings, one a line.
+    package func report(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        report(diagnostics.map { "\($0)\n" }.joined())
+    }
+}

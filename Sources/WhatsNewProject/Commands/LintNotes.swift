@@ -1,0 +1,153 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewRendering
+import WhatsNewSchema
+
+/// `whatsnew lint`: every problem in the notes, their translations and their fragments, and
+/// in the project's settings.
+package struct LintNotes {
+    /// The files to check; none for the project's notes.
+    package var inputs: [String] = []
+    /// `--strict`: warnings fail too.
+    package var strict = false
+    /// `--format json`: the report as JSON.
+    package var json = false
+    /// `--icons`.
+    package var iconMap: String?
+    /// `--max-size`.
+    package var maximumSize = SourceFile.defaultMaximumSize
+    /// `--locales-dir`.
+    package var localesDirectory: String?
+
+    package init() {}
+
+    /// Writes the report; fails (exit 1) on an error, or with `strict` on a warning.
+    package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        var diagnostics: [Diagnostic] = []
+        var linter = Linter()
+        // The project's settings are checked with the notes, and supply what the command line does not.
+        var iconMap = self.iconMap
+        var localesDirectory = self.localesDirectory
+        var strict = self.strict
+        if let settings = project.settings {
+            diagnostics += settings.diagnostics
+            iconMap = iconMap ?? settings.resolve(settings.config.iconsFile)
+            localesDirectory = localesDirectory ?? settings.resolve(settings.config.localesDir)
+            strict = strict || settings.config.strictLint == true
+            linter.audiences = settings.config.audiences
+            linter.platforms = settings.config.platforms
+            linter.icons = linter.icons.adding(settings.config.icons)
+            diagnostics += linter.unknownIcons(in: settings.config.icons, path: settings.config.path)
+        }
+        let inputs = self.inputs.isEmpty ? [project.notesPath] : self.inputs
+        if let iconMap {
+            do {
+                let overrides = try IconMapFile.load(path: iconMap)
+                diagnostics += linter.unknownIcons(in: overrides, path: iconMap)
+                linter.icons = linter.icons.adding(overrides)
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        var files = inputs.count
+        for input in inputs {
+            let fragmentsFolder = project.fragmentsFolder(for: input)
+            if fragmentsFolder != nil, Self.isFragment(input, project: project) {
+                let (fragment, found) = FragmentFolder.read(input, with: FragmentReader(kinds: project.kinds))
+                diagnostics += found + FragmentLinter(icons: linter.icons).check(fragment.map { [$0] } ?? [])
+                continue
+            }
+            do {
+                let source = try SourceFile.load(path: input, maximumSize: maximumSize)
+                var reader = DocumentReader(icons: linter.icons)
+                reader.kinds = fragmentsFolder == nil ? [] : project.projectKinds
+                reader.didRead = console.readTrace
+                let file = NotesFile(source, reader: reader)
+                let findings = file.reading.diagnostics + linter.check(file.document, path: source.path)
+                diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
+                diagnostics += translationFindings(
+                    of: file.document, at: source.path, linter: linter,
+                    localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader)
+                if let fragmentsFolder {
+                    let folder = FragmentFolder(path: fragmentsFolder)
+                    let (read, found) = folder.read(with: FragmentReader(kinds: project.kinds))
+                    files += folder.paths().count
+                    diagnostics += found
+                    diagnostics += FragmentLinter(icons: linter.icons).check(
+                        read, unreleased: file.document.releases.first(where: \.isUnreleased))
+                    // What only writing them into these notes shows: a title that reads as a release.
+                    do {
+                        _ = try Notes.writer(reader, project).preview(file, fragments: read)
+                    } catch {
+                        diagnostics.append(error)
+                    }
+                }
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        let report = LintReport(diagnostics)
+        if json {
+            _ = console.output(report.json())
+        } else {
+            _ = console.output(report.text())
+            if !diagnostics.isEmpty { console.report(Self.summary(report, files: files)) }
+        }
+        if report.errors > 0 || (strict && report.warnings > 0) { throw CommandFailure([]) }
+    }
+
+    /// Every translation beside the notes (and in the locales folder) read, linted and
+    /// compared with them; a file named like a translation whose locale is no language is reported.
+    private func translationFindings(
+        of original: Document, at path: String, linter: Linter, localesDirectory: String?, reader: DocumentReader
+    ) -> [Diagnostic] {
+        guard path != "<stdin>" else { return [] }
+        var findings: [Diagnostic] = []
+        let files = TranslationFiles(input: path, localesDirectory: localesDirectory)
+        let matcher = TranslationMatcher(originalLocale: files.originalLocale, originalPath: path)
+        for candidate in files.candidates {
+            guard let locale = candidate.locale, locale.isKnownLanguage else {
+                // Beside the notes, only a name that reads as a tag counts (`CHANGELOG.xx.md`,
+                // `CHANGELOG.en-XX.md`); `CHANGELOG.old.md` is an archive, not a translation.
+                let inFolder = localesDirectory.map { candidate.path.hasPrefix($0) } ?? false
+                let tagLike = candidate.name.count == 2 || candidate.name.contains("-") || candidate.name.contains("_")
+                if inFolder || tagLike {
+                    findings.append(
+                        Diagnostic(
+                            .translationUnknownLocale, at: SourceLocation(path: candidate.path, line: 1, column: 1),
+                            "`\(candidate.name)` names no language (BCP 47, such as de, pt-BR or zh-Hans), so this is not read as a translation of \(path)"
+                        ))
+                }
+                continue
+            }
+            do {
+                let source = try SourceFile.load(path: candidate.path, maximumSize: maximumSize)
+                var translationReader = DocumentReader(icons: linter.icons)
+                translationReader.didRead = reader.didRead
+                let reading = translationReader.read(source)
+                var fileFindings = reading.diagnostics + linter.check(reading.document, path: source.path)
+                let translation = Translation(locale: locale, path: source.path, document: reading.document)
+                fileFindings += matcher.apply(translation, to: original).findings
+                findings += fileFindings.sorted(by: Diagnostic.inFileOrder)
+            } catch {
+                findings.append(error)
+            }
+        }
+        return findings
+    }
+
+    /// A file in the project's fragments folder, or in any `.changes` folder, is linted as a fragment.
+    private static func isFragment(_ input: String, project: Project) -> Bool {
+        let folder = Project.canonical(Project.sibling(".", of: input))
+        let name = String(input.split(separator: "/").last ?? "")
+        guard FragmentFolder.isFragmentName(name) else { return false }
+        if project.settings != nil, Project.same(project.fragmentsPath, folder) { return true }
+        return folder.hasSuffix("/.changes")
+    }
+
+    private static func summary(_ report: LintReport, files: Int) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "\(count(report.errors, "error")), \(count(report.warnings, "warning")) in \(count(files, "file"))\n"
+    }
+}

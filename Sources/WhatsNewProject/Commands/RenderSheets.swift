@@ -1,0 +1,184 @@
+import Foundation
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewRendering
+import WhatsNewSheet
+
+/// `whatsnew` (`whatsnew render`): the notes as a sheet in one format, or, with neither a
+/// format nor an output asked for, in every format the project's `outputs:` list — all from
+/// one read of the notes.
+package struct RenderSheets {
+    /// Which notes, releases, rows, locale.
+    package var notes = NotesRequest()
+    /// `--format`; nil for the settings' `format:`, else text.
+    package var format: OutputFormat?
+    /// `--output`: a file written atomically; nil for standard output (or a folder with `locales`).
+    package var output: String?
+    /// `--size`: a size family to fit each release to.
+    package var size: SizeFamily?
+    /// `--width`: the text's line width.
+    package var width: Int?
+    /// `--color`.
+    package var color: ColorChoice = .auto
+    /// `--cjk`: ambiguous-width characters take two cells.
+    package var cjk = false
+    /// `--links`.
+    package var links: LinkDisplay = .short
+    /// `--truncate`: a store text cut to fit rather than refused.
+    package var truncates = false
+    /// `--strict`: what the sheet could not show as asked fails the run.
+    package var strict = false
+    /// `--standalone`: a whole HTML document.
+    package var standalone = false
+    /// `--style`; nil for the settings' `style:`, else inline.
+    package var style: HTMLStyle?
+    /// `--template`; nil for the settings' `template:`, else the built-in templates.
+    package var template: String?
+    /// `--entries`: how many releases a timeline or a feed holds.
+    package var entries: Int?
+    /// `--feed-url`: the feed's own address.
+    package var feedURL: String?
+    /// `--locales`: several locales at once (`all`, or `de,ja`).
+    package var locales: String?
+    /// The process's terminal and environment.
+    package var terminal = TerminalEnvironment.current
+
+    package init() {}
+
+    /// Writes the sheet (or every output the settings list) and says what it could not show.
+    package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try project.settings?.check(on: console)
+        let notes = try Notes(notes, in: project, console: console)
+        // A bare `whatsnew` writes every output the project lists, from the one read.
+        if format == nil, output == nil, let outputs = project.config?.outputs, !outputs.isEmpty {
+            for (format, path) in outputs {
+                var each = self
+                each.format = format
+                each.output = project.resolve(path)
+                if let path = each.output {
+                    try? FileManager.default.createDirectory(
+                        at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
+                try each.render(notes, console: console)
+                console.report("wrote \(each.output ?? path)\n")
+            }
+            return
+        }
+        try render(notes, console: console)
+    }
+
+    /// One output of the run.
+    private func render(_ notes: Notes, console: Console) throws(CommandFailure) {
+        let config = notes.project.config
+        let format = self.format ?? config?.format ?? .text
+        let template = self.template ?? notes.project.resolve(config?.template)
+        let style = self.style ?? config?.style
+        if (standalone || template != nil || style != nil) && format != .html {
+            throw .usage("--standalone, --style and --template shape HTML; add --format html")
+        }
+        if size != nil && !format.takesSize {
+            throw .usage("--size fits text, html and json; --format \(format.rawValue) is not one of them")
+        }
+        let request = notes.request
+        let locale = try request.localeTag()
+        if let locales {
+            let list = try LocaleList(locales)
+            guard locale == nil, format == .testflight || (format == .json && output != nil) else {
+                throw .usage(
+                    "--locales writes one JSON per locale (--format json --output DIR) or TestFlight's texts by "
+                        + "locale (--format testflight), without --locale")
+            }
+            let editions = LocalizedEditions(notes, locales: list)
+            if format == .testflight {
+                return try OutputTarget(path: output).write(
+                    try editions.testFlightTexts(sheet: sheetRequest(notes), truncates: truncates))
+            }
+            return try ExportFiles.write(
+                editions.json(sheet: sheetRequest(notes), directory: output!, name: "WhatsNew.json"), console: console)
+        }
+        let edition = try notes.edition(locale)
+        let selection = format.choosesItsReleases ? .all : request.selection(or: format.defaultSelection)
+        let sheet = try sheetRequest(notes).sheet(of: edition, selection: selection, in: notes)
+        let renderer = format.renderer(
+            RenderOptions(
+                terminal: terminalOptions(), templates: try templates(template), standalone: standalone,
+                style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
+                repository: config?.repository, truncates: truncates))
+        // The sheet formats write as they go, so a long changelog's sheet is never held whole.
+        try OutputTarget(path: output).write { (stream) throws(CommandFailure) in
+            do {
+                try renderer.render(sheet, to: &stream)
+            } catch let error as Diagnostic {
+                throw CommandFailure(error)
+            } catch {
+                throw CommandFailure(message: "\(error)")
+            }
+        }
+        // What the sheet could not show as asked, once each, after the sheet itself.
+        let ignored = notes.ignored(in: edition)
+        if !ignored.isEmpty {
+            console.report(ignored)
+            if strict { throw CommandFailure([]) }
+        }
+    }
+
+    /// The sheet every edition of this run is made as: its day, readers and size.
+    private func sheetRequest(_ notes: Notes) throws(CommandFailure) -> SheetRequest {
+        SheetRequest(
+            today: try notes.request.day(now: .today), filter: try notes.request.filter(in: notes.project), size: size,
+            displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+    }
+
+    /// The built-in templates, or the user's with its neighbours as partials.
+    private func templates(_ template: String?) throws(CommandFailure) -> HTMLTemplates {
+        guard let template else { return .builtIn }
+        let directory = template.contains("/") ? String(template[..<template.lastIndex(of: "/")!]) : "."
+        let neighbours = DirectoryListing.names(in: directory).filter { $0.hasSuffix(".mustache") }
+            .map { directory + "/" + $0 }
+        do {
+            return try HTMLTemplates.custom(path: template, neighbours: neighbours)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Width and styling from the options, the environment and the terminal, in that order.
+    private func terminalOptions() -> TerminalOptions {
+        let toTerminal = output == nil && terminal.standardOutputIsTerminal
+        return TerminalOptions(
+            // A size family is measured at its own width.
+            width: size?.width
+                ?? max(
+                    20,
+                    TerminalOptions.width(
+                        option: width, environment: terminal.variables,
+                        terminalColumns: toTerminal ? terminal.columns : nil)),
+            styling: color.styles(environment: terminal.variables, outputIsTerminal: toTerminal),
+            colorDepth: ColorDepth.from(environment: terminal.variables),
+            displayWidth: DisplayWidth(ambiguousIsWide: cjk), links: links)
+    }
+}
+
+/// What every sheet of one run is made as, whichever its locale: the day, the readers, the
+/// size family and how text is measured.
+package struct SheetRequest: Sendable {
+    package var today: ReleaseDate
+    package var filter: RowFilter
+    package var size: SizeFamily?
+    package var displayWidth: DisplayWidth
+
+    package init(today: ReleaseDate, filter: RowFilter, size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth()) {
+        self.today = today
+        self.filter = filter
+        self.size = size
+        self.displayWidth = displayWidth
+    }
+
+    /// The sheet of `edition` showing `selection`.
+    package func sheet(of edition: Notes.Edition, selection: ReleaseSelection, in notes: Notes) throws(CommandFailure)
+        -> Presentation
+    {
+        try notes.sheet(
+            edition, selection: selection, today: today, filter: filter, size: size, displayWidth: displayWidth)
+    }
+}

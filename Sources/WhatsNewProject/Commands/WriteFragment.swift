@@ -1,0 +1,132 @@
+import Foundation
+import WhatsNewEditing
+import WhatsNewModel
+
+/// `whatsnew new`: one change's release note, written as a fragment in the project's
+/// fragments folder, checked as lint would check it first.
+package struct WriteFragment {
+    /// `--kind`.
+    package var kind: String
+    /// `--title`: a featured row of its own.
+    package var title: String?
+    /// `--summary`: a featured row's summary.
+    package var summary: String?
+    /// `--icon`.
+    package var icon: String?
+    /// `--color`.
+    package var color: String?
+    /// `--issue`, repeated.
+    package var issues: [String] = []
+    /// `--pr`, repeated.
+    package var pullRequests: [String] = []
+    /// `--breaking`.
+    package var breaking = false
+    /// `--body`: the note as Markdown, `-` for standard input; nil to open the editor.
+    package var body: String?
+    /// Whether standard input is a terminal, where the editor may open.
+    package var isInteractive = isatty(STDIN_FILENO) == 1
+
+    package init(kind: String) {
+        self.kind = kind
+    }
+
+    /// The kind checked against the project's, and every reference; a usage error otherwise.
+    package func validate(in project: Project) throws(CommandFailure) {
+        let kinds = project.kinds
+        guard kinds.named(kind) != nil else {
+            let near = kinds.nearest(to: kind).map { "; did you mean \($0)?" } ?? ""
+            throw .usage("unknown kind \(kind)\(near) Kinds are \(kinds.names.joined(separator: ", ")).")
+        }
+        for (option, values, target) in [
+            ("--issue", issues, ChangeReference.Target.issue), ("--pr", pullRequests, .pullRequest),
+        ] {
+            for value in values where ChangeReference(value, target: target) == nil {
+                throw .usage("\(option) takes a number or an http(s) address, not \(value)")
+            }
+        }
+    }
+
+    /// Writes the fragment and prints its path.
+    package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try validate(in: project)
+        try project.settings?.check(on: console)
+        var text: String
+        if let body {
+            text = frontMatter() + (body == "-" ? Self.standardInput() : body)
+        } else if title != nil && summary != nil {
+            text = frontMatter()
+        } else if let editor = Editor.fromEnvironment(), isInteractive {
+            guard let edited = try editor.edit(frontMatter() + Self.instructions) else {
+                throw CommandFailure(message: "the note is empty, so no fragment was written")
+            }
+            text = edited.replacing(Self.instructions, with: "")
+        } else {
+            throw .usage(
+                "give the note with --body TEXT (or --body - to read standard input), or set $EDITOR to write it in your editor"
+            )
+        }
+        if !text.hasSuffix("\n") { text += "\n" }
+        let path = try FragmentFile(folder: project.fragmentsPath, kinds: project.kinds).create(text)
+        _ = console.output(path + "\n")
+    }
+
+    /// The front matter from the options.
+    private func frontMatter() -> String {
+        var fields: [(key: String, value: FrontMatterWriter.Value)] = [("kind", .text(kind))]
+        if let title { fields.append(("title", .text(title))) }
+        if let icon { fields.append(("icon", .text(icon))) }
+        if let color { fields.append(("color", .text(color))) }
+        if let summary { fields.append(("summary", .text(summary))) }
+        if !issues.isEmpty { fields.append(("issue", .references(issues))) }
+        if !pullRequests.isEmpty { fields.append(("pr", .references(pullRequests))) }
+        if breaking { fields.append(("breaking", .flag(true))) }
+        return (FrontMatterWriter.lines(fields) + [""]).joined(separator: "\n")
+    }
+
+    /// What the editor shows under the front matter; taken out again when left as it is.
+    static let instructions = """
+        <!-- Say what changed for the people who use it: a sentence, or a list of them.
+             Save and close to add the note; leave it empty to add nothing. -->
+        """
+
+    private static func standardInput() -> String {
+        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
+
+/// `$VISUAL` or `$EDITOR`, run on a file through the shell, as git runs them.
+struct Editor {
+    let command: String
+
+    static func fromEnvironment() -> Editor? {
+        let environment = ProcessInfo.processInfo.environment
+        for name in ["VISUAL", "EDITOR"] {
+            if let command = environment[name], !command.trimmedWhitespace().isEmpty {
+                return Editor(command: command)
+            }
+        }
+        return nil
+    }
+
+    /// The text after editing; nil when nothing was added.
+    func edit(_ text: String) throws(CommandFailure) -> String? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-note-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        do {
+            try Data(text.utf8).write(to: file)
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command + " \"$1\"", "whatsnew-editor", file.path]
+            try process.run()
+        } catch {
+            throw CommandFailure(message: "cannot run \(command): \(error)")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandFailure(
+                message: "\(command) exited with status \(process.terminationStatus); no fragment was written")
+        }
+        let edited = (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) } ?? text
+        return edited == text ? nil : edited
+    }
+}

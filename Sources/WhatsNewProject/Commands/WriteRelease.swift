@@ -1,0 +1,75 @@
+import Foundation
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
+/// `whatsnew release VERSION`: the fragments and the notes' unreleased changes written into
+/// the notes as a new release, in the notes' own dialect, all or nothing.
+///
+/// The notes are read once; the release is composed from that reading, and the check that it
+/// reads back as the preview showed reads the preview and the result once each.
+package struct WriteRelease {
+    /// The new release's version.
+    package var version: String
+    /// `--date`, `YYYY-MM-DD`; nil for today.
+    package var date: String?
+    /// `--notes`: the notes file; nil for the project's.
+    package var notes: String?
+    /// `--dry-run`: print the release, change nothing.
+    package var dryRun = false
+    /// `--keep`: leave the fragments in place.
+    package var keep = false
+    /// `--allow-older`: a version not newer than the latest.
+    package var allowsOlder = false
+    /// `--allow-empty`: a release with nothing in it.
+    package var allowsEmpty = false
+    /// `--icons`: an icon map on top of the built-in tables.
+    package var iconMap: String?
+
+    package init(version: String) {
+        self.version = version
+    }
+
+    package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try project.settings?.check(on: console)
+        let path = notes ?? project.notesPath
+        let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
+        var request = NotesRequest()
+        request.iconMap = iconMap
+        let catalog = try Notes.catalog(request.resolved(in: project), project)
+        var reader = DocumentReader(icons: catalog)
+        reader.kinds = project.projectKinds
+        reader.didRead = console.readTrace
+        let (fragments, fragmentFindings) = folder.read(with: FragmentReader(kinds: project.kinds))
+        let source =
+            FileManager.default.fileExists(atPath: path)
+            ? try Notes.load(path, SourceFile.defaultMaximumSize) : try Notes.empty(path)
+        let file = NotesFile(source, reader: reader)
+        let unreleased = file.document.releases.first(where: \.isUnreleased)
+        // The notes' errors and every fragment finding, warnings too; any error stops the run.
+        let findings =
+            file.reading.errors + fragmentFindings
+            + FragmentLinter(icons: catalog).check(fragments, unreleased: unreleased)
+        if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(findings) }
+        console.report(findings)
+        let day = date.flatMap(ReleaseDate.init(iso:)) ?? .today
+        let edit: ReleaseWriter.Edit
+        do {
+            edit = try Notes.writer(reader, project).release(
+                file, fragments: fragments, version: version, date: day, allowsOlder: allowsOlder,
+                allowsEmpty: allowsEmpty)
+        } catch {
+            throw CommandFailure(error)
+        }
+        if dryRun {
+            _ = console.output(edit.release)
+            return
+        }
+        try ReleaseFiles(notes: path, fragments: keep ? [] : fragments.map(\.path), folder: folder.path)
+            .commit(edit.notes)
+        let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
+        console.report(
+            "released \(Version(version)?.text ?? version) in \(path) from \(used)"
+                + (keep || fragments.isEmpty ? "" : "; removed them from \(folder.path)"))
+    }
+}

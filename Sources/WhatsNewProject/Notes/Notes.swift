@@ -1,0 +1,207 @@
+import Foundation
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+
+/// The notes of one run: read once, with the project's fragments composed in as the release in
+/// progress, and handed to every stage and every output of the run. A translation is read
+/// once, the first time its locale is asked for.
+package final class Notes {
+    /// The project they belong to.
+    package let project: Project
+    /// The request, with the project's settings where it said nothing.
+    package let request: NotesRequest
+    /// The notes' path as diagnostics name it (`<stdin>` for `-`).
+    package let path: String
+    /// The icons the notes are read with: the built-in tables, `--icons`, then `icons:`.
+    package let catalog: IconCatalog
+    /// The reader every file of the run is read with.
+    package let reader: DocumentReader
+    /// The notes as read, the fragments shown as their unreleased changes; titled.
+    package let document: Document
+    /// What reading them found.
+    package let diagnostics: [Diagnostic]
+    private var editions: [LocaleTag?: Edition] = [:]
+
+    /// Reads the notes `request` asks for: the file, then, with fragments, the file with them
+    /// composed in; nothing more. Errors in the notes or the fragments stop the run.
+    package init(_ request: NotesRequest, in project: Project, console: Console = .standard) throws(CommandFailure) {
+        let request = request.resolved(in: project)
+        self.project = project
+        self.request = request
+        let input = request.notesPath(in: project)
+        catalog = try Self.catalog(request, project)
+        var reader = DocumentReader(icons: catalog)
+        reader.keepsListOrder = request.keepsListOrder
+        reader.kinds = input == "-" ? [] : project.projectKinds
+        reader.didRead = console.readTrace
+        self.reader = reader
+        let fragments = request.includesFragments ? try Self.fragments(of: input, in: project) : []
+        let reading: DocumentReader.Reading
+        let source: SourceFile
+        if fragments.isEmpty {
+            source = try Self.load(input, request.maximumSize)
+            reading = reader.read(source)
+            if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
+        } else {
+            // The notes as they will be: the release in progress as their unreleased changes. A
+            // notes file that does not exist yet reads as empty once there are fragments.
+            source =
+                FileManager.default.fileExists(atPath: input)
+                ? try Self.load(input, request.maximumSize) : try Self.empty(input)
+            let file = NotesFile(source, reader: reader)
+            if !file.reading.errors.isEmpty { throw CommandFailure(file.reading.errors) }
+            do {
+                reading = try Self.writer(reader, project).preview(file, fragments: fragments).reading
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        path = source.path
+        var document = reading.document
+        // The title: the notes' own, else the project's name from its settings or package file.
+        if document.title == nil { document.title = project.config?.name ?? PackageName.beside(input) }
+        self.document = document
+        diagnostics = reading.diagnostics
+    }
+
+    /// The notes in one locale, with whatsnew's own words in it; the notes as read for nil.
+    package struct Edition: Sendable {
+        /// The locale asked for; nil for the notes as written.
+        package var locale: LocaleTag?
+        /// The translation laid over the notes, its build numbers given.
+        package var document: Document
+        /// whatsnew's own words and date form, in the locale.
+        package var words: SheetWords
+        /// What matching the translation found.
+        package var findings: [Diagnostic]
+    }
+
+    /// The notes in `locale`: its translation (beside the notes or in `--locales-dir`) laid
+    /// over them, read the first time it is asked for. No translation is an error naming
+    /// where it was looked for.
+    package func edition(_ locale: LocaleTag?) throws(CommandFailure) -> Edition {
+        if let known = editions[locale] { return known }
+        var edition = Edition(locale: locale, document: document, words: .english, findings: [])
+        if let locale {
+            let dates = LocaleDates.formatter(for: locale)
+            edition.words = SheetWords.builtIn(for: locale, formatDate: dates) ?? SheetWords.english.dated(dates)
+            (edition.document, edition.findings) = try translated(into: locale)
+            edition.document = edition.words.retitled(edition.document)
+        }
+        // Build numbers: the notes' own, the project's where they give none, the command line's over both.
+        BuildNumbers.apply(project.config?.builds ?? [], to: &edition.document, overriding: false)
+        BuildNumbers.apply(request.builds.map { ($0.version, $0.build) }, to: &edition.document, overriding: true)
+        editions[locale] = edition
+        return edition
+    }
+
+    /// The sheet of `edition` that `request` asks for, fitted to `size` when given, as of `today`.
+    package func sheet(
+        _ edition: Edition, selection: ReleaseSelection, today: ReleaseDate, filter: RowFilter,
+        size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth()
+    ) throws(CommandFailure) -> Presentation {
+        let options = SheetOptions(
+            selection: selection, today: today, filter: filter, size: size, displayWidth: displayWidth,
+            words: edition.words)
+        do {
+            return try Presentation(edition.document, path: path, options: options)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// What the sheet of `edition` shows otherwise than the notes ask (an unknown colour or
+    /// icon, a date it could not read, a translation it could not match): lint's warnings,
+    /// which rendering reports on standard error, once each.
+    package func ignored(in edition: Edition) -> [Diagnostic] {
+        let findings =
+            diagnostics.filter { Self.reportedRules.contains($0.rule) }
+            + Linter(icons: catalog).ignoredAppearance(in: document, path: path)
+            + edition.findings.filter { Self.reportedRules.contains($0.rule) }
+        var seen: Set<String> = []
+        return findings.filter { seen.insert($0.description).inserted }
+    }
+
+    /// The findings rendering repeats from lint: where the sheet shows something other than
+    /// the notes ask for. Others (order, duplicates, empty releases) change nothing it draws.
+    static let reportedRules: Set<DiagnosticRule> = [
+        .unknownIcon, .unknownColor, .invalidDate, .ambiguousDate, .unknownKind, .translationMissingRelease,
+        .translationMissingSection, .translationExtraSection, .translationUnknownLocale,
+    ]
+
+    /// The translations of these notes.
+    package var translations: TranslationFiles {
+        TranslationFiles(input: path, localesDirectory: request.localesDirectory)
+    }
+
+    /// The translation into `locale` read and matched with the notes.
+    private func translated(into locale: LocaleTag) throws(CommandFailure) -> (Document, [Diagnostic]) {
+        let files = translations
+        guard locale.language != files.originalLocale.language else { return (document, []) }
+        guard let translationPath = files.path(for: locale) else {
+            let beside = URL(fileURLWithPath: path)
+            let expected = beside.deletingPathExtension().lastPathComponent + ".\(locale)." + beside.pathExtension
+            let looked = [expected] + (request.localesDirectory.map { ["\($0)/\(locale).md"] } ?? [])
+            throw CommandFailure(
+                Diagnostic(
+                    .unreadableFile, at: SourceLocation(path: path, line: 1, column: 1),
+                    "no \(locale) translation of these notes: looked for \(looked.joined(separator: " and "))"))
+        }
+        let source = try Self.load(translationPath, request.maximumSize)
+        let reading = reader.read(source)
+        if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
+        let translation = Translation(locale: locale, path: source.path, document: reading.document)
+        let matched = TranslationMatcher(originalLocale: files.originalLocale, originalPath: path).apply(
+            translation, to: document)
+        return (matched.document, reading.diagnostics + matched.findings)
+    }
+
+    /// The built-in icon tables with the `--icons` file (or the settings' file) and the
+    /// settings' own `icons:` map on top.
+    package static func catalog(_ request: NotesRequest, _ project: Project) throws(CommandFailure) -> IconCatalog {
+        var catalog = IconCatalog.builtIn
+        if let iconMap = request.iconMap {
+            do {
+                catalog = catalog.adding(try IconMapFile.load(path: iconMap))
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        return catalog.adding(project.config?.icons ?? [])
+    }
+
+    /// The fragments that go with the notes at `input`; their errors stop the run, their
+    /// warnings are lint's to report.
+    package static func fragments(of input: String, in project: Project) throws(CommandFailure) -> [Fragment] {
+        guard let folder = project.fragmentsFolder(for: input).map(FragmentFolder.init) else { return [] }
+        let (fragments, diagnostics) = folder.read(with: FragmentReader(kinds: project.kinds))
+        let errors = diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty { throw CommandFailure(errors) }
+        return fragments
+    }
+
+    /// The writer that puts fragments into the project's notes, in their own dialect.
+    package static func writer(_ reader: DocumentReader, _ project: Project) -> ReleaseWriter {
+        ReleaseWriter(reader: reader, kinds: project.kinds, repository: project.config?.repository)
+    }
+
+    /// A file read, or standard input for `-`, up to the size limit.
+    package static func load(_ path: String, _ maximumSize: Int) throws(CommandFailure) -> SourceFile {
+        do {
+            return try SourceFile.load(path: path, maximumSize: maximumSize)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Notes that do not exist yet: an empty file at `path`.
+    package static func empty(_ path: String) throws(CommandFailure) -> SourceFile {
+        do {
+            return try SourceFile(path: path, bytes: [])
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}
