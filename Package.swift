@@ -51,6 +51,7 @@ let package = Package(
         .target(
             name: "WhatsNewModel",
             dependencies: ["WhatsNewSchema"],
+            exclude: ["Width/generate-width-table.py"],
             // whatsnew's own words in every locale, kept as data.
             resources: [.embedInCode("Words/sheet-words.tsv")]
         ),
@@ -75,8 +76,7 @@ let package = Package(
         // icon-column measure, display width and wrapping.
         .target(
             name: "WhatsNewSheet",
-            dependencies: ["WhatsNewModel"],
-            exclude: ["Terminal/generate-width-table.py"]
+            dependencies: ["WhatsNewModel"]
         ),
         // The sheet written out: one folder per format behind one renderer protocol.
         .target(

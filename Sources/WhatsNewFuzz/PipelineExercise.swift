@@ -28,7 +28,7 @@ enum PipelineExercise {
                 TerminalOptions(
                     width: 33, styling: true, colorDepth: .trueColor, displayWidth: DisplayWidth(ambiguousIsWide: true)),
             ] {
-                _ = try? TextSheetRenderer(options: terminal).render(sheet)
+                _ = TextSheetRenderer(options: terminal).render(sheet)
             }
             for format in OutputFormat.allCases {
                 _ = try? format.renderer(RenderOptions(standalone: format == .html, truncates: true)).render(sheet)
@@ -36,12 +36,12 @@ enum PipelineExercise {
             for size in SizeFamily.allCases {
                 let options = SheetOptions(selection: selection, size: size)
                 guard let sized = try? Presentation(document, path: source.path, options: options) else { continue }
-                _ = try? JSONRenderer().render(sized)
-                _ = try? TextSheetRenderer(options: TerminalOptions(width: size.width)).render(sized)
+                _ = JSONRenderer().render(sized)
+                _ = TextSheetRenderer(options: TerminalOptions(width: size.width)).render(sized)
             }
             // The Markdown body must read back without trapping too.
-            if let body = try? MarkdownRenderer().render(sheet),
-                let again = try? SourceFile(path: "body.md", bytes: Array(body.utf8))
+            let body = MarkdownRenderer().render(sheet)
+            if let again = try? SourceFile(path: "body.md", bytes: Array(body.utf8))
             {
                 _ = DocumentReader().read(again)
             }
@@ -76,8 +76,8 @@ enum PipelineExercise {
                 for selection in [ReleaseSelection.latest, .unreleased, .all] {
                     let sheet = SheetRequest(today: ReleaseDate(year: 2024, month: 6, day: 1)!, filter: RowFilter())
                     guard let shown = try? sheet.sheet(of: edition, selection: selection, in: notes) else { continue }
-                    _ = try? JSONRenderer().render(shown)
-                    _ = try? TextSheetRenderer().render(shown)
+                    _ = JSONRenderer().render(shown)
+                    _ = TextSheetRenderer().render(shown)
                 }
             }
         }

@@ -38,14 +38,14 @@ extension Sheet {
         let new = releases(after: lastSeen)
         guard let newest = new.first else { return Sheet(schemaVersion: schemaVersion, title: title, releases: []) }
         var sections: [Section] = []
-        var rows: [String: Int] = [:]  // a kind row's key → its index in `sections`
+        var rows: [RowKey: Int] = [:]  // a kind row → its index in `sections`
         for release in new {
             for section in release.sections {
                 guard let kind = section.kind else {
                     sections.append(section)
                     continue
                 }
-                let key = kind.rawValue + "\u{1F}" + (section.title ?? "")
+                let key = RowKey(kind: kind, title: section.title)
                 guard let index = rows[key] else {
                     rows[key] = sections.count
                     sections.append(section)
@@ -62,4 +62,10 @@ extension Sheet {
         merged.summary = new.count == 1 ? newest.summary : nil
         return Sheet(schemaVersion: schemaVersion, title: title, releases: [merged])
     }
+}
+
+/// A row of a kind and a title, which the releases' rows merge into.
+private struct RowKey: Hashable {
+    var kind: Sheet.Kind
+    var title: String?
 }

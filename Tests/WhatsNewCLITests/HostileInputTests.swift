@@ -25,7 +25,7 @@ struct HostileInputTests {
         }
     }
 
-    @Test func nestingAHundredThousandDeep() throws {
+    @Test(.slowCheck) func nestingAHundredThousandDeep() throws {
         let quotes = "## 1.0.0\n\n### Fixed\n\n" + String(repeating: "> ", count: 100_000) + "deep\n"
         let lists = "## 1.0.0\n\n### Fixed\n\n" + String(repeating: "- ", count: 100_000) + "deep\n"
         let indented =
@@ -40,7 +40,7 @@ struct HostileInputTests {
         }
     }
 
-    @Test func aVeryLongLine() throws {
+    @Test(.slowCheck) func aVeryLongLine() throws {
         let notes = "## 1.0.0\n\n### Added\n\n- " + String(repeating: "word ", count: 400_000) + "\n"
         let text = try run(notes, ["--width", "60"])
         #expect(text.status == 0)
@@ -50,7 +50,7 @@ struct HostileInputTests {
         #expect(unbroken.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 })
     }
 
-    @Test func escapeSequencesNestedAHundredThousandDeep() throws {
+    @Test(.slowCheck) func escapeSequencesNestedAHundredThousandDeep() throws {
         let nested = String(repeating: "\u{1B}]52;c;", count: 100_000) + String(repeating: "\u{1B}[", count: 100_000)
         let notes = "## 1.0.0\n\n### Fixed\n\n- before \(nested) after\n- kept\n"
         for color in ["always", "never"] {
@@ -61,7 +61,7 @@ struct HostileInputTests {
         }
     }
 
-    @Test func fiftyThousandTinyReleases() throws {
+    @Test(.slowCheck) func fiftyThousandTinyReleases() throws {
         let notes = (0..<50_000).map { "## 0.\($0 / 1000).\($0 % 1000)\n- x\n" }.joined()
         let result = try run(notes, ["--release", "all", "--format", "json"])
         #expect(result.status == 0)

@@ -60,7 +60,7 @@ struct ReadmeCommandsTests {
             at: directory.appendingPathComponent("docs/assets"), withIntermediateDirectories: true)
         // The app's update archive, as a build step leaves it.
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("build"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("build/Inkwell-1.4.0.zip").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("build/Inkwell-1.4.0.zip").path, contents: Data())
         for command in commands {
             let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: directory)
             #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")

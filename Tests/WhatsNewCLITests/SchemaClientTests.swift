@@ -6,7 +6,7 @@ import Testing
 /// every fixture that renders, and the lint report of every fixture. Each file, decoded and
 /// written back with Foundation's encoder, holds exactly what it held.
 struct SchemaClientTests {
-    @Test func anAppDecodesEveryFixtureWithTheSchemaAlone() throws {
+    @Test(.slowCheck) func anAppDecodesEveryFixtureWithTheSchemaAlone() throws {
         let scratch = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let sheets = scratch.appendingPathComponent("sheets")

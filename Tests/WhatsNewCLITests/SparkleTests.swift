@@ -11,7 +11,7 @@ struct SparkleTests {
         try FileManager.default.copyItem(
             atPath: SharedFiles.fixture(group, name), toPath: directory.appendingPathComponent("CHANGELOG.md").path)
         for archive in archives {
-            FileManager.default.createFile(atPath: directory.appendingPathComponent(archive).path, contents: Data("zip".utf8))
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(archive).path, contents: Data("zip".utf8))
         }
         return directory
     }
@@ -133,7 +133,7 @@ struct SparkleTests {
             let directory = try SharedFiles.scratchDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             try notes.write(to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
-            FileManager.default.createFile(atPath: directory.appendingPathComponent(archive).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(archive).path, contents: Data())
             let run = try WhatsNewBinary.run(["export", "sparkle", "--archive", archive], in: directory)
             #expect(run.status == 0, "\(run.stderr)")
             let html = try read(directory, String(archive.dropLast(4)) + ".html")
@@ -177,7 +177,7 @@ struct SparkleTests {
             try FileManager.default.copyItem(
                 at: fixtures.appendingPathComponent(file), to: directory.appendingPathComponent(file))
         }
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("Lantern 2.1.0.zip").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("Lantern 2.1.0.zip").path, contents: Data())
         let run = try WhatsNewBinary.run(
             ["export", "sparkle", "--archive", "Lantern 2.1.0.zip", "--locales", "de,ja,pt-BR"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")

@@ -8,7 +8,7 @@ struct StaticBuildTests {
     /// What a glibc system always has; anything else would have to be installed.
     private static let allowed = ["linux-vdso.so", "libc.so", "libm.so", "ld-linux", "libgcc_s.so"]
 
-    @Test func theStaticBuildNeedsOnlyTheCLibrary() throws {
+    @Test(.slowCheck) func theStaticBuildNeedsOnlyTheCLibrary() throws {
         let root = SharedFiles.tests.deletingLastPathComponent()
         let scratch = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }

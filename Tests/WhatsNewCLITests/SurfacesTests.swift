@@ -28,7 +28,7 @@ struct SurfacesTests {
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let archive = directory.appendingPathComponent("App-4.0.0.zip")
-        FileManager.default.createFile(atPath: archive.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: archive.path, contents: Data())
         let sparkle = try WhatsNewBinary.run(["export", "sparkle", beta, "--archive", archive.path] + options)
         #expect(sparkle.status == 0, "sparkle: \(sparkle.stderr)")
         let notes = try String(contentsOf: directory.appendingPathComponent("App-4.0.0.html"), encoding: .utf8)

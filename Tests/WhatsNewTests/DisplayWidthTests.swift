@@ -139,6 +139,7 @@ let disagreements: [String: String] = [:]
     /// listed above. Skipped without python3 and wcwidth, unless WHATSNEW_REQUIRE_TOOLS=1 (set
     /// by `.ci/run`), where it runs and fails.
     @Test(
+        .slowCheck,
         .enabled(
             if: WcwidthOracle.isAvailable || ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_TOOLS"] == "1",
             "python3 with the wcwidth package is not installed"))

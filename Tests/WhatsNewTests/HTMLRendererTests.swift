@@ -17,17 +17,6 @@ struct HTMLRendererTests {
         return try HTMLRenderer(standalone: standalone).render(Presentation(document: reading.document, releases: reading.document.releases))
     }
 
-    @Test func onlyWebMailAndRelativeLinksReachTheTemplate() {
-        #expect(HTMLContext.isSafeLink("https://example.com/a"))
-        #expect(HTMLContext.isSafeLink("mailto:team@example.com"))
-        #expect(HTMLContext.isSafeLink("/docs/night-mode#setup"))
-        #expect(HTMLContext.isSafeLink("guide.html?a=b:c"))
-        #expect(!HTMLContext.isSafeLink("javascript:alert(1)"))
-        #expect(!HTMLContext.isSafeLink("  JavaScript:alert(1)"))
-        #expect(!HTMLContext.isSafeLink("data:text/html,x"))
-        #expect(!HTMLContext.isSafeLink("vbscript:x"))
-    }
-
     /// Pasted into a CommonMark page (Hugo, VitePress) the fragment must stay one HTML block:
     /// a blank line, as in a code block, would turn the rest of the sheet into Markdown.
     @Test(arguments: [HTMLStyle.inline, .none])

@@ -1,5 +1,4 @@
 import WhatsNewModel
-import WhatsNewRendering
 
 /// A Sparkle appcast kept by hand, read just far enough to set its items' release notes.
 ///
@@ -95,9 +94,9 @@ public struct Appcast: Sendable {
     /// it cannot end the CDATA early, and characters XML cannot hold are left out.
     static func description(_ html: String, language: String?) -> [UInt8] {
         var kept = html
-        kept.unicodeScalars.removeAll(where: AtomRenderer.isOutsideXML)
+        kept.unicodeScalars.removeAll(where: MarkupText.isOutsideXML)
         let safe = kept.replacing("]]>", with: "]]]]><![CDATA[>")
-        let lang = language.map { " xml:lang=\"\(AtomRenderer.escaped($0))\"" } ?? ""
+        let lang = language.map { " xml:lang=\"\(MarkupText.xml($0))\"" } ?? ""
         return Array("<description\(lang)><![CDATA[\(safe)]]></description>".utf8)
     }
 }

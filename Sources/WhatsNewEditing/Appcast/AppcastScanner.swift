@@ -1,5 +1,4 @@
 import WhatsNewModel
-import WhatsNewRendering
 
 /// Walks an appcast's XML by hand, because editing it must keep every other byte: it finds
 /// each channel `<item>`, the versions it names and the byte ranges of its `<description>`s.
@@ -179,11 +178,11 @@ struct AppcastScanner {
     }
 
     private static func isNameEnd(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || HTMLText.isSpace(byte)
+        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || MarkupText.isSpace(byte)
     }
 
     private func skipSpace(_ index: inout Int) {
-        while index < bytes.count, HTMLText.isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, MarkupText.isSpace(bytes[index]) { index += 1 }
     }
 
     private func endTag(at start: Int) throws(Failure) -> (String, Int) {

@@ -1,6 +1,5 @@
 import WhatsNewModel
 import WhatsNewReading
-import WhatsNewSheet
 
 /// How a notes file writes a row's heading inside a release: `### Fixed`, `### 🐞 Fixed`,
 /// `Fixed` over `-----`, or a bold line such as `**Fixed bugs:**`.

@@ -1,6 +1,5 @@
 import WhatsNewModel
 import WhatsNewReading
-import WhatsNewSheet
 
 /// How a notes file writes a release's heading, read off a release it has: its level and
 /// shape, what stands around the version, how it writes the date and whether the version links

@@ -16,6 +16,8 @@ public struct SheetWords: Sendable {
     public let changes: String
     /// The row for items left over beside featured rows: `Other changes`.
     public let otherChanges: String
+    /// The rest of the surfaces' words, as the table has them.
+    let surfaces: Surfaces
     private let versionFormat: String
     /// The words before and after `%@` in the version form, split once: a sheet says it per release.
     private let versionAround: (before: String, after: String)?
@@ -72,14 +74,15 @@ public struct SheetWords: Sendable {
         SheetWords(
             locale: locale, whatsNew: whatsNew, unreleased: unreleased, nothingListed: nothingListed,
             noChanges: noChanges, changes: changes, otherChanges: otherChanges, versionFormat: versionFormat,
-            kindTitles: kindTitles, formatDate: formatDate)
+            kindTitles: kindTitles, surfaces: surfaces, formatDate: formatDate)
     }
 
     private init(
         locale: String, whatsNew: String, unreleased: String, nothingListed: String, noChanges: String,
         changes: String, otherChanges: String, versionFormat: String, kindTitles: [SectionKind: String],
-        formatDate: @escaping @Sendable (ReleaseDate) -> String
+        surfaces: Surfaces, formatDate: @escaping @Sendable (ReleaseDate) -> String
     ) {
+        self.surfaces = surfaces
         self.locale = locale
         self.whatsNew = whatsNew
         self.unreleased = unreleased
@@ -131,6 +134,9 @@ public struct SheetWords: Sendable {
             versionFormat: value["version"] ?? "%@",
             kindTitles: Dictionary(
                 uniqueKeysWithValues: kinds.compactMap { kind in value[kind.rawValue].map { (kind, $0) } }),
+            surfaces: Surfaces(
+                whatsNewIn: value["whats-new-in"] ?? "", more: value["more"] ?? "+%@",
+                fullNotes: value["full-notes"] ?? "↗", scheduled: value["scheduled"] ?? "⏱"),
             formatDate: { $0.iso })
     }
 }

@@ -41,14 +41,14 @@ public struct AtomRenderer: SheetRenderer {
                 .prefix(entries).map(\.element))
         let title = document.title ?? words.whatsNew
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(Self.escaped(locale?.description ?? "en"))\">\n"
-        xml += "  <title>\(Self.escaped(title))</title>\n"
-        if let subtitle = document.subtitle { xml += "  <subtitle>\(Self.escaped(subtitle))</subtitle>\n" }
-        xml += "  <id>\(Self.escaped(feedID(title: title)))</id>\n"
+        xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(MarkupText.xml(locale?.description ?? "en"))\">\n"
+        xml += "  <title>\(MarkupText.xml(title))</title>\n"
+        if let subtitle = document.subtitle { xml += "  <subtitle>\(MarkupText.xml(subtitle))</subtitle>\n" }
+        xml += "  <id>\(MarkupText.xml(feedID(title: title)))</id>\n"
         xml += "  <updated>\(Self.timestamp(shown.first?.date))</updated>\n"
-        if let feedURL = Self.web(feedURL) { xml += "  <link rel=\"self\" href=\"\(Self.escaped(feedURL))\"/>\n" }
-        if let repository { xml += "  <link rel=\"alternate\" href=\"\(Self.escaped(repository.base))\"/>\n" }
-        xml += "  <author><name>\(Self.escaped(title))</name></author>\n"
+        if let feedURL = Self.web(feedURL) { xml += "  <link rel=\"self\" href=\"\(MarkupText.xml(feedURL))\"/>\n" }
+        if let repository { xml += "  <link rel=\"alternate\" href=\"\(MarkupText.xml(repository.base))\"/>\n" }
+        xml += "  <author><name>\(MarkupText.xml(title))</name></author>\n"
         xml += "  <generator>whatsnew</generator>\n"
         for release in shown { xml += entry(release, title: title, words: words) }
         xml += "</feed>\n"
@@ -57,13 +57,13 @@ public struct AtomRenderer: SheetRenderer {
 
     private func entry(_ release: PresentedRelease, title: String, words: SheetWords) -> String {
         var xml = "  <entry>\n"
-        xml += "    <title>\(Self.escaped(release.displayName(words)))</title>\n"
-        xml += "    <id>\(Self.escaped(entryID(release, title: title)))</id>\n"
+        xml += "    <title>\(MarkupText.xml(release.displayName(words)))</title>\n"
+        xml += "    <id>\(MarkupText.xml(entryID(release, title: title)))</id>\n"
         xml += "    <updated>\(Self.timestamp(release.date))</updated>\n"
         if let link = Self.web(release.link ?? release.compare) {
-            xml += "    <link rel=\"alternate\" href=\"\(Self.escaped(link))\"/>\n"
+            xml += "    <link rel=\"alternate\" href=\"\(MarkupText.xml(link))\"/>\n"
         }
-        xml += "    <content type=\"html\">\(Self.escaped(html(release, words: words)))</content>\n"
+        xml += "    <content type=\"html\">\(MarkupText.xml(html(release, words: words)))</content>\n"
         xml += "  </entry>\n"
         return xml
     }
@@ -76,10 +76,10 @@ public struct AtomRenderer: SheetRenderer {
         for section in release.sections {
             let icon = section.appearance.icon.map { $0.glyph + " " } ?? ""
             let heading = icon + (section.title ?? "")
-            if !heading.isEmpty { html += "<h3>\(Self.escaped(heading))</h3>\n" }
+            if !heading.isEmpty { html += "<h3>\(MarkupText.xml(heading))</h3>\n" }
             html += MarkdownHTML.of(section.content)
         }
-        if release.sections.isEmpty && release.summary == nil { html += "<p>\(Self.escaped(release.emptyNote(words)))</p>\n" }
+        if release.sections.isEmpty && release.summary == nil { html += "<p>\(MarkupText.xml(release.emptyNote(words)))</p>\n" }
         return html
     }
 
@@ -115,23 +115,5 @@ public struct AtomRenderer: SheetRenderer {
         }
         let joined = kept.joined()
         return joined.isEmpty ? "notes" : joined
-    }
-
-    /// Text as XML character data or an attribute value, escaped as HTML is; characters XML 1.0
-    /// cannot hold (controls other than tab and line breaks, U+FFFE, U+FFFF) are left out, so no
-    /// note can break the feed.
-    package static func escaped(_ text: String) -> String {
-        var kept = text
-        if text.unicodeScalars.contains(where: isOutsideXML) {
-            kept.unicodeScalars.removeAll(where: isOutsideXML)
-        }
-        var bytes: [UInt8] = []
-        HTMLText.appendEscaped(kept, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    package static func isOutsideXML(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE
-            || scalar.value == 0xFFFF
     }
 }

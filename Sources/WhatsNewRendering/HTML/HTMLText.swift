@@ -1,48 +1,8 @@
 import WhatsNewModel
 
-/// Text made safe for HTML, written as UTF-8: cmark's escaping for the Markdown, byte for
-/// byte, and the Mustache spec's for values the templates show.
+/// HTML as cmark writes it: addresses percent-encoded, dangerous ones dropped, and no blank
+/// line that would end an HTML block. Text is escaped by ``MarkupText``.
 package enum HTMLText {
-    /// cmark's escaping of text and attribute values: `"`, `&`, `<` and `>` as character references.
-    static func appendEscaped(_ text: String, to html: inout [UInt8]) {
-        append(text, to: &html, replacing: reference)
-    }
-
-    /// The Mustache spec's escaping of a `{{value}}`: the same and `'`.
-    static func appendEscapedForTemplate(_ text: String, to html: inout [UInt8]) {
-        append(text, to: &html) { $0 == UInt8(ascii: "'") ? "&#39;" : reference($0) }
-    }
-
-    /// The text's UTF-8 copied whole from its own storage: a sheet is made of many small pieces.
-    static func appendUTF8(_ text: String, to html: inout [UInt8]) {
-        if text.utf8.withContiguousStorageIfAvailable({ html.append(contentsOf: $0) }) == nil { html += text.utf8 }
-    }
-
-    private static func reference(_ byte: UInt8) -> String? {
-        switch byte {
-        case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        default: nil
-        }
-    }
-
-    /// Each byte `replacement` names replaced; text with none of them is copied whole.
-    /// Inlined so the scan calls no closure per byte: it runs over every text of a sheet.
-    @inline(__always)
-    private static func append(_ text: String, to html: inout [UInt8], replacing replacement: (UInt8) -> String?) {
-        let isCopied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard !bytes.contains(where: { replacement($0) != nil }) else { return false }
-            html.append(contentsOf: bytes)
-            return true
-        }
-        if isCopied == true { return }
-        for byte in text.utf8 {
-            if let replaced = replacement(byte) { html += replaced.utf8 } else { html.append(byte) }
-        }
-    }
-
     /// cmark's form of a link's address: percent-encoded where a URL may not hold a byte as
     /// it is, and empty for an address that could run code or open a local file.
     static func appendAddress(_ address: String, to html: inout [UInt8]) {
@@ -97,11 +57,6 @@ package enum HTMLText {
             guard lower == expected else { return false }
         }
         return true
-    }
-
-    /// The bytes cmark counts as white space in an info string.
-    package static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
 
     /// The HTML with every blank line given a character reference, so it reads the same. Pasted

@@ -52,15 +52,15 @@ private struct Writer {
         case .codeBlock(let info, let code):
             lineBreak()
             // The language is the info string's first word.
-            let language = info.utf8.prefix { !HTMLText.isSpace($0) }
+            let language = info.utf8.prefix { !MarkupText.isSpace($0) }
             if language.isEmpty {
                 html += "<pre><code>".utf8
             } else {
                 html += "<pre><code class=\"language-".utf8
-                HTMLText.appendEscaped(String(Substring(language)), to: &html)
+                MarkupText.appendEscaped(String(Substring(language)), to: &html)
                 html += "\">".utf8
             }
-            HTMLText.appendEscaped(code, to: &html)
+            MarkupText.appendEscaped(code, to: &html)
             html += "</code></pre>\n".utf8
         case .html:
             lineBreak()
@@ -88,10 +88,10 @@ private struct Writer {
         for inline in inlines {
             switch inline {
             case .text(let text):
-                HTMLText.appendEscaped(text, to: &html)
+                MarkupText.appendEscaped(text, to: &html)
             case .code(let code):
                 html += "<code>".utf8
-                HTMLText.appendEscaped(code, to: &html)
+                MarkupText.appendEscaped(code, to: &html)
                 html += "</code>".utf8
             case .emphasis(let children):
                 write(children, in: "em")
@@ -111,7 +111,7 @@ private struct Writer {
                 html += "\">".utf8
                 let start = html.count
                 writeAlt(alt)
-                if html.count == start { HTMLText.appendEscaped(source, to: &html) }
+                if html.count == start { MarkupText.appendEscaped(source, to: &html) }
                 html += "</a>".utf8
             case .image(let source, let title, let alt):
                 html += "<img src=\"".utf8
@@ -139,7 +139,7 @@ private struct Writer {
     private mutating func appendTitle(_ title: String) {
         guard !title.isEmpty else { return }
         html += "\" title=\"".utf8
-        HTMLText.appendEscaped(title, to: &html)
+        MarkupText.appendEscaped(title, to: &html)
     }
 
     /// An image's description as cmark gives it: the text alone (raw HTML too, escaped), and a
@@ -147,7 +147,7 @@ private struct Writer {
     private mutating func writeAlt(_ inlines: [Inline]) {
         for inline in inlines {
             switch inline {
-            case .text(let text), .code(let text), .html(let text): HTMLText.appendEscaped(text, to: &html)
+            case .text(let text), .code(let text), .html(let text): MarkupText.appendEscaped(text, to: &html)
             case .emphasis(let children), .strong(let children), .link(_, _, let children), .image(_, _, let children):
                 writeAlt(children)
             case .softBreak, .lineBreak: html += " ".utf8

@@ -33,7 +33,7 @@ public struct PreviewPage: SheetRenderer {
                     + "<h2>\(scheme == "light" ? "Light" : "Dark")</h2>\n" + cards.joined(separator: "\n") + "\n</section>")
         }
         var escaped: [UInt8] = []
-        HTMLText.appendEscaped(document.title ?? words.whatsNew, to: &escaped)
+        MarkupText.appendEscaped(document.title ?? words.whatsNew, to: &escaped)
         let title = String(decoding: escaped, as: UTF8.self)
         output.write(
             """

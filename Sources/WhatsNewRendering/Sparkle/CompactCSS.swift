@@ -26,7 +26,7 @@ enum CompactCSS {
                 pendingSpace = true
                 continue
             }
-            if HTMLText.isSpace(byte) {
+            if MarkupText.isSpace(byte) {
                 pendingSpace = true
                 index += 1
                 continue

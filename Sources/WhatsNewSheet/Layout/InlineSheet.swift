@@ -12,7 +12,6 @@ extension Release {
     /// `What's New in 1.4` in English; the locale's title and version elsewhere.
     package func sizedHeading(_ words: SheetWords) -> String {
         guard let version else { return words.whatsNew + " · " + displayName(words) }
-        if words.locale == "en" { return "What's New in \(version.text)" }
-        return words.whatsNew + " · " + version.text
+        return words.whatsNew(in: version.text)
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/WhatsNew/Data/shortcodes.tsv: every GitHub-style `:shortcode:` and its emoji.
+"""Writes Sources/WhatsNewReading/Appearance/Data/shortcodes.tsv: every GitHub-style `:shortcode:` and its emoji.
 
 The names come from the PyPI `emoji` package (`pip install emoji`), which carries GitHub's
 aliases (`:+1:`, `:tada:`, `:beetle:`) next to the CLDR-derived English names
@@ -7,7 +7,7 @@ aliases (`:+1:`, `:tada:`, `:beetle:`) next to the CLDR-derived English names
 carries the VS16 it needs to be drawn as an emoji; skin-tone variants are left out, as GitHub
 leaves them out. Where two emoji claim one name, GitHub's alias wins over an English name.
 
-    python3 Sources/WhatsNew/Data/Generators/generate-shortcodes.py
+    python3 Sources/WhatsNewReading/Appearance/Data/generate-shortcodes.py
 """
 
 import pathlib
@@ -15,7 +15,7 @@ import pathlib
 import emoji
 
 ROOT = pathlib.Path(__file__).resolve().parents[4]
-OUTPUT = ROOT / "Sources/WhatsNew/Data/shortcodes.tsv"
+OUTPUT = ROOT / "Sources/WhatsNewReading/Appearance/Data/shortcodes.tsv"
 FULLY_QUALIFIED = emoji.STATUS["fully_qualified"]
 SKIN_TONES = {chr(scalar) for scalar in range(0x1F3FB, 0x1F400)}
 

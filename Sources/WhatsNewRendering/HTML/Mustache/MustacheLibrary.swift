@@ -85,14 +85,14 @@ private struct Rendering {
         for node in nodes {
             switch node {
             case .text(let text):
-                HTMLText.appendUTF8(text, to: &output)
+                MarkupText.appendUTF8(text, to: &output)
             case .value(let path, let escaped):
                 switch lookUp(path) {
                 case .text(let text):
                     escaped
-                        ? HTMLText.appendEscapedForTemplate(text, to: &output) : HTMLText.appendUTF8(text, to: &output)
-                case .number(let number): HTMLText.appendUTF8(String(number), to: &output)
-                case .bool(let value): HTMLText.appendUTF8(value ? "true" : "false", to: &output)
+                        ? MarkupText.appendEscapedForTemplate(text, to: &output) : MarkupText.appendUTF8(text, to: &output)
+                case .number(let number): MarkupText.appendUTF8(String(number), to: &output)
+                case .bool(let value): MarkupText.appendUTF8(value ? "true" : "false", to: &output)
                 case .list, .generated, .object, nil: break
                 }
             case .section(let path, let inverted, let body):

@@ -1,5 +1,3 @@
-import WhatsNewModel
-
 /// How many terminal cells text takes, one grapheme cluster at a time, from the pinned
 /// Unicode table in `UnicodeWidthTable` rather than from guesses about emoji.
 ///
