@@ -1,11 +1,11 @@
 import WhatsNewModel
 import WhatsNewSheet
 
-/// A format the sheet is written in. A renderer reads the ``Presentation`` and nothing else, so
+/// A format the sheet is written in. A renderer reads the ``/WhatsNewSheet/Presentation`` and nothing else, so
 /// no format reads the notes again or chooses its releases its own way; a new format is a
 /// folder with one of these and a case of ``OutputFormat``.
 public protocol SheetRenderer: Sendable {
-    /// What a renderer that can fail (a template, a store's limit) throws: a ``Diagnostic``.
+    /// What a renderer that can fail (a template, a store's limit) throws: a ``/WhatsNewModel/Diagnostic``.
     /// `Never` for the rest.
     associatedtype Failure: Error = Never
 

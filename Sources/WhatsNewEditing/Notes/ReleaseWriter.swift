@@ -78,7 +78,7 @@ public struct ReleaseWriter: Sendable {
             case .dateOnly, .period, .series: reason = "as a heading in \(notes) it reads as a date or a series of releases"
             case .other: break
             }
-            let position = fragment.positions["title"]
+            let position = fragment.positions[.title]
             return Diagnostic(
                 .fragmentTitle, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
                 "the featured row `\(title)` cannot be written: \(reason); give it a title without a version or date")

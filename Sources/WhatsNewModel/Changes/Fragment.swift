@@ -28,7 +28,15 @@ public struct Fragment: Sendable {
     /// The Markdown under the front matter.
     public var body: FragmentBody
     /// Where the front matter names things, for diagnostics.
-    package var positions: [String: TextPosition] = [:]
+    package var positions: [Key: TextPosition] = [:]
+
+    /// The keys a fragment's front matter takes.
+    package enum Key: String, Sendable, CaseIterable {
+        case kind, title, icon, color, summary, link, id, issue, pr, breaking
+
+        /// Every key's name, for the unknown-key diagnostic.
+        package static let names = allCases.map(\.rawValue)
+    }
 
     /// Whether the fragment is a featured row of its own (it has a title).
     public var isFeatured: Bool { title != nil }
@@ -36,7 +44,7 @@ public struct Fragment: Sendable {
     package init(
         path: String, name: String, kind: ChangeKind, title: String?, icon: String?, color: String?, summary: String?,
         link: String?, id: String?, references: [ChangeReference], isBreaking: Bool, body: FragmentBody,
-        positions: [String: TextPosition]
+        positions: [Key: TextPosition]
     ) {
         self.path = path
         self.name = name

@@ -21,7 +21,7 @@ public struct Release: Sendable, Hashable {
     /// The line of the release heading (1 for notes without one).
     public var line: Int
     /// The build number (`CFBundleVersion`) the release shipped as, when the notes or the
-    /// project say: Sparkle compares it with the installed app's. See ``BuildNumbers``.
+    /// project say: Sparkle compares it with the installed app's. See `BuildNumbers`.
     public var build: String?
     /// In a sheet shown in a locale, the locale its words are in: the translation's, or the
     /// original's where the translation lacks the release. Nil when no locale was asked for.

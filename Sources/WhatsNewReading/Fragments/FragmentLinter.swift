@@ -25,7 +25,7 @@ public struct FragmentLinter: Sendable {
                 if let first = titles[key] {
                     found.append(
                         Diagnostic(
-                            .duplicateFeaturedTitle, at: location(fragment, "title"),
+                            .duplicateFeaturedTitle, at: location(fragment, .title),
                             "the featured row `\(title)` is also in \(first); one release shows each title once"))
                 } else {
                     titles[key] = fragment.path
@@ -34,8 +34,8 @@ public struct FragmentLinter: Sendable {
             var section = Section(
                 origin: .frontMatter, icon: fragment.icon.flatMap(Icon.init), color: fragment.color, title: fragment.title,
                 line: 1)
-            section.iconPosition = fragment.positions["icon"]
-            section.colorPosition = fragment.positions["color"]
+            section.iconPosition = fragment.positions[.icon]
+            section.colorPosition = fragment.positions[.color]
             if let icon = section.icon { section.appearance.icon = icons.resolve(icon) }
             let document = Document(releases: [Release(title: "", sections: [section], line: 1)])
             found += linter.check(document, path: fragment.path).filter { [.unknownIcon, .unknownColor].contains($0.rule) }
@@ -43,7 +43,7 @@ public struct FragmentLinter: Sendable {
         return found
     }
 
-    private func location(_ fragment: Fragment, _ key: String) -> SourceLocation {
+    private func location(_ fragment: Fragment, _ key: Fragment.Key) -> SourceLocation {
         let position = fragment.positions[key]
         return SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1)
     }

@@ -17,7 +17,8 @@ public struct FragmentReader: Sendable {
         let path = source.path
         let lines = SourceLines.lines(of: source.bytes)
         func text(_ line: SourceLines.Line) -> String { String(decoding: source.bytes[line.content], as: UTF8.self) }
-        guard let first = lines.first, FrontMatterSplitter.isFence(source.bytes[first.content]) else {
+        let splitter = FrontMatterSplitter(path: path)
+        guard let leading = splitter.leadingBlock(of: source.bytes, lines: lines) else {
             return (
                 nil,
                 [
@@ -28,27 +29,17 @@ public struct FragmentReader: Sendable {
                 ]
             )
         }
-        guard let closing = lines.dropFirst().firstIndex(where: { FrontMatterSplitter.isFence(source.bytes[$0.content]) })
-        else {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        .frontMatterUnclosed, at: SourceLocation(path: path, line: 1, column: 1),
-                        "front matter opened here is never closed with a `---` line")
-                ]
-            )
+        guard case .success(let block) = leading else {
+            return (nil, [splitter.unclosed(at: 1)])
         }
-        let block = FrontMatterBlock(
-            role: .section, openingLine: 1, closingLine: lines[closing].number,
-            yaml: lines[1..<closing].map(text).joined(separator: "\n"))
+        let closing = block.closingLine - 1
         var context = FrontMatterContext(decoder: FrontMatterDecoder(path: path), block: block)
         var fields = Fields()
         for entry in context.entries() {
-            guard let key = context.key(entry, allowedNames: FragmentKey.names, role: "a fragment's front matter")
-                .flatMap(FragmentKey.init)
+            guard let key = context.key(entry, allowedNames: Fragment.Key.names, role: "a fragment's front matter")
+                .flatMap(Fragment.Key.init)
             else { continue }
-            fields.positions[key.rawValue] = context.textPosition(of: entry.value)
+            fields.positions[key] = context.textPosition(of: entry.value)
             switch key {
             case .kind: fields.kind = context.text(entry)
             case .title: fields.title = context.text(entry)
@@ -70,7 +61,7 @@ public struct FragmentReader: Sendable {
         if let link = fields.link, !LinkSafety.isWeb(link) {
             diagnostics.append(
                 Diagnostic(
-                    .fragmentReference, at: location(path, fields.positions["link"]),
+                    .fragmentReference, at: location(path, fields.positions[.link]),
                     "`link` takes an http or https address, not `\(link)`"))
             fields.link = nil
         }
@@ -88,7 +79,7 @@ public struct FragmentReader: Sendable {
         var kind, title, icon, color, summary, link, id: String?
         var references: [ChangeReference] = []
         var isBreaking = false
-        var positions: [String: TextPosition] = [:]
+        var positions: [Fragment.Key: TextPosition] = [:]
     }
 
     private func kind(
@@ -97,7 +88,7 @@ public struct FragmentReader: Sendable {
         guard let name = fields.kind else {
             // YAML that does not parse has been reported once already.
             if !diagnostics.contains(where: { $0.rule == .frontMatterSyntax }) {
-                let position = fields.positions["kind"]
+                let position = fields.positions[.kind]
                 diagnostics.append(
                     Diagnostic(
                         .fragmentKind, at: SourceLocation(path: path, line: position?.line ?? 2, column: position?.column ?? 1),
@@ -109,7 +100,7 @@ public struct FragmentReader: Sendable {
         let near = kinds.nearest(to: name).map { "did you mean `\($0)`? " } ?? ""
         diagnostics.append(
             Diagnostic(
-                .fragmentKind, at: location(path, fields.positions["kind"]),
+                .fragmentKind, at: location(path, fields.positions[.kind]),
                 "unknown kind `\(name)`; \(near)kinds are \(kinds.names.joined(separator: ", "))"))
         return nil
     }

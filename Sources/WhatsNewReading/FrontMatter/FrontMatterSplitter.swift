@@ -41,10 +41,7 @@ struct FrontMatterSplitter {
                     || Self.opensBlockAfter(bytes[lines[position - 1].content])
             else { continue }
             guard let closing = lines[next...].firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
-                diagnostics.append(
-                    Diagnostic(
-                        .frontMatterUnclosed, at: SourceLocation(path: path, line: opening.number, column: 1),
-                        "front matter opened here is never closed with a `---` line"))
+                diagnostics.append(unclosed(at: opening.number))
                 continue
             }
             let yaml = lines[next..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
@@ -61,6 +58,27 @@ struct FrontMatterSplitter {
             next = closing + 1
         }
         return Result(markdown: Self.blanking(lifted, of: lines, in: bytes), blocks: blocks, diagnostics: diagnostics)
+    }
+
+    /// The block a file that must open with front matter (a fragment) opens with: nil when its
+    /// first line is no `---`, the unclosed-block diagnostic when no `---` line closes it.
+    func leadingBlock(of bytes: [UInt8], lines: [SourceLines.Line]) -> Swift.Result<FrontMatterBlock, Diagnostic>? {
+        guard let first = lines.first, Self.isFence(bytes[first.content]) else { return nil }
+        guard let closing = lines.dropFirst().firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
+            return .failure(unclosed(at: first.number))
+        }
+        let yaml = lines[1..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
+        return .success(
+            FrontMatterBlock(
+                role: .section, openingLine: first.number, closingLine: lines[closing].number,
+                yaml: yaml.joined(separator: "\n")))
+    }
+
+    /// A block opened on `line` that no `---` line closes.
+    func unclosed(at line: Int) -> Diagnostic {
+        Diagnostic(
+            .frontMatterUnclosed, at: SourceLocation(path: path, line: line, column: 1),
+            "front matter opened here is never closed with a `---` line")
     }
 
     /// The bytes with the lifted lines emptied, their line endings kept.

@@ -6,7 +6,7 @@ import WhatsNewSheet
 /// points wide beneath its own heading.
 ///
 /// The notes are cumulative: a release and the ones before it, newest first, each marked with
-/// `data-sparkle-version` (its build number, see ``BuildNumbers``). Sparkle 2.5 and later adds
+/// `data-sparkle-version` (its build number, see `BuildNumbers`). Sparkle 2.5 and later adds
 /// the class `sparkle-installed-version` to the installed version's element, and the sheet's
 /// stylesheet hides it and every older one, so a reader who skipped versions sees exactly what
 /// they missed. Nothing is loaded: no script, no remote stylesheet, images as links to them.
@@ -32,7 +32,7 @@ public struct SparkleNotesRenderer: SheetRenderer {
         return HTMLTemplates(library: library)
     }()
 
-    /// The notes, every release of the sheet (see ``ReleaseSelection/cumulative(_:history:)``).
+    /// The notes, every release of the sheet (see ``/WhatsNewSheet/ReleaseSelection/cumulative(_:history:)``).
     public func render(_ sheet: Presentation, to output: inout some TextOutputStream) throws(Diagnostic) {
         var context = HTMLContext(sheet: sheet, standalone: standalone, style: .inline, locale: locale)
         context.isSelfContained = true

@@ -47,7 +47,7 @@ public struct Presentation: Sendable {
     }
 
     /// Whether the sheet shows every release of the notes: a whole changelog, which the older
-    /// notes kept elsewhere (``Document/archives``) close.
+    /// notes kept elsewhere (``/WhatsNewModel/Document/archives``) close.
     public var showsEveryRelease: Bool { !releases.isEmpty && releases.count == document.releases.count }
 
     /// The size family every release was fitted to; nil for the whole sheet.
