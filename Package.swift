@@ -9,6 +9,10 @@ import PackageDescription
 //        └────────▶ WhatsNewSheet ─▶ WhatsNewRendering ─▶ WhatsNewProject ─▶ whatsnew (CLI)
 //
 // Sources/WhatsNew/WhatsNew.docc/Architecture.md draws it and says what goes where.
+// Every file imports what it uses, members included, so no stage leans on what another module
+// imports (Foundation, brought in by Yams): the compiler holds the rule Architecture.md states.
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "whatsnew",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -53,7 +57,8 @@ let package = Package(
             dependencies: ["WhatsNewSchema"],
             exclude: ["Width/generate-width-table.py"],
             // whatsnew's own words in every locale, kept as data.
-            resources: [.embedInCode("Words/sheet-words.tsv")]
+            resources: [.embedInCode("Words/sheet-words.tsv")],
+            swiftSettings: strictImports
         ),
         // Bytes to the model: front matter, cmark (its C pointers stay here), changelog
         // dialects, icons, fragments, translations and lint.
@@ -64,31 +69,36 @@ let package = Package(
             // The icon tables, kept as data and compiled in so the binary runs from any directory.
             resources: [
                 .embedInCode("Appearance/Data/sf-symbols.tsv"), .embedInCode("Appearance/Data/shortcodes.tsv"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // Beside reading: the notes file edited in its own dialect (releases, comparison
         // links, front matter written), and appcasts edited byte for byte.
         .target(
             name: "WhatsNewEditing",
-            dependencies: ["WhatsNewModel", "WhatsNewReading", .product(name: "Yams", package: "Yams")]
+            dependencies: ["WhatsNewModel", "WhatsNewReading", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictImports
         ),
         // The model to what a reader sees: selection, schedule, audiences, size budgets, the one
         // icon-column measure, display width and wrapping.
         .target(
             name: "WhatsNewSheet",
-            dependencies: ["WhatsNewModel"]
+            dependencies: ["WhatsNewModel"],
+            swiftSettings: strictImports
         ),
         // The sheet written out: one folder per format behind one renderer protocol.
         .target(
             name: "WhatsNewRendering",
             dependencies: ["WhatsNewModel", "WhatsNewSheet", "WhatsNewSchema", "WhatsNewTemplates"],
             // The folder names fastlane gives each locale in each store.
-            resources: [.embedInCode("Store/store-locales.tsv")]
+            resources: [.embedInCode("Store/store-locales.tsv")],
+            swiftSettings: strictImports
         ),
         // The library as one import: `import WhatsNew` brings every stage but the project layer.
         .target(
             name: "WhatsNew",
-            dependencies: ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering"]
+            dependencies: ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering"],
+            swiftSettings: strictImports
         ),
         // The project around the notes, and the only library code that may use Foundation:
         // .whatsnew.yml, finding the notes, translations and fragments, git, atomic writes,
@@ -98,7 +108,8 @@ let package = Package(
             dependencies: [
                 "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering",
                 "WhatsNewSchema", .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // The thin command line: flags in, a request to the project layer, diagnostics out.
         .executableTarget(

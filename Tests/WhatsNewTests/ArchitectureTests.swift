@@ -125,6 +125,18 @@ struct ArchitectureTests {
         }
     }
 
+    /// With `MemberImportVisibility` a file sees only the members of what it imports itself, so
+    /// an import this test reads is every module the file leans on (no Foundation through Yams).
+    @Test func everyStageImportsWhatItUsesItself() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#"let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]"#))
+        for stage in ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering", "WhatsNew", "WhatsNewProject"] {
+            let declaration = try #require(manifest.components(separatedBy: "name: \"\(stage)\",").dropFirst().first)
+            let body = declaration.components(separatedBy: "\n        ),").first ?? ""
+            #expect(body.contains("swiftSettings: strictImports"), "\(stage) does not hold its files to their own imports")
+        }
+    }
+
     @Test func theRuleSeesABackwardArrow() throws {
         // The check itself: a sheet that imported an editing stage would be refused.
         #expect(Self.allowed["WhatsNewSheet"]?.contains("WhatsNewEditing") == false)

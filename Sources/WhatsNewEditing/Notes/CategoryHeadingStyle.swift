@@ -59,7 +59,7 @@ enum CategoryHeadingStyle: Sendable, Hashable {
             guard raw.count > 1, let underline = raw[1].trimmedWhitespace().first else { return nil }
             return .setext(underline: underline)
         case .paragraph:
-            guard let title = section.title, let found = first.range(of: title) else { return nil }
+            guard let title = section.title, let found = first.firstRange(of: title) else { return nil }
             var template = first
             template.replaceSubrange(found, with: Self.title)
             return .line(template: template)

@@ -36,7 +36,7 @@ struct ComparisonLinks {
             let ascending = previousLine.map { $0 < latestDefinition.line } ?? false
             edits.append(.insert(before: latestDefinition.line + (ascending ? 1 : 0), [lead + address]))
         } else if let unreleasedDefinition, unreleasedDefinition.address.hasSuffix("...HEAD"),
-            let found = unreleasedDefinition.address.range(of: version, options: .backwards)
+            let found = unreleasedDefinition.address.lastRange(of: version)
         {
             // `…/compare/v1.4.0...HEAD` alone: the new release compares the same two points.
             let prefix = unreleasedDefinition.address[..<found.lowerBound].reversed().prefix { $0.isLetter }
@@ -65,7 +65,7 @@ struct ComparisonLinks {
             let text = file.lines[line]
             let indent = text.prefix { $0 == " " }
             guard indent.count <= 3, text.dropFirst(indent.count).first == "[",
-                let close = text.range(of: "]:"), Self.normalizedLabel(String(text[text.index(after: indent.endIndex)..<close.lowerBound])) == wanted
+                let close = text.firstRange(of: "]:"), Self.normalizedLabel(String(text[text.index(after: indent.endIndex)..<close.lowerBound])) == wanted
             else { continue }
             var address = text[close.upperBound...].trimmedWhitespace()
             if let space = address.firstIndex(of: " ") { address = String(address[..<space]) }  // a title follows

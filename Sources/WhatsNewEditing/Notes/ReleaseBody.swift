@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 
 /// The body of the release being written: the notes' own unreleased content as written, with
 /// each fragment added where it belongs. Featured rows follow the notes' own featured rows;

@@ -96,19 +96,19 @@ struct ReleaseHeadingTemplate: Sendable {
         var style = DateStyle.iso
         var dateLines: [String]?
         if let match = heading.date, let date = release.date {
-            guard let found = text.range(of: match.text) else { return nil }
+            guard let found = text.firstRange(of: match.text) else { return nil }
             text.replaceSubrange(found, with: Self.date)
             style = DateStyle(written: match.text, date: date) ?? .iso
         } else if let date = release.date, let firstContent, var lines = contentLines,
             let match = ReleaseDetailLine.date(in: firstContent), match.date == date,
             let index = lines.firstIndex(where: { $0.contains(match.text) }),
-            let found = lines[index].range(of: match.text)
+            let found = lines[index].firstRange(of: match.text)
         {
             lines[index].replaceSubrange(found, with: Self.date)
             dateLines = lines.map { VersionText.replacing(version, with: Self.version, in: $0) }
             style = DateStyle(written: match.text, date: date) ?? .iso
         }
-        if let name = heading.name, let found = text.range(of: name, options: .backwards) {
+        if let name = heading.name, let found = text.lastRange(of: name) {
             // `0.44.0: Travel Size` names that release alone.
             var start = found.lowerBound
             while start > text.startIndex, " :-–—".contains(text[text.index(before: start)]) {

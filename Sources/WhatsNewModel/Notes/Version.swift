@@ -1,4 +1,4 @@
-import WhatsNewSchema
+@_exported import WhatsNewSchema
 
 /// A release's version, ordered as WhatsNewSchema orders it, so the command line and an app
 /// that decodes the JSON agree on which release is newer.

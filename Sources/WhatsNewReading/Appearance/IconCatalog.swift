@@ -90,7 +90,7 @@ public struct IconCatalog: Sendable {
     static func hasWord(startingWith query: String, in name: String) -> Bool {
         guard !query.isEmpty else { return true }
         var searchStart = name.startIndex
-        while let match = name[searchStart...].range(of: query) {
+        while let match = name[searchStart...].firstRange(of: query) {
             if match.lowerBound == name.startIndex || ".-_".contains(name[name.index(before: match.lowerBound)]) {
                 return true
             }
