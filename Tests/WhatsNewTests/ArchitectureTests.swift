@@ -131,7 +131,8 @@ struct ArchitectureTests {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#"let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]"#))
         for stage in ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering", "WhatsNew", "WhatsNewProject"] {
-            let declaration = try #require(manifest.components(separatedBy: "name: \"\(stage)\",").dropFirst().first)
+            let declaration = try #require(
+                manifest.components(separatedBy: ".target(\n            name: \"\(stage)\",").dropFirst().first)
             let body = declaration.components(separatedBy: "\n        ),").first ?? ""
             #expect(body.contains("swiftSettings: strictImports"), "\(stage) does not hold its files to their own imports")
         }
