@@ -20,7 +20,8 @@ package struct Project: Sendable {
         self.root = root
     }
 
-    /// The project around `directory`, with the settings at `settingsPath` when given.
+    /// The project around `directory` (here, unless said otherwise), with the settings at
+    /// `settingsPath` when given.
     package static func find(
         settings settingsPath: String? = nil, from directory: String = FileManager.default.currentDirectoryPath
     ) throws(CommandFailure) -> Project {
@@ -30,7 +31,9 @@ package struct Project: Sendable {
             return Project(settings: try ProjectSettings.load(settingsPath), root: root)
         }
         let levels = directory.split(separator: "/").count
-        func above(_ level: Int) -> String { String(repeating: "../", count: level) }
+        // Paths as the user would write them from here; from another folder, through it.
+        let base = Self.same(directory, FileManager.default.currentDirectoryPath) ? "" : directory + "/"
+        func above(_ level: Int) -> String { base + String(repeating: "../", count: level) }
         func nearest(_ holds: (String) -> Bool) -> Int? {
             (0...levels).first { holds(above($0)) }
         }

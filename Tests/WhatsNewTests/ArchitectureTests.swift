@@ -138,6 +138,25 @@ struct ArchitectureTests {
         }
     }
 
+    /// The picture in Architecture.md is drawn from .github/architecture/targets.dot: its arrows
+    /// are exactly the dependencies Package.swift declares between whatsnew's own targets.
+    @Test func thePictureDrawsThePackage() throws {
+        let dot = try String(
+            contentsOf: Self.root.appendingPathComponent(".github/architecture/targets.dot"), encoding: .utf8)
+        var drawn: [String: Set<String>] = [:]
+        for line in dot.split(separator: "\n") where line.contains("\" -> \"") {
+            let names = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            drawn[names[0], default: []].insert(names[1])
+        }
+        let ours = Set(Self.allowed.keys).union(["CCMark"]).subtracting(["WhatsNewPlugin"])
+        var declared: [String: Set<String>] = [:]
+        for (target, dependencies) in try Self.declared() where ours.contains(target) {
+            let own = dependencies.intersection(ours)
+            if !own.isEmpty { declared[target] = own }
+        }
+        #expect(drawn == declared)
+    }
+
     @Test func theRuleSeesABackwardArrow() throws {
         // The check itself: a sheet that imported an editing stage would be refused.
         #expect(Self.allowed["WhatsNewSheet"]?.contains("WhatsNewEditing") == false)
