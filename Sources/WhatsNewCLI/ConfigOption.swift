@@ -19,9 +19,10 @@ struct TranslationOptions: ParsableArguments {
 extension ParsableCommand {
     /// Runs a use case in the project: its failure is printed as findings and becomes the exit
     /// status; a request it cannot take is a usage error, as the command line's own are.
-    func perform(_ body: () throws(CommandFailure) -> Void) throws {
+    @discardableResult
+    func perform<Value>(_ body: () throws(CommandFailure) -> Value) throws -> Value {
         do {
-            try body()
+            return try body()
         } catch {
             if error.status == 2 { throw ValidationError(error.notes.joined(separator: "\n")) }
             if !error.text.isEmpty { StandardError.write(error.text) }

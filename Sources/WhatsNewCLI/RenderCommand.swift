@@ -115,17 +115,13 @@ struct RenderCommand: ParsableCommand {
         if let width, width < 20 {
             throw ValidationError("--width must be at least 20 cells, not \(width)")
         }
-        if let locales {
-            try perform { () throws(CommandFailure) in _ = try LocaleList(locales) }
-            guard locale == nil, format == .testflight || ((format == .json || format == nil) && output != nil) else {
-                throw ValidationError(
-                    "--locales writes one JSON per locale (--format json --output DIR) or TestFlight's texts by "
-                        + "locale (--format testflight), without --locale")
-            }
-        }
-        if let locale, LocaleTag(locale) == nil {
-            throw ValidationError("--locale takes a BCP 47 tag such as de, pt-BR or zh-Hans, not \(locale)")
-        }
+        var request = NotesRequest()
+        request.locale = locale
+        let tag = try perform { () throws(CommandFailure) in try request.localeTag() }
+        // What --locales asks is checked here against --format; a format from the settings, by the run.
+        var render = RenderSheets()
+        (render.locales, render.output) = (locales, output)
+        _ = try perform { () throws(CommandFailure) in try render.checkLocales(format: format ?? .json, locale: tag) }
         if release != nil, since != nil {
             throw ValidationError("--release and --since choose releases in different ways; give one of them")
         }

@@ -1,6 +1,6 @@
 /// whatsnew's own words on a sheet, in one locale: the default title, "Version 1.4", the
 /// unreleased changes, the empty-release notes, the default titles of kinds and the long
-/// form of a date. Kept as data (Data/sheet-words.tsv, compiled in), not code.
+/// form of a date. Kept as data (Words/sheet-words.tsv, compiled in), not code.
 public struct SheetWords: Sendable {
     /// The locale of these words (`de`, `pt-PT`): the table's line that was used.
     public let locale: String

@@ -58,7 +58,7 @@ package struct ExportFastlane {
                 throw CommandFailure(
                     Diagnostic(
                         .storeLocale, at: SourceLocation(path: notes.path, line: 1, column: 1),
-                        "neither store takes the locale \(tag); name the translation after one they do (Data/store-locales.tsv)"
+                        "neither store takes the locale \(tag); name the translation after one they do (Sources/WhatsNewRendering/Store/store-locales.tsv)"
                     ))
             }
             targets.append((tag == original ? nil : tag, codes))

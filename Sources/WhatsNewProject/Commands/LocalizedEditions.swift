@@ -72,7 +72,7 @@ package struct LocalizedEditions {
                 failures.append(
                     Diagnostic(
                         .storeLocale, at: SourceLocation(path: notes.path, line: 1, column: 1),
-                        "App Store Connect takes no locale \(tag); name the translation after one it does (Data/store-locales.tsv)"))
+                        "App Store Connect takes no locale \(tag); name the translation after one it does (Sources/WhatsNewRendering/Store/store-locales.tsv)"))
                 continue
             }
             let shown = try sheet.sheet(of: try edition(tag), selection: notes.request.selection(), in: notes)

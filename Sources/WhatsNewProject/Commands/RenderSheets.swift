@@ -81,13 +81,7 @@ package struct RenderSheets {
         }
         let request = notes.request
         let locale = try request.localeTag()
-        if let locales {
-            let list = try LocaleList(locales)
-            guard locale == nil, format == .testflight || (format == .json && output != nil) else {
-                throw .usage(
-                    "--locales writes one JSON per locale (--format json --output DIR) or TestFlight's texts by "
-                        + "locale (--format testflight), without --locale")
-            }
+        if let list = try checkLocales(format: format, locale: locale) {
             let editions = LocalizedEditions(notes, locales: list)
             if format == .testflight {
                 return try OutputTarget(path: output).write(
@@ -120,6 +114,19 @@ package struct RenderSheets {
             console.report(ignored)
             if strict { throw CommandFailure([]) }
         }
+    }
+
+    /// `--locales`, when given, and whether it fits: one JSON per locale into a folder, or
+    /// TestFlight's texts by locale, and never beside `--locale`.
+    package func checkLocales(format: OutputFormat, locale: LocaleTag?) throws(CommandFailure) -> LocaleList? {
+        guard let locales else { return nil }
+        let list = try LocaleList(locales)
+        guard locale == nil, format == .testflight || (format == .json && output != nil) else {
+            throw .usage(
+                "--locales writes one JSON per locale (--format json --output DIR) or TestFlight's texts by "
+                    + "locale (--format testflight), without --locale")
+        }
+        return list
     }
 
     /// The sheet every edition of this run is made as: its day, readers and size.

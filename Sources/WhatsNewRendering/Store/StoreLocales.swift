@@ -1,6 +1,6 @@
 import WhatsNewModel
 
-/// The folder names fastlane gives a locale in each store (Data/store-locales.tsv).
+/// The folder names fastlane gives a locale in each store (store-locales.tsv beside it).
 public enum StoreLocales {
     /// `ja` for the App Store and `ja-JP` for Google Play; nil when neither store has the language.
     public static func codes(for locale: LocaleTag) -> (appStore: String, play: String)? {
