@@ -1,19 +1,20 @@
 // Text helpers for headings and short values. They walk Unicode scalars, not characters:
-// grapheme breaking is the expensive part of Swift strings, and none of these need it.
+// grapheme breaking is the expensive part of Swift strings, and none of these need it. They
+// are inlinable so every stage that calls them gets them specialized for its own strings.
 extension StringProtocol {
     /// The text without leading and trailing whitespace.
-    package func trimmedWhitespace() -> String {
+    @inlinable package func trimmedWhitespace() -> String {
         trimmingScalars(where: \.isWhitespace)
     }
 
     /// The text without any of `characters` at either end (each a single scalar).
-    package func trimmingCharacters(from characters: String) -> String {
+    @inlinable package func trimmingCharacters(from characters: String) -> String {
         let set = characters.unicodeScalars
         return trimmingScalars { set.contains($0) }
     }
 
     /// Runs of whitespace folded to one space, ends trimmed.
-    package func collapsingWhitespace() -> String {
+    @inlinable package func collapsingWhitespace() -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var pendingSpace = false
@@ -29,7 +30,7 @@ extension StringProtocol {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
+    @usableFromInline func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !shouldTrim($0) }),
             let last = scalars.lastIndex(where: { !shouldTrim($0) })
@@ -41,7 +42,7 @@ extension StringProtocol {
 extension Unicode.Scalar {
     /// Unicode's White_Space property; ASCII is answered without the property table, whose
     /// look-up costs more than the rest of a short heading's handling.
-    package var isWhitespace: Bool {
+    @inlinable package var isWhitespace: Bool {
         isASCII ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
     }
 }

@@ -18,7 +18,7 @@ public struct DisplayWidth: Sendable, Hashable {
     public static var unicodeVersion: String { UnicodeWidthTable.unicodeVersion }
 
     /// The cells a whole string takes on one line.
-    public func of(_ text: some StringProtocol) -> Int {
+    @inlinable public func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
