@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// The last occurrence of `other`, as a search from the end finds it (overlapping ones
     /// included: the last `1.1` in `1.1.1` starts at the second `1`).
-    package func lastRange(of other: some StringProtocol) -> Range<Index>? {
+    @inlinable package func lastRange(of other: some StringProtocol) -> Range<Index>? {
         guard !other.isEmpty else { return nil }
         var start = endIndex
         while start > startIndex {
@@ -16,7 +16,7 @@ extension StringProtocol {
     /// The first occurrence of an ASCII `needle`, found among the bytes: the standard
     /// library's search compares characters, which costs more than a paragraph's worth of
     /// reading where addresses and sentence ends are looked for in every paragraph.
-    package func firstRange(ofASCII needle: String) -> Range<Index>? {
+    @inlinable package func firstRange(ofASCII needle: String) -> Range<Index>? {
         let pattern = Array(needle.utf8)
         guard let first = pattern.first else { return nil }
         let bytes = utf8

@@ -30,7 +30,7 @@ extension StringProtocol {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    @usableFromInline func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
+    @inlinable func trimmingScalars(where shouldTrim: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !shouldTrim($0) }),
             let last = scalars.lastIndex(where: { !shouldTrim($0) })
