@@ -3,21 +3,21 @@
 /// for feeds and appcasts. One place, for the renderers and the appcast editor alike.
 package enum MarkupText {
     /// cmark's escaping of text and attribute values: `"`, `&`, `<` and `>` as character references.
-    package static func appendEscaped(_ text: String, to html: inout [UInt8]) {
+    @inlinable package static func appendEscaped(_ text: String, to html: inout [UInt8]) {
         append(text, to: &html, replacing: reference)
     }
 
     /// The Mustache spec's escaping of a `{{value}}`: the same and `'`.
-    package static func appendEscapedForTemplate(_ text: String, to html: inout [UInt8]) {
+    @inlinable package static func appendEscapedForTemplate(_ text: String, to html: inout [UInt8]) {
         append(text, to: &html) { $0 == UInt8(ascii: "'") ? "&#39;" : reference($0) }
     }
 
     /// The text's UTF-8 copied whole from its own storage: a sheet is made of many small pieces.
-    package static func appendUTF8(_ text: String, to html: inout [UInt8]) {
+    @inlinable package static func appendUTF8(_ text: String, to html: inout [UInt8]) {
         if text.utf8.withContiguousStorageIfAvailable({ html.append(contentsOf: $0) }) == nil { html += text.utf8 }
     }
 
-    private static func reference(_ byte: UInt8) -> String? {
+    @usableFromInline static func reference(_ byte: UInt8) -> String? {
         switch byte {
         case UInt8(ascii: "\""): "&quot;"
         case UInt8(ascii: "&"): "&amp;"
@@ -29,8 +29,8 @@ package enum MarkupText {
 
     /// Each byte `replacement` names replaced; text with none of them is copied whole.
     /// Inlined so the scan calls no closure per byte: it runs over every text of a sheet.
-    @inline(__always)
-    private static func append(_ text: String, to html: inout [UInt8], replacing replacement: (UInt8) -> String?) {
+    @inlinable @inline(__always)
+    static func append(_ text: String, to html: inout [UInt8], replacing replacement: (UInt8) -> String?) {
         let isCopied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard !bytes.contains(where: { replacement($0) != nil }) else { return false }
             html.append(contentsOf: bytes)

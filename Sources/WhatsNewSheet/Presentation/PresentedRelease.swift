@@ -36,8 +36,11 @@ public struct PresentedRelease: Sendable, Hashable {
         self.fitting = fitting
     }
 
-    /// The release's own facts: `version`, `sections`, `date`…
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Release, Value>) -> Value { release[keyPath: keyPath] }
+    /// The release's own facts: `version`, `sections`, `date`… Inlinable, so a renderer's
+    /// `release.version` compiles to the field itself, not a key path applied at run time.
+    @inlinable public subscript<Value>(dynamicMember keyPath: KeyPath<Release, Value>) -> Value {
+        release[keyPath: keyPath]
+    }
 
     /// The size family its rows were chosen for, when the sheet is made for one.
     public var size: SizeFamily? { fitting?.family }
