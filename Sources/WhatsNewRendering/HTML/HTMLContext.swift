@@ -78,7 +78,7 @@ struct HTMLContext: Sendable {
         // A standalone page's title is its h1; a fragment sits under the host page's own h1.
         // A card shows no release heading, so its rows come right under its own.
         let top = standalone ? 1 : 2
-        let isCard = !releases.isEmpty && releases.allSatisfy { $0.size != nil }
+        let isCard = self.sheet.size != nil
         return .object([
             ("sheet", .object(sheet)), ("standalone", .bool(standalone)),
             ("fragmentStyle", .bool(!standalone && style == .inline)),

@@ -16,17 +16,21 @@ package struct SheetLayout: Sendable, Hashable {
     }
 
     /// Measures every icon the releases show.
-    package init(releases: some Sequence<PresentedRelease>, width: Int, displayWidth: DisplayWidth) {
-        self.init(sections: releases.lazy.flatMap(\.release.sections), width: width, displayWidth: displayWidth)
+    package init(releases: Presentation.Releases, width: Int, displayWidth: DisplayWidth) {
+        // Each distinct glyph measured once: a long changelog shows the same few thousands of times.
+        var glyphs: Set<String> = []
+        releases.forEachSection { section in
+            if let icon = section.appearance.icon { glyphs.insert(icon.glyph) }
+        }
+        self.init(glyphs: glyphs, width: width, displayWidth: displayWidth)
     }
 
     /// Measures every icon the rows show: the column is as wide as the widest of them.
     package init(sections: some Sequence<Section>, width: Int, displayWidth: DisplayWidth) {
-        // Each distinct glyph measured once: a long changelog shows the same few thousands of times.
-        var glyphs: Set<String> = []
-        for section in sections {
-            if let icon = section.appearance.icon { glyphs.insert(icon.glyph) }
-        }
+        self.init(glyphs: Set(sections.compactMap { $0.appearance.icon?.glyph }), width: width, displayWidth: displayWidth)
+    }
+
+    private init(glyphs: Set<String>, width: Int, displayWidth: DisplayWidth) {
         self.init(width: width, iconColumn: glyphs.map { Self.cells(of: $0, displayWidth) }.max() ?? 0)
     }
 

@@ -52,7 +52,9 @@ public struct Presentation: Sendable {
 
     /// The size family every release was fitted to; nil for the whole sheet.
     public var size: SizeFamily? {
-        guard let family = releases.first?.size, releases.allSatisfy({ $0.size == family }) else { return nil }
+        // Releases as the notes have them are fitted to none: no need to look at each.
+        guard releases.isPresented, let family = releases.first?.size, releases.allSatisfy({ $0.size == family })
+        else { return nil }
         return family
     }
 
@@ -81,6 +83,18 @@ public struct Presentation: Sendable {
         public var startIndex: Int { 0 }
         /// One past the last position.
         public var endIndex: Int { presented?.count ?? releases.count }
+
+        /// Whether the releases were presented already (fitted, say), rather than as the notes have them.
+        var isPresented: Bool { presented != nil }
+
+        /// Each row of each release shown, without making each release's presentation.
+        package func forEachSection(_ body: (Section) -> Void) {
+            if let presented {
+                for release in presented { release.release.sections.forEach(body) }
+            } else {
+                for release in releases { release.sections.forEach(body) }
+            }
+        }
 
         /// The release at `position`, as the sheet shows it.
         public subscript(position: Int) -> PresentedRelease {
