@@ -53,7 +53,7 @@ struct ReleaseHeadingTemplate: Sendable {
     func unreleasedLines() -> [String] {
         switch shape {
         case .atx(let level):
-            let bracketed = text.contains("[\(Self.version)]")
+            let bracketed = text.contains(text: "[\(Self.version)]")
             return [String(repeating: "#", count: level) + (bracketed ? " [Unreleased]" : " Unreleased")]
         case .setext: return headingLines("Unreleased")
         case .line: return ["## Unreleased"]
@@ -101,7 +101,7 @@ struct ReleaseHeadingTemplate: Sendable {
             style = DateStyle(written: match.text, date: date) ?? .iso
         } else if let date = release.date, let firstContent, var lines = contentLines,
             let match = ReleaseDetailLine.date(in: firstContent), match.date == date,
-            let index = lines.firstIndex(where: { $0.contains(match.text) }),
+            let index = lines.firstIndex(where: { $0.contains(text: match.text) }),
             let found = lines[index].firstRange(of: match.text)
         {
             lines[index].replaceSubrange(found, with: Self.date)

@@ -41,7 +41,7 @@ public enum YAMLScalar {
             return false
         }
         if "-?:,[]{}#&*!|>'\"%@`".contains(first) { return false }
-        if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return false }
+        if value.contains(text: ": ") || value.contains(text: " #") || value.hasSuffix(":") { return false }
         if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return false
         }

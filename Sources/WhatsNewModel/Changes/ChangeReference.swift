@@ -71,7 +71,7 @@ public struct RepositoryAddress: Sendable, Hashable {
 
     /// The address of an issue or pull request: GitHub's paths, or GitLab's on a GitLab host.
     public func address(of target: ChangeReference.Target, number: Int) -> String {
-        let isGitLab = base.lowercased().contains("gitlab")
+        let isGitLab = base.lowercased().contains(text: "gitlab")
         switch (target, isGitLab) {
         case (.issue, false): return "\(base)/issues/\(number)"
         case (.pullRequest, false): return "\(base)/pull/\(number)"

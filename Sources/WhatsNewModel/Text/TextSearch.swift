@@ -34,3 +34,20 @@ extension StringProtocol {
         return nil
     }
 }
+
+extension StringProtocol {
+    /// Whether `other` occurs in the text, compared byte for byte: the standard library's
+    /// `contains(_:)` of one string in another compares characters one by one, which costs a
+    /// hundred times more where every heading and address of a long changelog is looked at.
+    @inlinable package func contains(text other: some StringProtocol) -> Bool {
+        let pattern = Array(other.utf8)
+        guard let first = pattern.first else { return true }
+        let bytes = utf8
+        var start = bytes.startIndex
+        while let found = bytes[start...].firstIndex(of: first) {
+            if bytes[found...].starts(with: pattern) { return true }
+            start = bytes.index(after: found)
+        }
+        return false
+    }
+}

@@ -130,7 +130,7 @@ enum BookkeepingRows {
         }
         if let scope = conventionalScope(text), dependencyScopes.contains(scope) { return true }
         // Dependabot's titles, which name both versions.
-        return text.hasPrefix("bump ") && text.contains(" from ") && text.contains(" to ")
+        return text.hasPrefix("bump ") && text.contains(text: " from ") && text.contains(text: " to ")
     }
 
     /// `deps` in `chore(deps): …` or `build(deps-dev): …`.

@@ -312,7 +312,7 @@ private struct State {
 
     private mutating func startCategory(_ category: CategoryHeading, line: Int, level: Int) {
         var category = category
-        if let version = current?.release.version, category.title.contains(version.text) {
+        if let version = current?.release.version, category.title.contains(text: version.text) {
             category = category.dropping(version: version)
         }
         let section = Section(

@@ -32,7 +32,7 @@ enum PseudoHeading {
         if SectionKind.named(title) != nil { return true }
         let words = title.lowercased().split { !$0.isLetter && !$0.isNumber }
         guard let first = words.first, !sentenceOpeners.contains(String(first)) else { return false }
-        return title.count <= 50 && words.count <= 7 && !title.contains(". ")
+        return title.count <= 50 && words.count <= 7 && !title.contains(text: ". ")
     }
 
     /// Words that open a sentence leading into an example (`For example:`, `To enable it:`).
@@ -43,7 +43,7 @@ enum PseudoHeading {
 
     private static func cleaned(_ text: String) -> String? {
         let title = text.trimmingCharacters(from: " :").collapsingWhitespace()
-        guard !title.isEmpty, title.count <= 60, !title.contains("\n") else { return nil }
+        guard !title.isEmpty, title.count <= 60, !title.contains(text: "\n") else { return nil }
         return title
     }
 }

@@ -139,8 +139,8 @@ package enum ReleaseDetailLine {
     static func isComparison(_ destination: String) -> Bool {
         // Only a web address: the notes are untrusted, and apps follow the JSON's `compare`.
         guard LinkSafety.isWeb(destination) else { return false }
-        return destination.contains("/compare/") || destination.contains("/compare?") || destination.contains("...")
-            || destination.contains("/diff/")
+        return destination.contains(text: "/compare/") || destination.contains(text: "/compare?") || destination.contains(text: "...")
+            || destination.contains(text: "/diff/")
     }
 
     /// Links separated by nothing but spaces, line breaks and `•`, `|`, `·` or commas.

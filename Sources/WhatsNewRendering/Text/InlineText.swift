@@ -19,7 +19,7 @@ struct InlineText {
             case .text(let text) where links == .short && ReferenceLink.isJoint(text)
                 && isReference(inlines, at: index - 1) && isReference(inlines, at: index + 1):
                 spans.append(Span(", ", style))
-            case .text(let text) where links == .short && text.utf8.contains(UInt8(ascii: ":")) && text.contains("://"):
+            case .text(let text) where links == .short && text.utf8.contains(UInt8(ascii: ":")) && text.contains(text: "://"):
                 appendShortening(TerminalSanitizer.clean(text), style: style, to: &spans)
             case .text(let text):
                 spans.append(Span(TerminalSanitizer.clean(text), style))

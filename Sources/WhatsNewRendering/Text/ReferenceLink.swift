@@ -56,7 +56,7 @@ enum ReferenceLink {
     /// An address whose only use is to be followed: a comparison (`…/compare/v1...v2`) or a
     /// reference. Plain text shows such a link's words without it.
     static func isBookkeeping(_ destination: String) -> Bool {
-        shortName(of: destination) != nil || destination.contains("/compare/")
+        shortName(of: destination) != nil || destination.contains(text: "/compare/")
     }
 
     /// The text between two references that plain text joins with a comma: `) (` in
