@@ -82,7 +82,8 @@ package struct Project: Sendable {
 
     /// Whether two paths name one file, whether or not it exists yet.
     package static func same(_ first: String, _ second: String) -> Bool {
-        canonical(first) == canonical(second)
+        // Equal text names one file; only different text needs the file system asked.
+        first == second || canonical(first) == canonical(second)
     }
 
     /// The absolute path, symbolic links resolved.
