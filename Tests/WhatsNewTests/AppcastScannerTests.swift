@@ -1,11 +1,7 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
 @testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// The appcast reader on the XML people write by hand: only what it must find, nothing it must not.
 struct AppcastScannerTests {

@@ -2,10 +2,6 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Build numbers: where the notes give them, and which source wins.
 struct BuildNumberTests {

@@ -2,10 +2,7 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Changelog dialects seen in well-known projects, each reproduced in a fixture of its own
 /// words: every release a careful reader sees is found with its version and ISO date, and no

@@ -2,11 +2,6 @@ import Foundation
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// One string and the cells a terminal gives it.
 struct WidthCase: CustomTestStringConvertible, Sendable {

@@ -1,11 +1,8 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
 @testable import WhatsNewEditing
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// The three sample inputs the project's issues refer to, read as the core issue requires.
 struct ExampleTests {

@@ -3,9 +3,6 @@ import Testing
 @testable import WhatsNewModel
 @testable import WhatsNewReading
 @testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// One change's note: its front matter checked key by key, its body kept as written.
 struct FragmentReaderTests {

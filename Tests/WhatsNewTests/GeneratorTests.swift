@@ -2,10 +2,8 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Changelogs that generators write (release-please, conventional-changelog, changesets, …),
 /// each reproduced in a fixture of its own words with the generator's exact shapes: every

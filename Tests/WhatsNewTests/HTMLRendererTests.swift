@@ -4,11 +4,8 @@ import Testing
 import WhatsNewTemplates
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// The HTML renderer's own decisions: what reaches the templates, and how.
 struct HTMLRendererTests {

@@ -2,10 +2,6 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Release headings as changelogs in the wild write them, and headings that only look like them.
 struct HeadingClassifierTests {

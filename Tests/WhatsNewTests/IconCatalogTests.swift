@@ -2,9 +2,6 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
 @testable import WhatsNewProject
 
 /// Every way a section's icon becomes a glyph, and the tables behind them.

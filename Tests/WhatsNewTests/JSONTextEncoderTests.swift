@@ -3,11 +3,7 @@ import Testing
 import WhatsNewSchema
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 struct JSONTextEncoderTests {
     private func json(_ value: some Encodable) throws -> String { try JSONTextEncoder().encode(value) }

@@ -2,10 +2,6 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Each lint rule on a fixture that breaks it, with the lines it must point at.
 struct LintTests {

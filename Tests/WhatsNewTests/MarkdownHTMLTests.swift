@@ -4,10 +4,7 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// The HTML written from the model must be exactly what cmark's own renderer gives for the
 /// same Markdown, in its default safe mode: every fixture, the corners of the HTML renderer,

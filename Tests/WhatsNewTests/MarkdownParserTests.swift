@@ -2,10 +2,7 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 struct MarkdownParserTests {
     private let parser = MarkdownParser()

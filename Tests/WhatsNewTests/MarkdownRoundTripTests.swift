@@ -1,11 +1,8 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// `--format markdown` read back by whatsnew gives the same releases, sections and items.
 struct MarkdownRoundTripTests {

@@ -1,11 +1,7 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// The Mustache engine the HTML templates run on, case by case against the spec's rules.
 struct MustacheTests {

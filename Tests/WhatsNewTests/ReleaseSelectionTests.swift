@@ -1,11 +1,7 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 struct ReleaseSelectionTests {
     private func document() throws -> Document { try Fixtures.read("examples", "keep-a-changelog").document }

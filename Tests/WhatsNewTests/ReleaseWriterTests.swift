@@ -4,9 +4,6 @@ import Testing
 @testable import WhatsNewModel
 @testable import WhatsNewReading
 @testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// `whatsnew release` in each dialect: the fragments under `Fixtures/fragments` written into a
 /// fixture as a new release, compared whole with `Golden/release/<name>.md`.

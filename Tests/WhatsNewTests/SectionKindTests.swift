@@ -1,11 +1,6 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 struct SectionKindTests {
     /// A title reads the same with a non-ASCII letter riding along (removed again afterwards).

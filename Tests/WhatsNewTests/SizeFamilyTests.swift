@@ -3,11 +3,8 @@ import Testing
 import WhatsNewSchema
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Sheets fitted to a size family: golden text and JSON for every family on three fixtures,
 /// and the budget's promises checked on each.

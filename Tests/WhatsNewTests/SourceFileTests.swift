@@ -1,11 +1,6 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 struct SourceFileTests {
     /// ASCII is skipped eight bytes at a time: a bad byte is found wherever it falls in a word.

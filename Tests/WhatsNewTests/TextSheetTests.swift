@@ -2,10 +2,8 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
 @testable import WhatsNewSheet
 @testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// The terminal sheet: the grid measure, wrapping, styling and golden files of whole sheets.
 struct TextSheetTests {

@@ -1,11 +1,6 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 struct VersionTests {
     @Test(arguments: [

@@ -13,41 +13,26 @@ extension StringProtocol {
 }
 
 extension StringProtocol {
-    /// The first occurrence of an ASCII `needle`, found among the bytes: the standard
-    /// library's search compares characters, which costs more than a paragraph's worth of
-    /// reading where addresses and sentence ends are looked for in every paragraph.
-    @inlinable package func firstRange(ofASCII needle: String) -> Range<Index>? {
-        let pattern = Array(needle.utf8)
+    /// The first occurrence of `other`, found among the bytes: UTF-8 never starts a character
+    /// inside another, so a byte match is a match of characters' scalars. The standard
+    /// library's search compares characters one by one, which costs a hundred times more where
+    /// every heading, paragraph and address of a long changelog is looked at.
+    @inlinable package func firstRange(ofText other: some StringProtocol) -> Range<Index>? {
+        let pattern = Array(other.utf8)
         guard let first = pattern.first else { return nil }
         let bytes = utf8
         var start = bytes.startIndex
         while let found = bytes[start...].firstIndex(of: first) {
-            var end = found
-            var matched = 0
-            while matched < pattern.count, end < bytes.endIndex, bytes[end] == pattern[matched] {
-                bytes.formIndex(after: &end)
-                matched += 1
+            if bytes[found...].starts(with: pattern) {
+                return found..<bytes.index(found, offsetBy: pattern.count)
             }
-            if matched == pattern.count { return found..<end }
             start = bytes.index(after: found)
         }
         return nil
     }
-}
 
-extension StringProtocol {
-    /// Whether `other` occurs in the text, compared byte for byte: the standard library's
-    /// `contains(_:)` of one string in another compares characters one by one, which costs a
-    /// hundred times more where every heading and address of a long changelog is looked at.
+    /// Whether `other` occurs in the text, by ``firstRange(ofText:)``'s byte search.
     @inlinable package func contains(text other: some StringProtocol) -> Bool {
-        let pattern = Array(other.utf8)
-        guard let first = pattern.first else { return true }
-        let bytes = utf8
-        var start = bytes.startIndex
-        while let found = bytes[start...].firstIndex(of: first) {
-            if bytes[found...].starts(with: pattern) { return true }
-            start = bytes.index(after: found)
-        }
-        return false
+        other.isEmpty || firstRange(ofText: other) != nil
     }
 }

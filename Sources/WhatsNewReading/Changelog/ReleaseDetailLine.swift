@@ -51,7 +51,7 @@ package enum ReleaseDetailLine {
     /// (`Released 3 March 2024 by the core team`), nothing when it says only that.
     private static func sentence(in block: Block, inlines: [Inline]) -> (DateScanner.Match, String?, Block?)? {
         guard case .text(let first)? = inlines.first else { return nil }
-        let end = first.firstRange(ofASCII: ". ")
+        let end = first.firstRange(ofText: ". ")
         let sentence = end.map { first[..<$0.lowerBound] } ?? first[...]
         let tokens = HeadingToken.tokenize(String(sentence.prefix(120)))
         guard let match = DateScanner(tokens: tokens).matches().first else { return nil }
@@ -129,7 +129,7 @@ package enum ReleaseDetailLine {
 
     /// The first web address written out in the text.
     private static func bareAddress(in text: String) -> String? {
-        guard let start = text.firstRange(ofASCII: "https://") ?? text.firstRange(ofASCII: "http://") else { return nil }
+        guard let start = text.firstRange(ofText: "https://") ?? text.firstRange(ofText: "http://") else { return nil }
         let address = text[start.lowerBound...].prefix { !$0.isWhitespace }
         return String(address.reversed().drop { ".,;:)".contains($0) }.reversed())
     }

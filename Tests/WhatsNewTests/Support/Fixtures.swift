@@ -3,10 +3,6 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
-@testable import WhatsNewSheet
-@testable import WhatsNewRendering
-@testable import WhatsNewProject
 
 /// Test inputs under `Tests/WhatsNewTests/Fixtures`, read from the source tree.
 enum Fixtures {
