@@ -142,7 +142,8 @@ public struct Linter: Sendable {
             return belowDate > aboveDate
         }
         guard !rising.isEmpty else { return [] }
-        if rising.count == versioned.count - 1, rising.count > 1, let first = versioned.first {
+        // A file that runs oldest first, by the one rule every stage asks, is one finding.
+        if rising.count > 1, ReleaseOrder(of: versioned) == .oldestFirst, let first = versioned.first {
             return [
                 Diagnostic(
                     .versionOrder, at: location(path, first.line),
