@@ -16,10 +16,13 @@ struct ReleaseCommand: ParsableCommand {
             move on. Featured rows (fragments with a title) come first, then each kind's items in \
             the order of the fragments' file names, which start with the time each was written.
 
-            Nothing is changed unless everything is: the notes file is replaced atomically and the \
-            fragments are removed only once it is (--keep leaves them). A version already in the \
-            notes, one not newer than the latest, an invalid fragment, or nothing to release stops \
-            the run with exit 1 and changes nothing.
+            Nothing is changed unless everything is: the notes file is replaced atomically (at the \
+            end of a symbolic link, which stays) and the fragments are removed only once it is \
+            (--keep leaves them). One run changes a project at a time (others wait), a release \
+            cut short by a kill is ended by the next command or by `whatsnew recover`, and notes \
+            changed by someone else meanwhile stop the run. A version already in the notes, one \
+            not newer than the latest, an invalid fragment, a missing notes file (without \
+            --create), or nothing to release stops the run with exit 1 and changes nothing.
             """
     )
 
@@ -44,6 +47,11 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Write the release even with no fragments and no unreleased changes.")
     var allowEmpty = false
 
+    @Flag(help: "Start the notes file when it does not exist yet (without it, a missing file is an error).")
+    var create = false
+
+    @OptionGroup var limit: InputLimit
+
     @OptionGroup var icons: IconOptions
 
     @OptionGroup var settings: ConfigOption
@@ -58,6 +66,7 @@ struct ReleaseCommand: ParsableCommand {
         var release = WriteRelease(version: version)
         (release.date, release.notes, release.dryRun, release.keep) = (date, notes, dryRun, keep)
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
+        (release.creates, release.maximumSize) = (create, limit.bytes)
         try perform { () throws(CommandFailure) in try release.run(in: settings.project()) }
     }
 }

@@ -22,17 +22,31 @@ struct WhatsNewCommand: ParsableCommand {
         defaultSubcommand: RenderCommand.self
     )
 
-    /// Runs the command; usage errors exit 2 rather than ArgumentParser's 64 (DESIGN §4).
+    /// Runs the command; usage errors exit 2 rather than ArgumentParser's 64 (DESIGN §4). Every
+    /// message is written here, so a full or closed stream never traps the process.
     static func main() {
+        SignalShield.reportBrokenPipes()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                StandardError.write(fullMessage(for: error))
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .validationFailure {
+                StandardError.write(message)
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            if code == .success {
+                if !message.isEmpty { StandardOutput.write(message + "\n") }  // --help, --version
+            } else if !message.isEmpty {
+                StandardError.write(message)
+            }
+            if code.rawValue == CommandFailure.brokenPipe.status {
+                // Ended by the reader, as `cat` is: by the signal itself, now let through.
+                signal(SIGPIPE, SIG_DFL)
+                raise(SIGPIPE)
+            }
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -32,6 +32,10 @@ package struct CommandFailure: Error {
         CommandFailure(message: message, status: 2)
     }
 
+    /// Standard output was closed by its reader (`whatsnew | head`): the conventional quiet end,
+    /// said by the status a shell gives a process ended by SIGPIPE.
+    package static let brokenPipe = CommandFailure([], status: 128 + SIGPIPE)
+
     /// Everything to print, in order.
     package var text: String { (diagnostics.map(\.description) + notes).map { $0 + "\n" }.joined() }
 }
@@ -64,6 +68,15 @@ package struct Console: Sendable {
         }
         return console
     }()
+
+    /// Writes the command's result: a reader that closed the stream ends the run quietly
+    /// (`whatsnew lint | head`), a stream that cannot take it (a full disk) is an error.
+    package func deliver(_ text: String) throws(CommandFailure) {
+        guard let error = output(text) else { return }
+        if error == EPIPE { throw .brokenPipe }
+        throw CommandFailure(
+            Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))"))
+    }
 
     /// Findings, one a line.
     package func report(_ diagnostics: [Diagnostic]) {

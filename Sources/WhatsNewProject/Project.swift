@@ -74,6 +74,9 @@ package struct Project: Sendable {
         return Self.sibling(".changes", of: notes)
     }
 
+    /// The largest notes file read unless a command says otherwise: `max-size:`, else 8 MB.
+    package var maximumSize: Int { config?.maxSize ?? SourceFile.defaultMaximumSize }
+
     /// The kinds the project adds or restyles (`kinds:`).
     package var projectKinds: [ChangeKind] { config?.kinds ?? [] }
 

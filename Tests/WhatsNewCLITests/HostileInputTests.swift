@@ -75,7 +75,7 @@ struct HostileInputTests {
         #expect(piped.status == 1)
         #expect(
             piped.stderr
-                == "<stdin>: error: this input is larger than the 1 MB limit; raise it with --max-size if it is meant to be this big\n"
+                == "<stdin>: error: this input is larger than the 1 MB limit; raise it with --max-size (or max-size: in .whatsnew.yml) if it is meant to be this big\n"
         )
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -103,7 +103,7 @@ struct HostileInputTests {
         #expect(refused.status == 1 && refused.stdout.isEmpty)
         #expect(
             refused.stderr
-                == "\(nine.path): error: this input is 9 MB, over the 8 MB limit; raise it with --max-size if it is meant to be this big\n"
+                == "\(nine.path): error: this input is 9 MB, over the 8 MB limit; raise it with --max-size (or max-size: in .whatsnew.yml) if it is meant to be this big\n"
         )
         let huge = directory.appendingPathComponent("huge.md")
         _ = FileManager.default.createFile(atPath: huge.path, contents: nil)

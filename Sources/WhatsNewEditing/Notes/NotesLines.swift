@@ -17,7 +17,9 @@ struct NotesLines: Sendable {
             endings.append(String(decoding: bytes[line.content.upperBound..<line.whole.upperBound], as: UTF8.self))
         }
         let crlf = endings.filter { $0 == "\r\n" }.count
-        newline = crlf * 2 > endings.count ? "\r\n" : "\n"
+        let cr = endings.filter { $0 == "\r" }.count
+        // Classic Mac OS files end lines with CR alone; a release written there does too.
+        newline = crlf * 2 > endings.count ? "\r\n" : cr * 2 > endings.count ? "\r" : "\n"
         self.lines = lines
         self.endings = endings
     }

@@ -91,6 +91,10 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case releaseEmpty = "release-empty"
     /// Notes whose layout `whatsnew release` cannot place a new release in.
     case releaseLayout = "release-layout"
+    /// A release stopped half-way (killed, cancelled, a failing disk), its fragments set aside.
+    case unfinishedRelease = "unfinished-release"
+    /// Notes or fragments changed by someone else between reading and writing them.
+    case notesChanged = "notes-changed"
     // Choosing releases to show.
     /// A `--release` or `--since` that names no release, with the versions there are.
     case unknownRelease = "unknown-release"

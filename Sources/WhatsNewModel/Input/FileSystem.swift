@@ -26,7 +26,7 @@ package enum DirectoryListing {
 
 /// What a path names, looked at without following a symbolic link.
 package enum FileKind: Sendable, Hashable {
-    case regularFile, symbolicLink, other
+    case regularFile, symbolicLink, directory, other
 
     /// The kind of the entry at `path`; nil when there is none.
     package init?(of path: String) {
@@ -35,6 +35,7 @@ package enum FileKind: Sendable, Hashable {
         switch status.st_mode & S_IFMT {
         case S_IFREG: self = .regularFile
         case S_IFLNK: self = .symbolicLink
+        case S_IFDIR: self = .directory
         default: self = .other
         }
     }

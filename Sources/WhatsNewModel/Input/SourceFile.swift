@@ -12,6 +12,8 @@ public struct SourceFile: Sendable {
     public let path: String
     /// Valid UTF-8 without a byte-order mark.
     public let bytes: [UInt8]
+    /// Whether the file began with a UTF-8 byte-order mark, which an edit of it writes back.
+    public let hasByteOrderMark: Bool
 
     /// Checks `bytes` and keeps them; the thrown diagnostic names the first bad byte.
     public init(path: String, bytes: [UInt8]) throws(Diagnostic) {
@@ -30,8 +32,8 @@ public struct SourceFile: Sendable {
                 "invalid UTF-8: byte 0x\(hex) at offset \(bad) is not part of a valid character; save the file as UTF-8"
             )
         }
-        let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        self.bytes = hasBOM ? Array(bytes.dropFirst(3)) : bytes
+        hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        self.bytes = hasByteOrderMark ? Array(bytes.dropFirst(3)) : bytes
     }
 
     /// The largest input read unless the caller says otherwise: 8 MB. The largest public
@@ -90,7 +92,7 @@ public struct SourceFile: Sendable {
         let what = size.map { "is \(megabytes($0)), over" } ?? "is larger than"
         return Diagnostic(
             .inputTooLarge, at: SourceLocation(path: path),
-            "this input \(what) the \(megabytes(maximumSize)) limit; raise it with --max-size if it is meant to be this big"
+            "this input \(what) the \(megabytes(maximumSize)) limit; raise it with --max-size (or max-size: in .whatsnew.yml) if it is meant to be this big"
         )
     }
 

@@ -75,7 +75,7 @@ package struct ExportSparkle {
     private func fill(
         _ path: String, notes: Notes, editions: [Notes.Edition], sheet: SheetRequest, console: Console
     ) throws(CommandFailure) {
-        let source = try Notes.load(path, notes.request.maximumSize)
+        let source = try Notes.load(path, notes.request.sizeLimit)
         let appcast: Appcast
         do {
             appcast = try Appcast(bytes: source.bytes, path: source.path)

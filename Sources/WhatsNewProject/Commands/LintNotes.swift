@@ -16,7 +16,7 @@ package struct LintNotes {
     /// `--icons`.
     package var iconMap: String?
     /// `--max-size`.
-    package var maximumSize = SourceFile.defaultMaximumSize
+    package var maximumSize: Int?
     /// `--locales-dir`.
     package var localesDirectory: String?
 
@@ -41,6 +41,10 @@ package struct LintNotes {
             diagnostics += linter.unknownIcons(in: settings.config.icons, path: settings.config.path)
         }
         let inputs = self.inputs.isEmpty ? [project.notesPath] : self.inputs
+        let limit = maximumSize ?? project.maximumSize
+        // A release cut short hides its fragments: what lint would pass is not what is.
+        let folders = Set(inputs.compactMap { project.fragmentsFolder(for: $0) })
+        diagnostics += folders.sorted().flatMap { UnfinishedRelease.find(in: $0).map(\.diagnostic) }
         if let iconMap {
             do {
                 let overrides = try IconMapFile.load(path: iconMap)
@@ -59,7 +63,7 @@ package struct LintNotes {
                 continue
             }
             do {
-                let source = try SourceFile.load(path: input, maximumSize: maximumSize)
+                let source = try SourceFile.load(path: input, maximumSize: limit)
                 var reader = DocumentReader(icons: linter.icons)
                 reader.kinds = fragmentsFolder == nil ? [] : project.projectKinds
                 reader.didRead = console.readTrace
@@ -68,7 +72,7 @@ package struct LintNotes {
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
                 diagnostics += translationFindings(
                     of: file.document, at: source.path, linter: linter,
-                    localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader)
+                    localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader, limit: limit)
                 if let fragmentsFolder {
                     let folder = FragmentFolder(path: fragmentsFolder)
                     let (read, found) = folder.read(with: FragmentReader(kinds: project.kinds))
@@ -89,9 +93,9 @@ package struct LintNotes {
         }
         let report = LintReport(diagnostics)
         if json {
-            _ = console.output(report.json())
+            try console.deliver(report.json())
         } else {
-            _ = console.output(report.text())
+            try console.deliver(report.text())
             if !diagnostics.isEmpty { console.report(Self.summary(report, files: files)) }
         }
         if report.errors > 0 || (strict && report.warnings > 0) { throw CommandFailure([]) }
@@ -100,7 +104,8 @@ package struct LintNotes {
     /// Every translation beside the notes (and in the locales folder) read, linted and
     /// compared with them; a file named like a translation whose locale is no language is reported.
     private func translationFindings(
-        of original: Document, at path: String, linter: Linter, localesDirectory: String?, reader: DocumentReader
+        of original: Document, at path: String, linter: Linter, localesDirectory: String?, reader: DocumentReader,
+        limit: Int
     ) -> [Diagnostic] {
         guard path != "<stdin>" else { return [] }
         var findings: [Diagnostic] = []
@@ -122,7 +127,7 @@ package struct LintNotes {
                 continue
             }
             do {
-                let source = try SourceFile.load(path: candidate.path, maximumSize: maximumSize)
+                let source = try SourceFile.load(path: candidate.path, maximumSize: limit)
                 var translationReader = DocumentReader(icons: linter.icons)
                 translationReader.didRead = reader.didRead
                 let reading = translationReader.read(source)

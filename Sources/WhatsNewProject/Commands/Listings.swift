@@ -36,7 +36,7 @@ package struct ListLocales {
     /// `--locales-dir`.
     package var localesDirectory: String?
     /// `--max-size`.
-    package var maximumSize = SourceFile.defaultMaximumSize
+    package var maximumSize: Int?
 
     package init() {}
 
@@ -62,7 +62,7 @@ package struct ListLocales {
                 "\(locale)\t\(candidate.path)\t\(releases) of \(sheet.releases.count) releases, \(covered) of \(sections.count) sections translated\(words)"
             )
         }
-        _ = console.output(lines.joined(separator: "\n") + "\n")
+        try console.deliver(lines.joined(separator: "\n") + "\n")
     }
 }
 
@@ -100,6 +100,6 @@ package struct ListIcons {
             }
             return ([group.title] + rows).joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
-        _ = console.output(text)
+        try console.deliver(text)
     }
 }

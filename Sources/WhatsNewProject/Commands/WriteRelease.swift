@@ -25,6 +25,10 @@ package struct WriteRelease {
     package var allowsEmpty = false
     /// `--icons`: an icon map on top of the built-in tables.
     package var iconMap: String?
+    /// `--create`: start the notes file when it does not exist yet.
+    package var creates = false
+    /// `--max-size`: the largest notes file read; nil for `.whatsnew.yml`'s, else 8 MB.
+    package var maximumSize: Int?
 
     package init(version: String) {
         self.version = version
@@ -34,6 +38,16 @@ package struct WriteRelease {
         try project.settings?.check(on: console)
         let path = notes ?? project.notesPath
         let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
+        let exists = FileKind(of: path) != nil
+        guard exists || creates else {
+            throw CommandFailure(
+                Diagnostic(.unreadableFile, at: SourceLocation(path: path), "no such file"),
+                notes: ["nothing was changed; give --create to start a new notes file here"])
+        }
+        // One writer at a time, from reading the notes to the last fragment removed.
+        let lock = dryRun ? nil : try ProjectLock.take(besides: path, console: console)
+        defer { lock?.release() }
+        if !dryRun { try UnfinishedRelease.endAll(in: folder.path, console: console) }
         var request = NotesRequest()
         request.iconMap = iconMap
         let catalog = try Notes.catalog(request.resolved(in: project), project)
@@ -41,9 +55,7 @@ package struct WriteRelease {
         reader.kinds = project.projectKinds
         reader.didRead = console.readTrace
         let (fragments, fragmentFindings) = folder.read(with: FragmentReader(kinds: project.kinds))
-        let source =
-            FileManager.default.fileExists(atPath: path)
-            ? try Notes.load(path, SourceFile.defaultMaximumSize) : try Notes.empty(path)
+        let source = exists ? try Notes.load(path, maximumSize ?? project.maximumSize) : try Notes.empty(path)
         let file = NotesFile(source, reader: reader)
         let unreleased = file.document.releases.first(where: \.isUnreleased)
         // The notes' errors and every fragment finding, warnings too; any error stops the run.
@@ -62,14 +74,24 @@ package struct WriteRelease {
             throw CommandFailure(error)
         }
         if dryRun {
-            _ = console.output(edit.release)
+            try console.deliver(edit.release)
             return
         }
-        try ReleaseFiles(notes: path, fragments: keep ? [] : fragments.map(\.path), folder: folder.path)
-            .commit(edit.notes)
+        let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        let removed = keep ? [] : fragments.map { Self.name(of: $0.path) }
+        try ReleaseFiles(
+            notes: path, before: ContentFingerprint(of: mark + source.bytes),
+            fragments: removed.map { ($0, ContentFingerprint(ofFileAt: folder.path + "/" + $0) ?? .init(of: [])) },
+            folder: folder.path, version: Version(version)?.text ?? version
+        ).commit(mark + edit.notes)
         let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
         console.report(
             "released \(Version(version)?.text ?? version) in \(path) from \(used)"
                 + (keep || fragments.isEmpty ? "" : "; removed them from \(folder.path)"))
+    }
+
+    /// A fragment's file name.
+    private static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -1,61 +1,111 @@
 import Foundation
 import WhatsNewModel
 
-/// The files a release changes, changed all together or not at all: the fragments are first
-/// moved aside within their folder, then the notes file is replaced atomically, and only then
-/// are the fragments deleted. Any failure puts the fragments back and leaves the notes as
-/// they were.
+/// The files a release changes, changed all together or not at all. The new notes are written
+/// in full beside the old; the journal records the plan; the fragments move into the journal;
+/// the notes and fragments are checked to be the ones that were read; the notes are renamed
+/// into place; only then do the fragments go. A failure at any step puts everything back, and
+/// a process killed at any step leaves a journal the next command ends (``UnfinishedRelease``).
 package struct ReleaseFiles {
-    /// The notes file to replace.
+    /// The notes file, as the user named it.
     package let notes: String
-    /// The fragments to remove once the notes are written.
-    package let fragments: [String]
-    /// The fragments' folder, where they are set aside meanwhile.
+    /// The notes' fingerprint when read (an empty file's for notes that did not exist).
+    package let before: ContentFingerprint
+    /// The fragments to remove, by name in `folder`, with their fingerprints when read.
+    package let fragments: [(name: String, read: ContentFingerprint)]
+    /// The fragments' folder.
     package let folder: String
+    /// The version released, for the journal.
+    package let version: String
 
-    package init(notes: String, fragments: [String], folder: String) {
-        self.notes = notes
-        self.fragments = fragments
-        self.folder = folder
+    package init(
+        notes: String, before: ContentFingerprint, fragments: [(name: String, read: ContentFingerprint)],
+        folder: String, version: String
+    ) {
+        (self.notes, self.before, self.fragments, self.folder, self.version) = (notes, before, fragments, folder, version)
     }
 
     package func commit(_ bytes: [UInt8]) throws(CommandFailure) {
-        var staged: [(from: String, to: String)] = []
-        var aside: String?
-        if !fragments.isEmpty {
-            var template = Array("\(folder)/.whatsnew-release-XXXXXX".utf8CString)
-            guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-                throw failure(folder, "cannot set the fragments aside in \(folder): \(describe(errno: errno))")
+        guard case .file(let target) = try FileDestination(notes) else {
+            throw FileDestination.failure(notes, "is not a regular file; the notes are a file whatsnew can replace")
+        }
+        let prepared = try PreparedFile(notes, target: target) { $0.write(String(decoding: bytes, as: UTF8.self)) }
+        try SignalShield.run { () throws(CommandFailure) in
+            guard !fragments.isEmpty else {
+                try checkNotes(target)
+                try prepared.commit()
+                return
             }
-            aside = String(cString: created)
-            for path in fragments {
-                let target = aside! + "/" + (path.split(separator: "/").last.map(String.init) ?? path)
-                guard rename(path, target) == 0 else {
-                    let reason = describe(errno: errno)
-                    restore(staged, aside)
-                    throw failure(path, "cannot move this fragment aside: \(reason); nothing was changed")
-                }
-                staged.append((path, target))
+            let journal = ReleaseJournal(folder: folder)
+            let names = fragments.map(\.name)
+            let plan = ReleaseJournal.Plan(
+                version: version, notes: FileDestination.resolve(target) ?? target, before: before,
+                after: ContentFingerprint(of: bytes), fragments: names)
+            do throws(JournalFailure) {
+                try journal.begin(plan)
+            } catch {
+                throw CommandFailure(error.diagnostic, notes: ["nothing was changed"])
+            }
+            do throws(JournalFailure) {
+                try journal.setAside(names)
+            } catch {
+                throw undo(journal, error.diagnostic)
+            }
+            do throws(CommandFailure) {
+                try checkFragments(journal)
+                try checkNotes(target)
+                try prepared.commit()
+            } catch {
+                throw undo(journal, error)
+            }
+            do throws(JournalFailure) {
+                try journal.finish(names)
+            } catch {
+                throw CommandFailure(
+                    error.diagnostic,
+                    notes: [
+                        "the release is written in \(notes), but its fragments still wait in \(journal.directory); run `whatsnew recover` to remove them"
+                    ])
             }
         }
-        do {
-            try OutputTarget(path: notes).write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Every fragment, now in the journal, is the one that was read.
+    private func checkFragments(_ journal: ReleaseJournal) throws(CommandFailure) {
+        for (name, read) in fragments where ContentFingerprint(ofFileAt: journal.directory + "/" + name) != read {
+            throw changed(folder + "/" + name)
+        }
+    }
+
+    /// The notes are the ones that were read.
+    private func checkNotes(_ target: String) throws(CommandFailure) {
+        let now = access(target, F_OK) == 0 ? ContentFingerprint(ofFileAt: target) : ContentFingerprint(of: [])
+        guard now == before else { throw changed(notes) }
+    }
+
+    private func changed(_ path: String) -> CommandFailure {
+        CommandFailure(
+            Diagnostic(
+                .notesChanged, at: SourceLocation(path: path),
+                "changed since this release read it (another run, or an editor); run the release again"))
+    }
+
+    /// Puts the fragments back after a failed step, and says whether that worked.
+    private func undo(_ journal: ReleaseJournal, _ failure: Diagnostic) -> CommandFailure {
+        undo(journal, CommandFailure(failure))
+    }
+
+    private func undo(_ journal: ReleaseJournal, _ failure: CommandFailure) -> CommandFailure {
+        var failure = failure
+        do throws(JournalFailure) {
+            if FileKind(of: journal.directory) == .directory { try journal.rollBack() }
+            failure.notes.append("nothing was changed: \(notes) is as it was and the fragments are in \(folder)")
         } catch {
-            restore(staged, aside)
-            var failure = error
-            failure.notes.append("nothing was changed: the fragments are back in \(folder)")
-            throw failure
+            failure.diagnostics.append(error.diagnostic)
+            failure.notes.append(
+                "the release stopped half-way: \(notes) is as it was, and the fragments wait in \(journal.directory); run `whatsnew recover` to put them back"
+            )
         }
-        for move in staged { unlink(move.to) }
-        if let aside { rmdir(aside) }
-    }
-
-    private func restore(_ staged: [(from: String, to: String)], _ aside: String?) {
-        for move in staged.reversed() { rename(move.to, move.from) }
-        if let aside { rmdir(aside) }
-    }
-
-    private func failure(_ path: String, _ message: String) -> CommandFailure {
-        CommandFailure(Diagnostic(.unwritableOutput, at: SourceLocation(path: path), message))
+        return failure
     }
 }

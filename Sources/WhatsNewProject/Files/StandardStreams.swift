@@ -29,8 +29,10 @@ package enum FileDescriptor {
     }
 }
 
+/// Diagnostics and reports. A full or closed standard error cannot stop a run that has done
+/// its work, so what cannot be written there is dropped.
 package enum StandardError {
     package static func write(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        _ = FileDescriptor.writeAll(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 }

@@ -41,15 +41,16 @@ package final class Notes {
         let reading: DocumentReader.Reading
         let source: SourceFile
         if fragments.isEmpty {
-            source = try Self.load(input, request.maximumSize)
+            source = try Self.load(input, request.sizeLimit)
             reading = reader.read(source)
             if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
         } else {
             // The notes as they will be: the release in progress as their unreleased changes. A
             // notes file that does not exist yet reads as empty once there are fragments.
+            // Notes named on the command line must be there: a typo shows no sheet of fragments.
             source =
-                FileManager.default.fileExists(atPath: input)
-                ? try Self.load(input, request.maximumSize) : try Self.empty(input)
+                request.input != nil || FileManager.default.fileExists(atPath: input)
+                ? try Self.load(input, request.sizeLimit) : try Self.empty(input)
             let file = NotesFile(source, reader: reader)
             if !file.reading.errors.isEmpty { throw CommandFailure(file.reading.errors) }
             do {
@@ -149,7 +150,7 @@ package final class Notes {
                     .unreadableFile, at: SourceLocation(path: path, line: 1, column: 1),
                     "no \(locale) translation of these notes: looked for \(looked.joined(separator: " and "))"))
         }
-        let source = try Self.load(translationPath, request.maximumSize)
+        let source = try Self.load(translationPath, request.sizeLimit)
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
         let translation = Translation(locale: locale, path: source.path, document: reading.document)

@@ -29,7 +29,10 @@ package struct NotesRequest: Sendable {
     /// `--icons`: an icon map on top of the built-in tables.
     package var iconMap: String?
     /// `--max-size`: the largest input read.
-    package var maximumSize = SourceFile.defaultMaximumSize
+    /// `--max-size`: the largest notes file read; nil for `.whatsnew.yml`'s `max-size:`.
+    package var maximumSize: Int?
+    /// The limit in force: the request's, the settings', else 8 MB.
+    package var sizeLimit: Int { maximumSize ?? SourceFile.defaultMaximumSize }
     /// `--build`: build numbers over the notes' and the project's.
     package var builds: [BuildNumber] = []
     /// Whether the project's fragments are shown as the release in progress.
@@ -54,6 +57,7 @@ package struct NotesRequest: Sendable {
         var request = self
         guard let settings = project.settings else { return request }
         let config = settings.config
+        request.maximumSize = request.maximumSize ?? config.maxSize
         if request.release == nil && request.since == nil { request.release = config.release }
         request.locale = request.locale ?? config.locale
         request.localesDirectory = request.localesDirectory ?? settings.resolve(config.localesDir)

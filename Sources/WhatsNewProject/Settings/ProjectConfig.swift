@@ -26,6 +26,7 @@ import Yams
 /// check:
 ///   ignore: ["docs/**", "*.md"]   # what `whatsnew check` lets change without a note
 /// builds: { 1.4.0: 1248 }         # build numbers (CFBundleVersion) Sparkle compares
+/// max-size: 16M                   # the largest notes file read (default 8M)
 /// ```
 package struct ProjectConfig: Sendable {
     /// The file, as found.
@@ -68,11 +69,13 @@ package struct ProjectConfig: Sendable {
     package var platforms: [String]?
     /// `builds:` each version's build number, for releases whose notes give none.
     package var builds: [(version: String, build: String)] = []
+    /// `max-size:` the largest notes file read, in bytes (written `16M`, `512K`).
+    package var maxSize: Int?
 
     /// The keys the file takes, for the unknown-key diagnostic.
     package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
-        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size",
     ]
     /// The formats `format:` and `outputs:` take: every one `--format` takes.
     package static let formats = OutputFormat.allCases.map(\.rawValue)
@@ -194,6 +197,12 @@ package struct ProjectConfig: Sendable {
                     if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
                 }
             case "fragments": config.fragments = text(value, key)
+            case "max-size":
+                guard let written = text(value, key) else { continue }
+                config.maxSize = ByteCount.bytes(written)
+                if config.maxSize == nil {
+                    report(.configValue, value.mark, "`max-size` is a size such as 16M, 512K or 1G, not `\(written)`")
+                }
             case "repository":
                 guard let written = text(value, key) else { continue }
                 config.repository = RepositoryAddress(written)

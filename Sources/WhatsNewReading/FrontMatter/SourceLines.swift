@@ -15,10 +15,11 @@ package enum SourceLines {
         var lines: [Line] = []
         var start = 0
         while start < bytes.count {
-            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            // A carriage return ends the line too, alone or before the line feed.
-            let end = bytes[start..<newline].firstIndex(of: UInt8(ascii: "\r")) ?? newline
-            let next = end == newline || end + 1 == newline ? min(newline + 1, bytes.count) : end + 1
+            // A carriage return ends the line too, alone or before the line feed; the scan stops
+            // at the first of either, so a file of CR-only lines is read in one pass.
+            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
+            let crlf = end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
+            let next = min(end + (crlf ? 2 : 1), bytes.count)
             lines.append(Line(number: lines.count + 1, content: start..<end, whole: start..<next))
             start = next
         }

@@ -1,0 +1,61 @@
+import Foundation
+import WhatsNewModel
+
+/// Prepared files renamed into place as one change: each existing target is first linked to a
+/// backup name beside it, so a rename that fails can be undone for the files before it.
+struct MultiFileCommit {
+    let files: [PreparedFile]
+
+    init(_ files: [PreparedFile]) { self.files = files }
+
+    /// How a file renamed into place is undone.
+    private enum Undo {
+        /// It did not exist: remove it.
+        case remove
+        /// Its old text is linked here: rename it back.
+        case restore(String)
+        /// It cannot be (the file system has no hard links).
+        case impossible
+    }
+
+    func run() throws(CommandFailure) {
+        var backups: [Undo] = []
+        defer { for case .restore(let backup) in backups { unlink(backup) } }
+        for file in files {
+            let (directory, name) = PreparedFile.split(file.target)
+            let backup = "\(directory)/.\(name).whatsnew-\(getpid())-old"
+            unlink(backup)
+            if access(file.target, F_OK) != 0 {
+                backups.append(.remove)
+            } else {
+                backups.append(link(file.target, backup) == 0 ? .restore(backup) : .impossible)
+            }
+        }
+        for (index, file) in files.enumerated() {
+            do {
+                try file.commit()
+            } catch {
+                var failure = error
+                failure.notes.append(undo(files[..<index], backups: backups))
+                throw failure
+            }
+        }
+    }
+
+    /// Puts back the files already renamed; says what stands.
+    private func undo(_ done: ArraySlice<PreparedFile>, backups: [Undo]) -> String {
+        var changed: [String] = []
+        for (index, file) in zip(done.indices, done).reversed() {
+            let undone: Bool
+            switch backups[index] {
+            case .remove: undone = unlink(file.target) == 0
+            case .restore(let backup): undone = rename(backup, file.target) == 0
+            case .impossible: undone = false
+            }
+            if !undone { changed.append(file.path) }
+        }
+        let rest = files.map(\.path).filter { !changed.contains($0) }
+        if changed.isEmpty { return "nothing was changed: \(rest.joined(separator: ", ")) are as they were" }
+        return "written: \(changed.reversed().joined(separator: ", ")); as they were: \(rest.joined(separator: ", "))"
+    }
+}

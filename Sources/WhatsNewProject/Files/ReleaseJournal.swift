@@ -1,0 +1,200 @@
+import Foundation
+import WhatsNewModel
+
+/// What a release is about to do, written down before it does it: the journal folder
+/// `.whatsnew-release` in the fragments folder holds the plan (the version, the notes file, its
+/// fingerprint before and after) and, while the notes are replaced, the fragments themselves.
+/// Whatever stops a release — an error, a signal, a power cut — the next command finds the
+/// journal and ends the release one way or the other: the notes hold the new release, so the
+/// fragments go; or they do not, so the fragments come back.
+package struct ReleaseJournal {
+    /// The journal folder's name; hidden, so no reader takes it for a fragment.
+    package static let folderName = ".whatsnew-release"
+    /// Where an older whatsnew set fragments aside, with no plan beside them.
+    static let legacyPrefix = ".whatsnew-release-"
+
+    /// What the journal records.
+    package struct Plan: Equatable {
+        package var version: String
+        /// The notes file, absolute, links resolved.
+        package var notes: String
+        package var before: ContentFingerprint
+        package var after: ContentFingerprint
+        /// The fragments' file names.
+        package var fragments: [String]
+    }
+
+    /// The fragments folder.
+    package let folder: String
+
+    package init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The journal folder.
+    package var directory: String { folder + "/" + Self.folderName }
+    var planPath: String { directory + "/plan" }
+
+    /// Writes the plan durably before anything else changes; on failure, leaves no journal.
+    func begin(_ plan: Plan) throws(JournalFailure) {
+        guard mkdir(directory, 0o755) == 0 else { throw JournalFailure(directory, "cannot start the release journal") }
+        do {
+            try write(plan)
+        } catch {
+            unlink(directory + "/plan.partial")
+            unlink(planPath)
+            rmdir(directory)
+            throw error
+        }
+    }
+
+    private func write(_ plan: Plan) throws(JournalFailure) {
+        let temporary = directory + "/plan.partial"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw JournalFailure(temporary, "cannot write the release journal") }
+        let failed = FileDescriptor.writeAll(Self.text(of: plan), to: descriptor)
+        let synced = failed == nil && fsync(descriptor) == 0
+        let closed = Foundation.close(descriptor) == 0
+        guard synced, closed else { throw JournalFailure(temporary, "cannot write the release journal", errno: failed ?? errno) }
+        guard rename(temporary, planPath) == 0 else { throw JournalFailure(planPath, "cannot write the release journal") }
+        PreparedFile.flushFolder(of: planPath)
+        PreparedFile.flushFolder(of: directory)
+    }
+
+    /// Moves the fragments into the journal folder; they leave the fragments folder together
+    /// with the notes' change, and come back if it does not happen.
+    func setAside(_ names: [String]) throws(JournalFailure) {
+        for name in names {
+            guard rename(folder + "/" + name, directory + "/" + name) == 0 else {
+                throw JournalFailure(folder + "/" + name, "cannot move this fragment aside")
+            }
+        }
+        PreparedFile.flushFolder(of: planPath)
+        PreparedFile.flushFolder(of: directory)
+    }
+
+    /// The notes hold the release: the fragments set aside are deleted, then the plan.
+    func finish(_ names: [String]) throws(JournalFailure) {
+        for name in names where unlink(directory + "/" + name) != 0 && errno != ENOENT {
+            throw JournalFailure(directory + "/" + name, "cannot remove this fragment")
+        }
+        try closeJournal()
+    }
+
+    /// The notes do not hold the release: every fragment set aside goes back where it was.
+    /// Returns how many came back.
+    @discardableResult
+    func rollBack() throws(JournalFailure) -> Int {
+        var restored = 0
+        for name in DirectoryListing.names(in: directory) where name != "plan" && name != "plan.partial" {
+            let from = directory + "/" + name
+            var destination = folder + "/" + name
+            if access(destination, F_OK) == 0 {
+                // A file of that name came since: the same text needs no copy, another keeps both.
+                if ContentFingerprint(ofFileAt: destination) == ContentFingerprint(ofFileAt: from) {
+                    guard unlink(from) == 0 else { throw JournalFailure(from, "cannot put this fragment back") }
+                    restored += 1
+                    continue
+                }
+                destination = folder + "/" + Self.recoveredName(name)
+            }
+            guard rename(from, destination) == 0 else { throw JournalFailure(from, "cannot put this fragment back") }
+            restored += 1
+        }
+        PreparedFile.flushFolder(of: planPath)
+        try closeJournal()
+        return restored
+    }
+
+    /// Removes the plan, then the empty journal folder.
+    private func closeJournal() throws(JournalFailure) {
+        for name in ["plan", "plan.partial"] where unlink(directory + "/" + name) != 0 && errno != ENOENT {
+            throw JournalFailure(directory + "/" + name, "cannot remove the release journal")
+        }
+        guard rmdir(directory) == 0 || errno == ENOENT else {
+            throw JournalFailure(directory, "cannot remove the release journal")
+        }
+        PreparedFile.flushFolder(of: directory)
+    }
+
+    /// The plan on disk; nil when none was written in full.
+    func plan() -> Plan? {
+        guard let bytes = ContentFingerprint.contents(of: planPath) else { return nil }
+        return Self.plan(from: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `note.md` → `note-recovered.md`.
+    static func recoveredName(_ name: String) -> String {
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        return stem + "-recovered-\(getpid()).md"
+    }
+
+    static func text(of plan: Plan) -> String {
+        var lines = [
+            "whatsnew release journal 1", "version " + escape(plan.version), "notes " + escape(plan.notes),
+            "before " + plan.before.text, "after " + plan.after.text,
+        ]
+        lines += plan.fragments.map { "fragment " + escape($0) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func plan(from text: String) -> Plan? {
+        var fields: [String: String] = [:]
+        var fragments: [String] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first == "whatsnew release journal 1" else { return nil }
+        for line in lines.dropFirst() {
+            guard let space = line.firstIndex(of: " ") else { return nil }
+            let key = String(line[..<space])
+            guard let value = unescape(String(line[line.index(after: space)...])) else { return nil }
+            if key == "fragment" { fragments.append(value) } else { fields[key] = value }
+        }
+        guard let version = fields["version"], let notes = fields["notes"],
+            let before = fields["before"].flatMap(ContentFingerprint.init(text:)),
+            let after = fields["after"].flatMap(ContentFingerprint.init(text:))
+        else { return nil }
+        return Plan(version: version, notes: notes, before: before, after: after, fragments: fragments)
+    }
+
+    /// Names on one line each: control characters and `%` as `%XX`.
+    static func escape(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") {
+                bytes += Array("%".utf8) + Array(String(format: "%02X", byte).utf8)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func unescape(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A step of the journal that failed, with the file and the error number.
+struct JournalFailure: Error {
+    var path: String
+    var message: String
+
+    init(_ path: String, _ action: String, errno code: Int32 = errno) {
+        self.path = path
+        self.message = "\(action): \(describe(errno: code))"
+    }
+
+    var diagnostic: Diagnostic { Diagnostic(.unwritableOutput, at: SourceLocation(path: path), message) }
+}

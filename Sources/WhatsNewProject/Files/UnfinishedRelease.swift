@@ -1,0 +1,85 @@
+import Foundation
+import WhatsNewModel
+
+/// A release that stopped half-way, found by its journal in the fragments folder (or by the
+/// hidden folder an older whatsnew set fragments aside in). The commands that write end it
+/// before anything else; the others report it, since what they would show is not what is.
+package struct UnfinishedRelease {
+    /// The journal folder.
+    package let journal: ReleaseJournal
+    /// Its plan; nil for a folder with none (an older whatsnew's, or one cut before the plan).
+    let plan: ReleaseJournal.Plan?
+    /// The folder the fragments wait in.
+    let directory: String
+
+    /// Every unfinished release in the fragments folder `folder`.
+    package static func find(in folder: String) -> [UnfinishedRelease] {
+        let journal = ReleaseJournal(folder: folder)
+        return DirectoryListing.names(in: folder).compactMap { name in
+            if name == ReleaseJournal.folderName {
+                return UnfinishedRelease(journal: journal, plan: journal.plan(), directory: journal.directory)
+            }
+            guard name.hasPrefix(ReleaseJournal.legacyPrefix), FileKind(of: folder + "/" + name) == .directory else {
+                return nil
+            }
+            return UnfinishedRelease(journal: journal, plan: nil, directory: folder + "/" + name)
+        }
+    }
+
+    /// The finding `lint`, `check` and the renderers report.
+    package var diagnostic: Diagnostic {
+        let waiting = DirectoryListing.names(in: directory).filter { $0 != "plan" && $0 != "plan.partial" }.count
+        let which = plan.map { "a release of \($0.version)" } ?? "a release"
+        return Diagnostic(
+            .unfinishedRelease, at: SourceLocation(path: directory),
+            "\(which) was interrupted and \(waiting == 1 ? "1 fragment waits" : "\(waiting) fragments wait") here; run `whatsnew recover` to finish it or roll it back"
+        )
+    }
+
+    /// Ends the release: forward when the notes hold what the plan says they would, back
+    /// otherwise. Returns what was done, in a sentence.
+    package func end() throws(CommandFailure) -> String {
+        guard let plan else { return try putBack(into: journal.folder, reason: "no plan of it was written") }
+        let now = ContentFingerprint(ofFileAt: plan.notes)
+        do {
+            if now == plan.after {
+                try journal.finish(plan.fragments)
+                let count = plan.fragments.count
+                return "finished the interrupted release of \(plan.version): \(plan.notes) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
+            }
+            let restored = try journal.rollBack()
+            let state =
+                now == plan.before ? "\(plan.notes) is as it was" : "\(plan.notes) has changed since; check it for the release"
+            return "rolled back the interrupted release of \(plan.version): \(state); \(restored == 1 ? "its fragment is" : "its \(restored) fragments are") back in \(journal.folder)"
+        } catch {
+            throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(directory)"])
+        }
+    }
+
+    /// A folder without a plan: its fragments go back, since nothing says the notes hold them.
+    private func putBack(into folder: String, reason: String) throws(CommandFailure) -> String {
+        var restored = 0
+        for name in DirectoryListing.names(in: directory) where name != "plan.partial" {
+            var destination = folder + "/" + name
+            if access(destination, F_OK) == 0 { destination = folder + "/" + ReleaseJournal.recoveredName(name) }
+            guard rename(directory + "/" + name, destination) == 0 else {
+                throw CommandFailure(JournalFailure(directory + "/" + name, "cannot put this fragment back").diagnostic)
+            }
+            restored += 1
+        }
+        unlink(directory + "/plan.partial")
+        guard rmdir(directory) == 0 else {
+            throw CommandFailure(JournalFailure(directory, "cannot remove the interrupted release's folder").diagnostic)
+        }
+        PreparedFile.flushFolder(of: directory)
+        let count = restored == 1 ? "its fragment is" : "its \(restored) fragments are"
+        return "rolled back an interrupted release (\(reason)): \(count) back in \(folder); if the notes already hold them, delete them"
+    }
+
+    /// Ends every unfinished release in `folder`, saying what was done.
+    package static func endAll(in folder: String, console: Console) throws(CommandFailure) {
+        for release in find(in: folder) {
+            console.report("whatsnew: " + (try release.end()))
+        }
+    }
+}
