@@ -16,7 +16,7 @@ struct WhatsNewCommand: ParsableCommand {
         version: WhatsNewVersion.current,
         subcommands: [
             RenderCommand.self, LintCommand.self, NewCommand.self, ReleaseCommand.self, CheckCommand.self,
-            PreviewCommand.self,
+            PreviewCommand.self, RecoverCommand.self,
             IconsCommand.self, ExportCommand.self, CSSCommand.self, LocalesCommand.self,
         ],
         defaultSubcommand: RenderCommand.self

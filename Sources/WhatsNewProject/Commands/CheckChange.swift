@@ -49,7 +49,8 @@ package struct CheckChange {
                 && !change.path.hasPrefix(fragmentsFolder + "/") && !ignore.contains { $0.matches(change.path) }
         }
 
-        var findings: [Diagnostic] = []
+        // A release cut short hides fragments; the branch is not in the state it looks.
+        var findings = UnfinishedRelease.find(in: project.fragmentsPath).map(\.diagnostic)
         var read: [Fragment] = []
         for change in added {
             let path = Self.shown(top + "/" + change.path)
@@ -60,7 +61,10 @@ package struct CheckChange {
         findings += FragmentLinter().check(read)
         console.report(findings)
         if findings.contains(where: { $0.severity == .error }) {
-            throw Self.failure("a release note this change adds has errors; fix them, then run `whatsnew check` again")
+            throw Self.failure(
+                findings.contains { $0.rule == .unfinishedRelease }
+                    ? "a release was interrupted here; run `whatsnew recover`, then `whatsnew check` again"
+                    : "a release note this change adds has errors; fix them, then run `whatsnew check` again")
         }
         if !added.isEmpty {
             let names = added.map { $0.path }
@@ -97,9 +101,15 @@ package struct CheckChange {
             }
             return commit
         }
+        var unrelated: String?
         for candidate in ["origin/HEAD", "main", "origin/main", "master", "origin/master"] {
             guard let commit = git.commit(candidate) else { continue }
             if let mergeBase = try? git.text(["merge-base", "HEAD", commit]), !mergeBase.isEmpty { return mergeBase }
+            unrelated = unrelated ?? candidate
+        }
+        if let unrelated, (try? git.text(["rev-parse", "--is-shallow-repository"])) == "true" {
+            throw Git.Failure(
+                message: "\(unrelated) is here, but this shallow clone lacks the history it shares with HEAD; fetch it (actions/checkout with fetch-depth: 0, or git fetch --deepen) or pass --base REF")
         }
         throw Git.Failure(message: "found no base to compare with (origin/HEAD, main or master); pass --base REF")
     }

@@ -23,6 +23,8 @@ package struct ExportFastlane {
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
+        let lock = try project.lockForWriting(notes: self.notes.input, console: console)
+        defer { lock.release() }
         let notes = try Notes(self.notes, in: project, console: console)
         let sheet = SheetRequest(today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
         var files: [(String, String)] = []

@@ -25,6 +25,8 @@ package struct ExportSparkle {
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
+        let lock = appcast == nil ? nil : try project.lockForWriting(notes: self.notes.input, console: console)
+        defer { lock?.release() }
         let notes = try Notes(self.notes, in: project, console: console)
         let original = notes.translations.originalLocale
         let tags = try locales.map { (list) throws(CommandFailure) in try LocaleList(list).tags(notes.translations) } ?? []
@@ -122,8 +124,9 @@ package struct ExportSparkle {
             )
         }
         // Reading drops a byte order mark; the file keeps its own.
-        let mark = FileHandle(forReadingAtPath: path)?.readData(ofLength: 3) == Data([0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
-        try OutputTarget(path: path).write(mark + String(decoding: appcast.settingDescriptions(descriptions), as: UTF8.self))
+        let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        try OutputTarget(path: path, unchangedSince: ContentFingerprint(of: mark + source.bytes))
+            .write(String(decoding: mark + appcast.settingDescriptions(descriptions), as: UTF8.self))
         _ = console.output("wrote \(descriptions.count) of \(appcast.items.count) items' descriptions in \(path)\n")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import WhatsNewEditing
 import WhatsNewModel
+import WhatsNewReading
 
 /// `whatsnew new`: one change's release note, written as a fragment in the project's
 /// fragments folder, checked as lint would check it first.
@@ -66,7 +67,12 @@ package struct WriteFragment {
             )
         }
         if !text.hasSuffix("\n") { text += "\n" }
-        let path = try FragmentFile(folder: project.fragmentsPath, kinds: project.kinds).create(text)
+        let lock = try project.lockForWriting(console: console)
+        defer { lock.release() }
+        let icons = try Notes.catalog(NotesRequest().resolved(in: project), project)
+        let (path, warnings) = try FragmentFile(folder: project.fragmentsPath, kinds: project.kinds).create(text, icons: icons)
+        console.report(warnings)
+        // The fragment is written whatever becomes of standard output.
         _ = console.output(path + "\n")
     }
 
@@ -89,8 +95,17 @@ package struct WriteFragment {
              Save and close to add the note; leave it empty to add nothing. -->
         """
 
+    /// Standard input, read to its end or just past the largest fragment, which is refused.
     private static func standardInput() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= FragmentFolder.maximumSize {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

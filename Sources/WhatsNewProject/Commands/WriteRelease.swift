@@ -45,9 +45,8 @@ package struct WriteRelease {
                 notes: ["nothing was changed; give --create to start a new notes file here"])
         }
         // One writer at a time, from reading the notes to the last fragment removed.
-        let lock = dryRun ? nil : try ProjectLock.take(besides: path, console: console)
+        let lock = dryRun ? nil : try project.lockForWriting(notes: path, console: console)
         defer { lock?.release() }
-        if !dryRun { try UnfinishedRelease.endAll(in: folder.path, console: console) }
         var request = NotesRequest()
         request.iconMap = iconMap
         let catalog = try Notes.catalog(request.resolved(in: project), project)

@@ -16,53 +16,60 @@ package struct FragmentFile {
         self.kinds = kinds
     }
 
-    /// Writes the fragment and returns its path; a fragment with errors is not written.
-    package func create(_ text: String, now: Date = Date()) throws(CommandFailure) -> String {
+    /// Writes the fragment and returns its path. A fragment `release` would refuse (too
+    /// large, an unknown kind or colour, a broken front matter) is not written; what `release`
+    /// would warn about comes back as warnings.
+    package func create(
+        _ text: String, icons: IconCatalog = .builtIn, now: Date = Date()
+    ) throws(CommandFailure) -> (path: String, warnings: [Diagnostic]) {
+        let size = text.utf8.count
+        guard size <= FragmentFolder.maximumSize else {
+            throw CommandFailure(
+                Diagnostic(
+                    .inputTooLarge, at: SourceLocation(path: folder),
+                    "the note is over the \(FragmentFolder.maximumSize >> 20) MB a fragment may be; release notes are a few sentences"),
+                notes: ["no fragment was written"])
+        }
         let probe: SourceFile
         do {
             probe = try SourceFile(path: "\(folder)/new-fragment.md", bytes: Array(text.utf8))
         } catch {
-            throw CommandFailure(error)
+            throw CommandFailure(error, notes: ["no fragment was written"])
         }
         let (fragment, diagnostics) = FragmentReader(kinds: kinds).read(probe)
-        let errors = diagnostics.filter { $0.severity == .error }
-        guard let fragment, errors.isEmpty else {
-            throw CommandFailure(diagnostics, notes: ["no fragment was written"])
+        let findings = diagnostics + (fragment.map { FragmentLinter(icons: icons).check([$0]) } ?? [])
+        guard let fragment, !findings.contains(where: { $0.severity == .error }) else {
+            throw CommandFailure(findings, notes: ["no fragment was written"])
         }
-        if !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                // The folder says what it is to whoever finds it in a pull request.
-                try Data(Self.readme.utf8).write(to: URL(fileURLWithPath: "\(folder)/README.md"))
-            } catch {
-                throw CommandFailure(
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: folder), "cannot create the folder: \(error)"))
-            }
-        }
+        try makeFolder()
         let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
+        let file = try PreparedFile("\(folder)/\(stem).md", target: "\(folder)/\(stem).md") { $0.write(text) }
         var name = stem + ".md"
         var attempt = 1
-        while true {
-            let path = "\(folder)/\(name)"
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            if descriptor < 0 && errno == EEXIST {
-                attempt += 1
-                name = "\(stem)-\(attempt).md"
-                continue
-            }
-            guard descriptor >= 0 else {
-                throw CommandFailure(
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: errno))"))
-            }
-            let failed = FileDescriptor.writeAll(text, to: descriptor)
-            close(descriptor)
-            if let failed {
-                unlink(path)
-                throw CommandFailure(
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot write: \(describe(errno: failed))"))
-            }
-            return path
+        while try !file.commitAsNew(name) {
+            attempt += 1
+            name = "\(stem)-\(attempt).md"
         }
+        return ("\(folder)/\(name)", findings)
+    }
+
+    /// The fragments folder and its README, made when the first note is written.
+    private func makeFolder() throws(CommandFailure) {
+        guard FileKind(of: folder) == nil else { return }
+        var path = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                throw CommandFailure(
+                    Diagnostic(
+                        .unwritableOutput, at: SourceLocation(path: folder),
+                        "cannot create the folder: \(describe(errno: errno))"),
+                    notes: ["no fragment was written"])
+            }
+        }
+        // The folder says what it is to whoever finds it in a pull request.
+        let readme = "\(folder)/README.md"
+        _ = try PreparedFile(readme, target: readme) { $0.write(Self.readme) }.commitAsNew("README.md")
     }
 
     package static let readme = """

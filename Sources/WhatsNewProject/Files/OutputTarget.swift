@@ -7,9 +7,13 @@ import WhatsNewModel
 package struct OutputTarget {
     /// The file; nil (or `-`) for standard output.
     package var path: String?
+    /// For a file this command read and now rewrites (an appcast): its content when read, so
+    /// a change made meanwhile by someone else stops the write instead of being lost.
+    package var unchangedSince: ContentFingerprint?
 
-    package init(path: String?) {
+    package init(path: String?, unchangedSince: ContentFingerprint? = nil) {
         self.path = path
+        self.unchangedSince = unchangedSince
     }
 
     package func write(_ text: String) throws(CommandFailure) { try write { $0.write(text) } }
@@ -29,7 +33,16 @@ package struct OutputTarget {
             try Self.stream(to: device, named: path ?? device, produce)
         case .file(let target):
             let file = try PreparedFile(path ?? target, target: target, with: produce)
-            try SignalShield.run { () throws(CommandFailure) in try file.commit() }
+            try SignalShield.run { () throws(CommandFailure) in
+                if let unchangedSince, ContentFingerprint(ofFileAt: target) != unchangedSince {
+                    throw CommandFailure(
+                        Diagnostic(
+                            .notesChanged, at: SourceLocation(path: path ?? target),
+                            "changed since this command read it (another run, or an editor); it was left as it is, so run the command again"
+                        ))
+                }
+                try file.commit()
+            }
         }
     }
 

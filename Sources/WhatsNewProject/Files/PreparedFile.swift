@@ -67,6 +67,28 @@ package final class PreparedFile {
         Self.flushFolder(of: target)
     }
 
+    /// Puts the file in place under `name` in its folder only if nothing has that name yet,
+    /// as `O_EXCL` would, but whole: a kill leaves either no file or the finished one. Returns
+    /// false when the name is taken.
+    package func commitAsNew(_ name: String) throws(CommandFailure) -> Bool {
+        let destination = Self.split(target).directory + "/" + name
+        if Foundation.link(temporary, destination) != 0 {
+            let code = errno
+            if code == EEXIST { return false }
+            // File systems without hard links: a rename, once the name is seen to be free.
+            guard code == EPERM || code == ENOTSUP || code == ENOSYS, access(destination, F_OK) != 0 else {
+                throw FileDestination.failure(destination, "cannot write: \(describe(errno: code))")
+            }
+            guard rename(temporary, destination) == 0 else {
+                throw FileDestination.failure(destination, "cannot write: \(describe(errno: errno))")
+            }
+        }
+        unlink(temporary)
+        committed = true
+        Self.flushFolder(of: destination)
+        return true
+    }
+
     deinit {
         if !committed { unlink(temporary) }
     }
@@ -98,7 +120,7 @@ package final class PreparedFile {
     }
 
     /// Temporary files of `name` whose writer has died.
-    private static func removeAbandoned(of name: String, in directory: String) {
+    package static func removeAbandoned(of name: String, in directory: String) {
         let prefix = ".\(name).whatsnew-"
         for entry in DirectoryListing.names(in: directory) where entry.hasPrefix(prefix) {
             let rest = entry.dropFirst(prefix.count)

@@ -76,3 +76,16 @@ package final class ProjectLock {
         release()
     }
 }
+
+extension Project {
+    /// What every command that changes the project does first: takes its lock, then ends any
+    /// release a killed run left half-done, saying which way.
+    package func lockForWriting(notes: String? = nil, console: Console) throws(CommandFailure) -> ProjectLock {
+        let notes = notes.flatMap { $0 == "-" ? nil : $0 } ?? notesPath
+        let lock = try ProjectLock.take(besides: notes, console: console)
+        if let folder = fragmentsFolder(for: notes) {
+            try UnfinishedRelease.endAll(in: folder, console: console)
+        }
+        return lock
+    }
+}

@@ -178,7 +178,9 @@ package final class Notes {
     package static func fragments(of input: String, in project: Project) throws(CommandFailure) -> [Fragment] {
         guard let folder = project.fragmentsFolder(for: input).map(FragmentFolder.init) else { return [] }
         let (fragments, diagnostics) = folder.read(with: FragmentReader(kinds: project.kinds))
-        let errors = diagnostics.filter { $0.severity == .error }
+        // A release cut short hides fragments: a sheet without them would not be the truth.
+        let unfinished = UnfinishedRelease.find(in: folder.path).map(\.diagnostic)
+        let errors = unfinished + diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw CommandFailure(errors) }
         return fragments
     }

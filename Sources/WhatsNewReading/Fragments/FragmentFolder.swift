@@ -16,6 +16,9 @@ public struct FragmentFolder: Sendable {
         DirectoryListing.names(in: path).filter(Self.isFragmentName).map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
     }
 
+    /// The largest fragment read: 1 MB, far over any release note, far under a stray file.
+    public static let maximumSize = 1 << 20
+
     /// `*.md`, not hidden, and not the folder's `README.md`.
     public static func isFragmentName(_ name: String) -> Bool {
         name.hasSuffix(".md") && !name.hasPrefix(".") && name.lowercased() != "readme.md"
@@ -23,7 +26,7 @@ public struct FragmentFolder: Sendable {
 
     /// Every fragment read, with what reading found. A fragment must be a file of its own: a
     /// link to somewhere else is refused, since a pull request could point one anywhere.
-    public func read(with reader: FragmentReader, maximumSize: Int = 1 << 20) -> (fragments: [Fragment], diagnostics: [Diagnostic]) {
+    public func read(with reader: FragmentReader, maximumSize: Int = Self.maximumSize) -> (fragments: [Fragment], diagnostics: [Diagnostic]) {
         var fragments: [Fragment] = []
         var diagnostics: [Diagnostic] = []
         for path in paths() {
@@ -35,7 +38,7 @@ public struct FragmentFolder: Sendable {
     }
 
     /// One fragment file, refused unless it is a regular file.
-    public static func read(_ path: String, with reader: FragmentReader, maximumSize: Int = 1 << 20) -> (Fragment?, [Diagnostic]) {
+    public static func read(_ path: String, with reader: FragmentReader, maximumSize: Int = Self.maximumSize) -> (Fragment?, [Diagnostic]) {
         guard let kind = FileKind(of: path) else {
             return (nil, [Diagnostic(.unreadableFile, at: SourceLocation(path: path), "cannot read: no such file")])
         }

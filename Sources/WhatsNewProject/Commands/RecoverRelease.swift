@@ -1,0 +1,28 @@
+import WhatsNewModel
+
+/// `whatsnew recover`: ends a release a killed or cancelled run left half-done — forward when
+/// the notes already hold it, back otherwise — and removes what a killed writer left beside
+/// the notes. The writing commands do the same before they start; this is the one to run when
+/// `lint`, `check` or a sheet reports an unfinished release.
+package struct RecoverRelease {
+    /// `--notes`: the notes file; nil for the project's.
+    package var notes: String?
+
+    package init() {}
+
+    package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        let path = notes ?? project.notesPath
+        let lock = try ProjectLock.take(besides: path, console: console)
+        defer { lock.release() }
+        let (directory, name) = PreparedFile.split(FileDestination.resolve(path) ?? path)
+        PreparedFile.removeAbandoned(of: name, in: directory)
+        let unfinished = project.fragmentsFolder(for: path).map(UnfinishedRelease.find(in:)) ?? []
+        guard !unfinished.isEmpty else {
+            console.report("whatsnew recover: no release was interrupted here; nothing to do")
+            return
+        }
+        for release in unfinished {
+            console.report("whatsnew recover: " + (try release.end()))
+        }
+    }
+}
