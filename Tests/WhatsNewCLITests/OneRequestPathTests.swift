@@ -85,8 +85,15 @@ import Testing
         let sheet = try WhatsNewBinary.run([], in: here)
         #expect(sheet.status == 1)
         #expect(sheet.stderr == "../../CHANGELOG.md: error: cannot read: no such file\n", "\(sheet.stderr)")
-        // The tool's own advice for an empty release: the new notes go where the project is.
-        let release = try WhatsNewBinary.run(["release", "1.0.0", "--allow-empty", "--date", "2024-05-02"], in: here)
+        // A release names notes that exist; --create starts them where the project is.
+        let missing = try WhatsNewBinary.run(["release", "1.0.0", "--allow-empty", "--date", "2024-05-02"], in: here)
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr
+                == "../../CHANGELOG.md: error: no such file\nnothing was changed; give --create to start a new notes file here\n")
+        #expect(repository.files(in: "Sources/App") == ["App.swift"])
+        let release = try WhatsNewBinary.run(
+            ["release", "1.0.0", "--allow-empty", "--create", "--date", "2024-05-02"], in: here)
         #expect(release.status == 0, "\(release.stderr)")
         #expect(repository.files(in: "Sources/App") == ["App.swift"])
         #expect(try repository.read("CHANGELOG.md").contains("## [1.0.0] - 2024-05-02"))

@@ -44,6 +44,13 @@ package struct WriteRelease {
                 Diagnostic(.unreadableFile, at: SourceLocation(path: path), "no such file"),
                 notes: ["nothing was changed; give --create to start a new notes file here"])
         }
+        let parent = PreparedFile.split(path).directory
+        guard exists || FileKind(of: parent) != nil else {
+            throw CommandFailure(
+                Diagnostic(
+                    .unwritableOutput, at: SourceLocation(path: path),
+                    "cannot start the notes here: the folder \(parent) does not exist"))
+        }
         // One writer at a time, from reading the notes to the last fragment removed.
         let lock = dryRun ? nil : try project.lockForWriting(notes: path, console: console)
         defer { lock?.release() }

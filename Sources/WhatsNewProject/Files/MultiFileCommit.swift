@@ -31,6 +31,11 @@ struct MultiFileCommit {
                 backups.append(link(file.target, backup) == 0 ? .restore(backup) : .impossible)
             }
         }
+        // With the list written, a kill between two renames is finished by the next run; a
+        // list that cannot be written leaves each rename to stand alone, as before.
+        let journal = files.count > 1 ? FileCommitJournal(in: PreparedFile.split(files[0].target).directory) : nil
+        let listed = journal?.begin(files.map { (Self.absolute($0.temporaryPath), Self.absolute($0.target)) }) ?? false
+        defer { if listed { journal?.end() } }
         for (index, file) in files.enumerated() {
             do {
                 try file.commit()
@@ -40,6 +45,11 @@ struct MultiFileCommit {
                 throw failure
             }
         }
+    }
+
+    /// A path the next run finds from any folder.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// Puts back the files already renamed; says what stands.

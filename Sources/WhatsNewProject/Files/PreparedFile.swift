@@ -13,6 +13,8 @@ package final class PreparedFile {
     /// The regular file replaced: `path` with every symbolic link resolved.
     package let target: String
     private let temporary: String
+    /// The finished file's name until it is committed.
+    var temporaryPath: String { temporary }
     private var committed = false
 
     /// Writes what `produce` writes to a temporary file beside `target`.
@@ -120,15 +122,23 @@ package final class PreparedFile {
     }
 
     /// Temporary files of `name` whose writer has died.
-    package static func removeAbandoned(of name: String, in directory: String) {
-        let prefix = ".\(name).whatsnew-"
-        for entry in DirectoryListing.names(in: directory) where entry.hasPrefix(prefix) {
-            let rest = entry.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
-            // This process's number on an old file: a run before this one, in a container that
-            // numbers its processes the same way each time.
-            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { unlink("\(directory)/\(entry)") }
+    /// Temporary files a dead run left in `directory`: of `name` only, or of any file. A list of
+    /// renames a dead run left there is carried out first (``FileCommitJournal``).
+    package static func removeAbandoned(of name: String? = nil, in directory: String) {
+        FileCommitJournal.finishAbandoned(in: directory)
+        let prefix = name.map { ".\($0).whatsnew-" }
+        for entry in DirectoryListing.names(in: directory) where entry.hasPrefix(prefix ?? ".") {
+            guard let marker = entry.range(of: ".whatsnew-", options: .backwards) else { continue }
+            let rest = entry[marker.upperBound...]
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), isGone(pid) else { continue }
+            unlink("\(directory)/\(entry)")
         }
+    }
+
+    /// Whether process `pid` has ended. This process's own number on an old file counts as
+    /// ended: a run before this one, in a container that numbers its processes the same way.
+    static func isGone(_ pid: pid_t) -> Bool {
+        pid > 0 && (pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH))
     }
 
     /// The folder (`.` for none) and the name.

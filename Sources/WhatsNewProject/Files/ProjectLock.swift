@@ -83,7 +83,9 @@ extension Project {
     package func lockForWriting(notes: String? = nil, console: Console) throws(CommandFailure) -> ProjectLock {
         let notes = notes.flatMap { $0 == "-" ? nil : $0 } ?? notesPath
         let lock = try ProjectLock.take(besides: notes, console: console)
+        PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
         if let folder = fragmentsFolder(for: notes) {
+            PreparedFile.removeAbandoned(in: folder)
             try UnfinishedRelease.endAll(in: folder, console: console)
         }
         return lock
