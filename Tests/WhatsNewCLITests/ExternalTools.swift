@@ -8,6 +8,8 @@ enum ExternalTool {
     static let isRequired = ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_TOOLS"] == "1"
 
     static let tmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+    /// strace (Debian), which injects the faults of the fault-injection harness.
+    static let strace = FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")
     /// Playwright from PyPI driving Debian's Chromium.
     static let browser =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && python("import playwright")

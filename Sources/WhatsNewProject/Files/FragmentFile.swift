@@ -41,8 +41,9 @@ package struct FragmentFile {
         guard let fragment, !findings.contains(where: { $0.severity == .error }) else {
             throw CommandFailure(findings, notes: ["no fragment was written"])
         }
-        try makeFolder()
         let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
+        // The first note brings the folder and its README: all three appear at once, or none.
+        if FileKind(of: folder) == nil, let path = try firstNote(text, named: stem + ".md") { return (path, findings) }
         let file = try PreparedFile("\(folder)/\(stem).md", target: "\(folder)/\(stem).md") { $0.write(text) }
         var name = stem + ".md"
         var attempt = 1
@@ -53,23 +54,54 @@ package struct FragmentFile {
         return ("\(folder)/\(name)", findings)
     }
 
-    /// The fragments folder and its README, made when the first note is written.
-    private func makeFolder() throws(CommandFailure) {
-        guard FileKind(of: folder) == nil else { return }
-        var path = folder.hasPrefix("/") ? "" : "."
-        for part in folder.split(separator: "/") {
+    /// The folder made whole beside its place, with the README and the note in it, then renamed
+    /// into place; nil when another run made the folder meanwhile.
+    private func firstNote(_ text: String, named name: String) throws(CommandFailure) -> String? {
+        let (parent, folderName) = PreparedFile.split(folder)
+        try makeParents(parent)
+        var template = Array("\(parent)/.\(folderName).whatsnew-\(getpid())-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw failure("cannot create the folder: \(describe(errno: errno))")
+        }
+        let staging = String(cString: made)
+        defer {
+            for entry in DirectoryListing.names(in: staging) { unlink(staging + "/" + entry) }
+            rmdir(staging)
+        }
+        chmod(staging, 0o777 & ~Self.umaskValue())
+        for (file, content) in [("README.md", Self.readme), (name, text)] {
+            _ = try PreparedFile("\(staging)/\(file)", target: "\(staging)/\(file)") { $0.write(content) }
+                .commitAsNew(file)
+        }
+        guard rename(staging, folder) == 0 else {
+            if errno == EEXIST || errno == ENOTEMPTY { return nil }
+            throw failure("cannot create the folder: \(describe(errno: errno))")
+        }
+        PreparedFile.flushFolder(of: folder)
+        return "\(folder)/\(name)"
+    }
+
+    /// The folders above the fragments folder, when it is nested somewhere new.
+    private func makeParents(_ parent: String) throws(CommandFailure) {
+        guard FileKind(of: parent) == nil else { return }
+        var path = parent.hasPrefix("/") ? "" : "."
+        for part in parent.split(separator: "/") {
             path += "/" + part
             guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
-                throw CommandFailure(
-                    Diagnostic(
-                        .unwritableOutput, at: SourceLocation(path: folder),
-                        "cannot create the folder: \(describe(errno: errno))"),
-                    notes: ["no fragment was written"])
+                throw failure("cannot create the folder: \(describe(errno: errno))")
             }
         }
-        // The folder says what it is to whoever finds it in a pull request.
-        let readme = "\(folder)/README.md"
-        _ = try PreparedFile(readme, target: readme) { $0.write(Self.readme) }.commitAsNew("README.md")
+    }
+
+    private func failure(_ message: String) -> CommandFailure {
+        CommandFailure(
+            Diagnostic(.unwritableOutput, at: SourceLocation(path: folder), message), notes: ["no fragment was written"])
+    }
+
+    private static func umaskValue() -> mode_t {
+        let current = umask(0)
+        umask(current)
+        return current
     }
 
     package static let readme = """

@@ -131,7 +131,14 @@ package final class PreparedFile {
             guard let marker = entry.range(of: ".whatsnew-", options: .backwards) else { continue }
             let rest = entry[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), isGone(pid) else { continue }
-            unlink("\(directory)/\(entry)")
+            let path = "\(directory)/\(entry)"
+            // A folder made whole before its rename (the first fragment's) holds files only.
+            if FileKind(of: path) == .directory {
+                for inner in DirectoryListing.names(in: path) { unlink(path + "/" + inner) }
+                rmdir(path)
+            } else {
+                unlink(path)
+            }
         }
     }
 

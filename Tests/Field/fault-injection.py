@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Fault injection for the commands that write files.
+
+    Tests/Field/fault-injection.py .build/debug/whatsnew [scenario ...]
+
+Each scenario (a project, a command) is first run under strace to count the calls it makes
+to write, fsync, rename, link, unlink, mkdir, rmdir and fchmod. It is then run once per call
+and per fault — an I/O error (EIO), SIGKILL and SIGTERM at that call — each time on a fresh
+copy of the project. After each run:
+
+- the project is as it was before, or as a run without faults leaves it, or a journal is
+  there that the next command finds: `whatsnew lint` reports an interrupted release;
+- a run that exited 0 left the project as a faultless run does;
+- a run that failed and left it changed says so (`whatsnew recover`, or what was written);
+- after the next command (`whatsnew recover`, or the same command again for outputs outside
+  the project's folders) the project is before or after and no temporary file, journal or
+  lock is left.
+
+Prints one line per scenario with its counts, and every violation; exits 1 on any."""
+import os, re, shutil, subprocess, sys, tempfile
+
+CALLS = ['write', 'fsync', 'rename', 'renameat', 'renameat2', 'link', 'linkat', 'unlink', 'unlinkat',
+         'mkdir', 'mkdirat', 'rmdir', 'fchmod']
+FAULTS = ['error=EIO', 'signal=SIGKILL', 'signal=SIGTERM']
+NOTES = '# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2024-01-01\n\n### Added\n\n- First.\n'
+APPCAST = ('<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" '
+           'xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle">\n<channel>\n'
+           '<title>App</title>\n<item>\n<title>1.0.0</title>\n<sparkle:version>100</sparkle:version>\n'
+           '<sparkle:shortVersionString>1.0.0</sparkle:shortVersionString>\n'
+           '<description><![CDATA[old]]></description>\n</item>\n</channel>\n</rss>\n')
+
+
+def fragments(count):
+    return {f'.changes/2024030{i}-000000-note-{i}{i}{i}{i}.md': f'---\nkind: added\n---\nNote {i}.\n'
+            for i in range(count)}
+
+
+# name: (files, command, the command that comes next, whether the output is outside the notes' folders)
+SCENARIOS = {
+    'release': ({'CHANGELOG.md': NOTES, **fragments(3)}, ['release', '1.1.0', '--date', '2024-05-02'],
+                ['recover']),
+    'release-linked': ({'docs/CHANGELOG.md': NOTES, 'CHANGELOG.md': '@docs/CHANGELOG.md', **fragments(2)},
+                       ['release', '1.1.0', '--date', '2024-05-02'], ['recover']),
+    'new': ({'CHANGELOG.md': NOTES, **fragments(1)}, ['new', '--kind', 'fixed', '--body', 'A fault note.'],
+            ['recover']),
+    'new-first': ({'CHANGELOG.md': NOTES}, ['new', '--kind', 'fixed', '--body', 'The first note.'], ['recover']),
+    'export-fastlane': ({'CHANGELOG.md': NOTES,
+                         'fastlane/metadata/en-US/release_notes.txt': 'old ios\n',
+                         'fastlane/metadata/android/en-US/changelogs/7.txt': 'old android\n'},
+                        ['export', 'fastlane', '--version-code', '7', '--release', '1.0.0'], None),
+    'export-sparkle': ({'CHANGELOG.md': NOTES, 'appcast.xml': APPCAST},
+                       ['export', 'sparkle', '--appcast', 'appcast.xml', '--release', '1.0.0'], ['recover']),
+    'output': ({'CHANGELOG.md': NOTES, 'site/sheet.html': 'old sheet\n'},
+               ['--format', 'html', '--output', 'site/sheet.html'], None),
+}
+
+
+def make(root, files):
+    for path, text in files.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        if text.startswith('@'):
+            os.symlink(text[1:], full)
+        else:
+            with open(full, 'w') as f:
+                f.write(text)
+
+
+def stray(name):
+    return '.whatsnew-' in name or name == '.whatsnew.lock' or name.startswith('.whatsnew-files-')
+
+
+def snapshot(root, scenario):
+    """The project's files; fragments by content (new ones are named at random), and apart the
+    files no finished run leaves (temporaries, journals, the lock)."""
+    state, leftovers, notes = {}, [], []
+    for folder, directories, names in os.walk(root):
+        for name in directories + names:
+            full = os.path.join(folder, name)
+            relative = os.path.relpath(full, root)
+            if any(stray(part) for part in relative.split(os.sep)):
+                leftovers.append(relative)
+                continue
+            if os.path.islink(full):
+                state[relative] = ('link', os.readlink(full))
+            elif os.path.isfile(full):
+                data = open(full, 'rb').read()
+                if scenario.startswith('new') and relative.startswith('.changes/') and name != 'README.md':
+                    notes.append(data)
+                else:
+                    state[relative] = ('file', data, os.stat(full).st_mode & 0o7777)
+    state['<fragments>'] = sorted(notes)
+    return state, sorted(leftovers)
+
+
+def run(binary, root, arguments, inject=None, call=None, env=None):
+    command = [binary] + arguments
+    if inject:
+        command = ['strace', '-f', '-qq', '-o', '/dev/null', '-e', f'trace={call}', '-e',
+                   f'inject={call}:{inject}'] + command
+    try:
+        done = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=60, env=env)
+        return done.returncode, done.stderr
+    except subprocess.TimeoutExpired:
+        return 'timeout', ''
+
+
+def count_calls(binary, root, arguments):
+    log = os.path.join(tempfile.gettempdir(), f'faults-{os.getpid()}.log')
+    subprocess.run(['strace', '-f', '-qq', '-o', log, '-e', 'trace=' + ','.join(CALLS), binary] + arguments,
+                   cwd=root, capture_output=True, timeout=60)
+    counts = {}
+    for line in open(log):
+        match = re.match(r'^\d+\s+(\w+)\(', line)
+        if match:
+            counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+    os.unlink(log)
+    return counts
+
+
+def main(binary, wanted):
+    binary = os.path.abspath(binary)
+    env = dict(os.environ, LANG='C.UTF-8')
+    problems, total = [], 0
+    base = tempfile.mkdtemp(prefix='whatsnew-faults-')
+    try:
+        for name, (files, arguments, follow) in SCENARIOS.items():
+            if wanted and name not in wanted:
+                continue
+            template = os.path.join(base, name, 'template')
+            make(template, files)
+            before = snapshot(template, name)
+            clean = os.path.join(base, name, 'clean')
+            shutil.copytree(template, clean, symlinks=True)
+            status, stderr = run(binary, clean, arguments, env=env)
+            if status != 0:
+                problems.append(f'{name}: the faultless run failed: {stderr}')
+                continue
+            after = snapshot(clean, name)
+            if after[1]:
+                problems.append(f'{name}: a faultless run left {after[1]}')
+            counts = count_calls(binary, shutil.copytree(template, os.path.join(base, name, 'count'), symlinks=True),
+                                 arguments)
+            runs = kinds = 0
+            for call, count in sorted(counts.items()):
+                for index in range(1, count + 1):
+                    for fault in FAULTS:
+                        runs += 1
+                        root = os.path.join(base, name, f'{call}-{index}-{fault.split("=")[1]}')
+                        shutil.copytree(template, root, symlinks=True)
+                        where = f'{name}: {fault} at {call} #{index}'
+                        status, stderr = run(binary, root, arguments, f'{fault}:when={index}', call, env)
+                        if status == 'timeout':
+                            problems.append(f'{where}: did not end')
+                            continue
+                        state, leftovers = snapshot(root, name)
+                        journal = os.path.isdir(os.path.join(root, '.changes', '.whatsnew-release'))
+                        if state not in (before[0], after[0]):
+                            kinds += 1
+                            lint = subprocess.run([binary, 'lint'], cwd=root, capture_output=True, text=True,
+                                                  env=env).stdout
+                            files_listed = any(n.startswith('.whatsnew-files-') for n in leftovers
+                                               for n in [os.path.basename(n)])
+                            if journal and 'unfinished-release' not in lint:
+                                problems.append(f'{where}: a journal lint does not report')
+                            if not journal and not files_listed:
+                                problems.append(f'{where}: changed half-way with nothing to finish it: {leftovers}')
+                            if status != 'timeout' and status not in (-9, 137) and 'recover' not in stderr \
+                                    and 'written:' not in stderr and status != 0:
+                                problems.append(f'{where}: failed half-way without saying so: {stderr!r}')
+                        if status == 0 and state != after[0]:
+                            problems.append(f'{where}: exited 0 but the project is not as a faultless run leaves it')
+                        if status not in (0, -9, -15, 137, 143) and state == after[0] \
+                                and 'nothing was changed' in stderr:
+                            problems.append(f'{where}: says nothing was changed, but it was')
+                        # The next command ends what the fault left.
+                        run(binary, root, follow or arguments, env=env)
+                        state, leftovers = snapshot(root, name)
+                        if state not in (before[0], after[0]):
+                            problems.append(f'{where}: after the next command, neither before nor after')
+                        if leftovers:
+                            problems.append(f'{where}: after the next command, left {leftovers}')
+                        shutil.rmtree(root, ignore_errors=True)
+            total += runs
+            calls = ', '.join(f'{c} {n}' for c, n in sorted(counts.items()))
+            print(f'{name}: {runs} faulty runs ({calls}); {kinds} left a journal for the next command')
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    for problem in problems:
+        print('FAIL', problem)
+    print(f'{total} faulty runs, {len(problems)} problems')
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1], sys.argv[2:]))

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The writing commands with a fault at every call that changes a file: an I/O error, SIGKILL
+/// and SIGTERM at each write, fsync, rename, link, unlink, mkdir, rmdir and fchmod of `release`
+/// (plain and through a symbolic link), `new` (the first note and a later one), `export
+/// fastlane`, `export sparkle --appcast` and `--output` (Tests/Field/fault-injection.py), and
+/// two releases at once a hundred times.
+@Suite(.serialized) struct FaultInjectionTests {
+    @Test(.needs(ExternalTool.strace, "strace (Debian)"))
+    func everyFaultLeavesTheProjectBeforeOrAfter() throws {
+        let binary = try #require(WhatsNewBinary.url)
+        let script = SharedFiles.tests.appendingPathComponent("Field/fault-injection.py").path
+        let run = try WhatsNewBinary.execute(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, binary.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(" 0 problems"), "\(run.stdout)")
+    }
+
+    @Test(.slowCheck) func twoReleasesAtOnceAHundredTimes() throws {
+        var released = 0
+        for round in 0..<100 {
+            let project = try WritingUnderFaultsTests.Project(fragments: 4)
+            let first = try project.start(["whatsnew", "release", "1.1.0"], stderr: "a.err")
+            let second = try project.start(["whatsnew", "release", "1.2.0", "--allow-older"], stderr: "b.err")
+            first.waitUntilExit()
+            second.waitUntilExit()
+            let notes = project.read("CHANGELOG.md") ?? ""
+            for index in 0..<4 {
+                let uses = notes.components(separatedBy: "- Note \(index).").count - 1
+                let waiting = project.fragments().contains { $0.contains("note-\(index)") }
+                #expect(uses + (waiting ? 1 : 0) == 1, "round \(round), note \(index): \(uses) uses")
+            }
+            released += [first, second].filter { $0.terminationStatus == 0 }.count
+            #expect(!FileManager.default.fileExists(atPath: project.path(".whatsnew.lock")))
+            #expect(!FileManager.default.fileExists(atPath: project.path(".changes/.whatsnew-release")))
+        }
+        // The second of each pair finds no notes left to release and says so.
+        #expect(released == 100, "one release a round: \(released)")
+    }
+}
