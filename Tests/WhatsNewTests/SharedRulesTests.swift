@@ -11,6 +11,9 @@ struct SharedRulesTests {
         #expect(Suggestion.nearest(to: "Dependencys", among: ["dependencies"]) == "dependencies")
         // Far names are no hint, and a short prefix is none either.
         #expect(Suggestion.nearest(to: "xyz", among: ["added", "fixed"]) == nil)
+        // Two letters both replaced are another name: `a0` is no typo of `id`.
+        #expect(Suggestion.nearest(to: "a0", among: ["id", "kind"]) == nil)
+        #expect(Suggestion.nearest(to: "ib", among: ["id", "kind"]) == "id")
         #expect(Suggestion.nearest(to: "ad", among: ["added"]) == nil)
         // Equally near names: as many as asked, in the order given.
         #expect(Suggestion.closest(to: "stars", among: ["star", "start", "stare"], limit: 2) == ["star", "start"])
@@ -57,5 +60,11 @@ struct SharedRulesTests {
         let found = text.lastRange(of: "1.1")
         #expect(found.map { text.distance(from: text.startIndex, to: $0.lowerBound) } == 2)
         #expect("abc".lastRange(of: "x") == nil)
+    }
+
+    @Test func aPathWithControlCharactersStaysOnItsLine() {
+        let location = SourceLocation(path: ".changes/new\nline\u{1B}[31m.md", line: 2, column: 7)
+        #expect(location.description == ".changes/new\\nline\\u{1B}[31m.md:2:7")
+        #expect(SourceLocation(path: "CHANGELOG.md", line: 1, column: 1).description == "CHANGELOG.md:1:1")
     }
 }

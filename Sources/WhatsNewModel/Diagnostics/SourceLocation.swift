@@ -18,7 +18,25 @@ public struct SourceLocation: Sendable, Hashable {
 extension SourceLocation: CustomStringConvertible {
     /// `path:line:column`, leaving out what is not known.
     public var description: String {
-        guard let line else { return path }
-        return "\(path):\(line):\(column ?? 1)"
+        guard let line else { return shownPath }
+        return "\(shownPath):\(line):\(column ?? 1)"
+    }
+
+    /// The path with control characters written as escapes (`\n`, `\u{1B}`): a file named with
+    /// a line break, or a pull request's terminal escape, cannot split or restyle the one line.
+    public var shownPath: String {
+        guard path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return path }
+        var shown = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 }

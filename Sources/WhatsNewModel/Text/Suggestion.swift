@@ -2,7 +2,7 @@
 /// a name can be mistyped (a kind, a key, an icon, an audience).
 ///
 /// A name is near when at most a third of its letters (at least two) must change to make it,
-/// or when one starts with the other (`sec` for `security`, three letters at least); case
+/// keeping one letter at least, or when one starts with the other (`sec` for `security`, three letters at least); case
 /// does not count.
 package enum Suggestion {
     /// The nearest known name, the first listed among equally near ones; nil when none is near.
@@ -24,7 +24,8 @@ package enum Suggestion {
             // Far longer or shorter names cannot be near; skip the distance.
             if abs(lowered.count - wanted.count) <= threshold {
                 let distance = editDistance(lowered, wanted)
-                if distance <= threshold, distance <= best {
+                // Every letter of the shorter name replaced is a different name, not a typo of it.
+                if distance <= threshold, distance <= best, distance < min(lowered.count, wanted.count) {
                     if distance < best { found.removeAll() }
                     best = distance
                     found.append(candidate)
