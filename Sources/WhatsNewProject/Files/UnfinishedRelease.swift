@@ -41,19 +41,26 @@ package struct UnfinishedRelease {
     package func end() throws(CommandFailure) -> String {
         guard let plan else { return try putBack(into: journal.folder, reason: "no plan of it was written") }
         let now = ContentFingerprint(ofFileAt: plan.notes)
+        let notes = Self.shown(plan.notes)
         do {
             if now == plan.after {
                 try journal.finish(plan.fragments)
                 let count = plan.fragments.count
-                return "finished the interrupted release of \(plan.version): \(plan.notes) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
+                return "finished the interrupted release of \(plan.version): \(notes) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
             }
             let restored = try journal.rollBack()
             let state =
-                now == plan.before ? "\(plan.notes) is as it was" : "\(plan.notes) has changed since; check it for the release"
+                now == plan.before ? "\(notes) is as it was" : "\(notes) has changed since; check it for the release"
             return "rolled back the interrupted release of \(plan.version): \(state); \(restored == 1 ? "its fragment is" : "its \(restored) fragments are") back in \(journal.folder)"
         } catch {
             throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(directory)"])
         }
+    }
+
+    /// The journal's absolute path as the user would write it from here.
+    static func shown(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
 
     /// A folder without a plan: its fragments go back, since nothing says the notes hold them.
