@@ -37,17 +37,25 @@ struct WhatsNewCommand: ParsableCommand {
                 Foundation.exit(2)
             }
             if code == .success {
-                if !message.isEmpty { StandardOutput.write(message + "\n") }  // --help, --version
+                // --help, --version: the output itself, so a stream that cannot take it fails.
+                if !message.isEmpty, let failed = StandardOutput.write(message + "\n") {
+                    if failed == EPIPE { endByBrokenPipe() }
+                    StandardError.write("whatsnew: cannot write: \(describe(errno: failed))")
+                    Foundation.exit(1)
+                }
             } else if !message.isEmpty {
                 StandardError.write(message)
             }
-            if code.rawValue == CommandFailure.brokenPipe.status {
-                // Ended by the reader, as `cat` is: by the signal itself, now let through.
-                signal(SIGPIPE, SIG_DFL)
-                raise(SIGPIPE)
-            }
+            if code.rawValue == CommandFailure.brokenPipe.status { endByBrokenPipe() }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Ended by the reader, as `cat` is: by the signal itself, now let through.
+    private static func endByBrokenPipe() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        Foundation.exit(CommandFailure.brokenPipe.status)
     }
 }
 
