@@ -21,10 +21,12 @@ struct NewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The kind of change: added, changed, deprecated, removed, fixed, security, breaking, performance, docs, dependencies, internal, known-issues, other, or one .whatsnew.yml's kinds add."))
     var kind: String
 
-    @Option(help: "A title: the change becomes a featured row of its own.")
+    // Text options take what follows them even when it starts with a dash, as git's -m does:
+    // a note written as a Markdown item (`- The list no longer flickers.`).
+    @Option(parsing: .unconditional, help: "A title: the change becomes a featured row of its own.")
     var title: String?
 
-    @Option(help: "A featured row's summary.")
+    @Option(parsing: .unconditional, help: "A featured row's summary.")
     var summary: String?
 
     @Option(help: "A featured row's icon: an emoji, an SF Symbol name or a :shortcode:.")
@@ -42,7 +44,7 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "The change breaks something users rely on: listed under breaking changes.")
     var breaking = false
 
-    @Option(help: "The note itself, as Markdown; - reads it from standard input.")
+    @Option(parsing: .unconditional, help: "The note itself, as Markdown; - reads it from standard input.")
     var body: String?
 
     @OptionGroup var settings: ConfigOption

@@ -47,6 +47,20 @@ import Testing
         #expect(try repository.whatsnew(["lint"]).status == 0)
     }
 
+    @Test func aNoteMayStartWithADashAsAMarkdownItemDoes() throws {
+        let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
+        defer { repository.remove() }
+        let item = try repository.whatsnew(["new", "--kind", "fixed", "--body", "- The list no longer flickers."])
+        #expect(item.status == 0, "\(item.stderr)")
+        #expect(try repository.read(item.stdout.trimmingCharacters(in: .newlines)) == "---\nkind: fixed\n---\n- The list no longer flickers.\n")
+        let featured = try repository.whatsnew(["new", "--kind", "added", "--title", "-42% launch time", "--summary", "--verbose is gone."])
+        #expect(featured.status == 0, "\(featured.stderr)")
+        #expect(try repository.read(featured.stdout.trimmingCharacters(in: .newlines)).contains("title: \"-42% launch time\"\nsummary: \"--verbose is gone.\""))
+        let release = try repository.whatsnew(["release", "1.4.0", "--date", "2024-05-02"])
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(try repository.read("CHANGELOG.md").contains("- The list no longer flickers.\n"))
+    }
+
     @Test(.needs(ExternalTool.tmux, "tmux")) func newOpensTheEditorOnATerminal() throws {
         let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
         defer { repository.remove() }

@@ -80,6 +80,10 @@ import Testing
             #expect(owner == 65534, "the notes keep their owner")
         }
         #expect(project.fragments().isEmpty)
+        #expect(release.stderr.hasSuffix("from 2 fragments; removed them from .changes\n"), "\(release.stderr)")
+        try project.write(".changes/20240305-000000-one-5eee.md", "---\nkind: fixed\n---\nOne.\n")
+        let one = try project.run(["release", "1.2.0", "--date", "2024-05-03"])
+        #expect(one.stderr == "released 1.2.0 in CHANGELOG.md from 1 fragment; removed it from .changes\n", "\(one.stderr)")
     }
 
     @Test func outputsThatAreStreamsAreWrittenNotReplaced() throws {

@@ -93,7 +93,7 @@ package struct WriteRelease {
         let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
         console.report(
             "released \(Version(version)?.text ?? version) in \(path) from \(used)"
-                + (keep || fragments.isEmpty ? "" : "; removed them from \(folder.path)"))
+                + (keep || fragments.isEmpty ? "" : "; removed \(fragments.count == 1 ? "it" : "them") from \(folder.path)"))
     }
 
     /// A fragment's file name.
