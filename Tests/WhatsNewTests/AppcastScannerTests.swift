@@ -40,6 +40,16 @@ struct AppcastScannerTests {
             .replacingOccurrences(of: "\n<description xml:lang=\"de\"><![CDATA[<p>B</p>]]></description>", with: "") == xml)
     }
 
+    @Test func whatIsAddedEndsItsLinesAsTheFileDoes() throws {
+        let xml = "<rss xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\">\r\n<channel>\r\n  <item>\r\n    <sparkle:version>1.0</sparkle:version>\r\n  </item>\r\n</channel>\r\n</rss>\r\n"
+        let edited = try appcast(xml).settingDescriptions([0: [(nil, "<ul>\n<li>A</li>\n</ul>\n")]])
+        let text = String(decoding: edited, as: UTF8.self)
+        #expect(text.contains("</sparkle:version>\r\n    <description><![CDATA[<ul>\r\n<li>A</li>\r\n</ul>\r\n]]></description>\r\n  </item>"), "\(text.debugDescription)")
+        #expect(!edited.indices.contains { edited[$0] == 0x0A && ($0 == 0 || edited[$0 - 1] != 0x0D) }, "no bare LF")
+        let plain = try appcast(xml.replacingOccurrences(of: "\r\n", with: "\n")).settingDescriptions([0: [(nil, "<p>A</p>\n")]])
+        #expect(!plain.contains(0x0D), "an LF file stays LF")
+    }
+
     @Test func aCDATAEndInTheTextIsSplitSoItCannotEndTheSection() {
         let element = String(decoding: Appcast.description("a]]>b\u{1}c", language: "de"), as: UTF8.self)
         #expect(element == "<description xml:lang=\"de\"><![CDATA[a]]]]><![CDATA[>bc]]></description>")

@@ -65,15 +65,16 @@ public struct Appcast: Sendable {
     /// last element, indented as its other children.
     public func settingDescriptions(_ descriptions: [Int: [(language: String?, html: String)]]) -> [UInt8] {
         var edits: [(range: Range<Int>, text: [UInt8])] = []
+        let crlf = Self.endsLinesWithCRLF(bytes)
         for (index, texts) in descriptions {
             let item = items[index]
             var added: [UInt8] = []
             for (language, html) in texts {
-                let element = Self.description(html, language: language)
+                let element = Self.description(crlf ? html.replacing("\n", with: "\r\n") : html, language: language)
                 if let existing = item.descriptions.first(where: { $0.language == language }) {
                     edits.append((existing.range, element))
                 } else {
-                    added += [UInt8(ascii: "\n")] + item.indentation + element
+                    added += (crlf ? [0x0D, 0x0A] : [0x0A]) + item.indentation + element
                 }
             }
             if !added.isEmpty { edits.append((item.insertion..<item.insertion, added)) }
@@ -88,6 +89,17 @@ public struct Appcast: Sendable {
         }
         result += bytes[next...]
         return result
+    }
+
+    /// Whether most of the file's lines end with CR LF: what it adds ends its lines so too.
+    static func endsLinesWithCRLF(_ bytes: [UInt8]) -> Bool {
+        var lines = 0
+        var crlf = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            lines += 1
+            if offset > 0 && bytes[offset - 1] == 0x0D { crlf += 1 }
+        }
+        return crlf * 2 > lines
     }
 
     /// `<description>` with the HTML in CDATA; a `]]>` in it is split across two sections so
