@@ -108,9 +108,10 @@ package struct FragmentFile {
         # Release notes in progress
 
         Each Markdown file here is the release note of one change, written with
-        `whatsnew new --kind <kind>`. `whatsnew` shows them as the coming release,
-        `whatsnew check` asks for one in a pull request that changes the code, and
-        `whatsnew release <version>` writes them into the changelog and removes them.
+        `whatsnew new --kind <kind>`. `whatsnew --release unreleased` shows them as
+        the coming release (a bare `whatsnew` shows the latest release), `whatsnew
+        check` asks for one in a pull request that changes the code, and `whatsnew
+        release <version>` writes them into the changelog and removes them.
 
         """
 
