@@ -275,6 +275,30 @@ struct DialectTests {
         #expect(releases.last?.summary?.plainText == "The biggest update so far.")
     }
 
+    @Test func aDateWrittenAsALinkDatesTheRelease() throws {
+        let notes = """
+            ## 3.10.0
+
+            **Date**: [15th July 2019][3.10.0-milestone]
+
+            - Thing one.
+
+            ## 3.9.1
+
+            **Date**: [2nd July 2019](https://example.com/compare/3.9.0...3.9.1)
+
+            - Thing two.
+
+            [3.10.0-milestone]: https://example.com/milestone/12
+
+            """
+        let releases = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8))).document.releases
+        #expect(releases.map { $0.date?.iso } == ["2019-07-15", "2019-07-02"])
+        #expect(releases.allSatisfy { $0.summary == nil }, "the date line is no summary")
+        #expect(releases[0].link == "https://example.com/milestone/12" && releases[0].compare == nil)
+        #expect(releases[1].compare == "https://example.com/compare/3.9.0...3.9.1")
+    }
+
     @Test func labelLinesBeforeCodeAreProse() throws {
         let release = try Fixtures.read("dialects", "label-lines").document.releases[0]
         #expect(release.sections.map(\.origin).allSatisfy { $0 == .pseudoHeading })

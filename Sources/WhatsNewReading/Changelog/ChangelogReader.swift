@@ -261,7 +261,7 @@ private struct State {
                 current?.release.date = date
             }
             // `_2019-10-04_ [GitHub Diff](…)`: the link on the date's line compares the release.
-            if let link = line.link { note(link: link, comparing: true) }
+            if let link = line.link { note(link: link, comparing: line.compares) }
             // `Released on 2019-10-26. All issues…`: the rest of the paragraph is the release's.
             if let rest = line.rest { current?.append(rest) }
         } else if case .blockQuote = block.content {

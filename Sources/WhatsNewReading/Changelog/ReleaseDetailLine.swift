@@ -21,21 +21,29 @@ package enum ReleaseDetailLine {
     /// A paragraph that dates the release: a date line (`date(in:)`), one followed by a link
     /// (`_2019-10-04_ [GitHub Diff](…)`), or a sentence that opens the paragraph
     /// (`Released on 2019-10-26. All issues closed…`), the rest kept as the release's words.
-    static func dateLine(in block: Block) -> (date: DateScanner.Match, link: String?, rest: Block?)? {
+    static func dateLine(
+        in block: Block
+    ) -> (date: DateScanner.Match, link: String?, compares: Bool, rest: Block?)? {
         guard case .paragraph(let inlines) = block.content else {
-            return date(in: block).map { ($0, nil, nil) }
+            return date(in: block).map { ($0, nil, false, nil) }
         }
         // Links at the end of the line, after the date.
         var end = inlines.count
         while end > 0, isTrailing(inlines[end - 1]) { end -= 1 }
         if case .text(let first)? = inlines.first, datePrefixes.contains(where: first.prefix(12).lowercased().hasPrefix) {
-            return sentence(in: block, inlines: inlines)
+            return sentence(in: block, inlines: inlines).map { ($0.0, nil, false, $0.2) }
         }
         let lead = Array(inlines[..<end])
         if !lead.isEmpty, lead.count <= 8, let match = date(inText: PlainText.of(lead).trimmedWhitespace()) {
-            return (match, firstDestination(in: Array(inlines[end...])), nil)
+            return (match, firstDestination(in: Array(inlines[end...])), true, nil)
         }
-        return sentence(in: block, inlines: inlines)
+        // The date may be the link's own text: `**Date**: [15th July 2019][3.10.0-milestone]`;
+        // that link is the release's page, and compares only when its address says so.
+        if end < inlines.count, inlines.count <= 8, let match = date(inText: PlainText.of(inlines).trimmedWhitespace()) {
+            let link = firstDestination(in: Array(inlines[end...]))
+            return (match, link, link.map(isComparison) ?? false, nil)
+        }
+        return sentence(in: block, inlines: inlines).map { ($0.0, nil, false, $0.2) }
     }
 
     private static func isTrailing(_ inline: Inline) -> Bool {
