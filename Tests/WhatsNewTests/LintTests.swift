@@ -35,6 +35,7 @@ struct LintTests {
             fixture: "unknown-icon",
             findings: ["4:10 unknown-icon", "10:7 unknown-icon", "15:1 unknown-icon"]),
         Case(fixture: "unknown-color", findings: ["3:9 unknown-color", "10:8 unknown-color"]),
+        Case(fixture: "misspelled-category", findings: ["5:1 misspelled-category", "13:1 misspelled-category"]),
     ]
 
     private func findings(_ fixture: String) throws -> [Diagnostic] {
@@ -53,6 +54,12 @@ struct LintTests {
 
     @Test func everyFixtureIsChecked() {
         #expect(Set(Fixtures.names(in: "lint")) == Set(Self.cases.map(\.fixture)))
+    }
+
+    @Test func aMisspelledCategorySaysWhichItMeant() throws {
+        let found = try findings("misspelled-category").map(\.message)
+        #expect(found.first == "`Fxied` names no category, so its changes show as Other; did you mean `Fixed`?")
+        #expect(found.last?.hasSuffix("did you mean `Added`?") == true)
     }
 
     @Test func messagesSayWhatToDo() throws {

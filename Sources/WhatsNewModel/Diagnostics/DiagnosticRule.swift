@@ -28,6 +28,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case contentOutsideRelease = "content-outside-release"
     /// A `kind:` that names no kind.
     case unknownKind = "unknown-kind"
+    /// A category heading that names no kind but nearly names one (`### Fxied`).
+    case misspelledCategory = "misspelled-category"
     // The project's .whatsnew.yml.
     /// A key `.whatsnew.yml` does not take, with the nearest known key.
     case configUnknownKey = "config-unknown-key"
@@ -113,7 +115,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     /// Whether the finding is an error (lint fails) or a warning (lint fails with `--strict`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .versionOrder, .emptyRelease, .sectionOutsideRelease,
+        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .emptyRelease, .sectionOutsideRelease,
             .buildOutsideRelease,
             .contentOutsideRelease, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,

@@ -144,11 +144,11 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
             "acknowledgements", "acknowledgments", "notable contributors", "credits", "first time contributors")
         add(.pullRequests, "merged pull requests", "pull requests", "merged prs", "prs merged")
         add(
-            .internal, "internal", "internal changes", "internals", "chore", "chores", "chore & maintenance",
+            .internal, "internal", "internal changes", "internal improvements", "internals", "chore", "chores", "chore & maintenance",
             "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
             "build system", "continuous integration", "miscellaneous chores", "miscellaneous tasks", "infrastructure",
             "tooling")
-        add(.knownIssues, "known issues", "known bugs", "known limitations", "known problems")
+        add(.knownIssues, "known issues", "known issue", "known bugs", "known limitations", "known problems")
         // Headings that are plainly categories but of no particular kind; listed so a first
         // word such as "new" in "New Contributors" does not give them one.
         add(

@@ -23,8 +23,32 @@ public struct Linter: Sendable {
         found += unknownIcons(in: document.icons, path: path)
         found += appearance(of: document, path: path)
         found += names(in: document, path: path)
+        found += misspelledCategories(in: document.releases, path: path)
         return found
     }
+
+    /// Category headings read as no kind that are a letter or two from one (`### Fxied`): their
+    /// changes would show as Other, which is not what the writer meant.
+    private func misspelledCategories(in releases: [Release], path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for section in releases.lazy.flatMap(\.sections)
+        where section.origin == .heading && (section.kind ?? .other) == .other {
+            guard let title = section.title, title.split(separator: " ").count <= 2,
+                let near = Suggestion.nearest(to: title, among: Self.categoryTitles)
+            else { continue }
+            found.append(
+                Diagnostic(
+                    .misspelledCategory, at: SourceLocation(path: path, line: section.line, column: 1),
+                    "`\(title)` names no category, so its changes show as Other; did you mean `\(near)`?"))
+        }
+        return found
+    }
+
+    /// The category headings people write, as a hint shows them.
+    static let categoryTitles = [
+        "Added", "Changed", "Deprecated", "Removed", "Fixed", "Security", "Breaking Changes", "Performance",
+        "Documentation", "Dependencies", "Internal", "Known Issues", "Bug Fixes", "Features", "New Features",
+    ]
 
     /// Audiences and platforms a row names that the project does not list, with the nearest.
     private func names(in document: Document, path: String) -> [Diagnostic] {
