@@ -182,6 +182,27 @@ struct ReleaseWriterTests {
             String(decoding: links.notes, as: UTF8.self).hasSuffix(
                 "[2.1.0]: https://example.com/compare/2.0.0...2.1.0\n[2.2.0]: https://example.com/compare/2.1.0...2.2.0\n"))
 
+        // One release so far: its own link names the version before it; the new one starts
+        // where the Unreleased link does.
+        let young = """
+            ## [Unreleased]
+
+            ## [1.3.0] - 2024-03-01
+
+            ### Fixed
+
+            - One.
+
+            [Unreleased]: https://example.com/compare/v1.3.0...HEAD
+            [1.3.0]: https://example.com/compare/v1.2.0...v1.3.0
+
+            """
+        let started = try ReleaseWriter().release(
+            try SourceFile(path: "notes.md", bytes: Array(young.utf8)), fragments: [fix], version: "1.4.0", date: Self.date)
+        #expect(
+            String(decoding: started.notes, as: UTF8.self).hasSuffix(
+                "[Unreleased]: https://example.com/compare/v1.4.0...HEAD\n[1.4.0]: https://example.com/compare/v1.3.0...v1.4.0\n[1.3.0]: https://example.com/compare/v1.2.0...v1.3.0\n"))
+
         let dateParagraph = """
             ## [5.0.0-beta.1](https://example.com/releases/tag/5.0.0-beta.1)
             Released on 2024-03-02. Every issue of this milestone is in this

@@ -25,7 +25,22 @@ struct ComparisonLinks {
                     [unreleasedDefinition.lead + VersionText.replacing(version, with: newVersion, in: unreleasedDefinition.address)]
                 ))
         }
+        // `…/compare/v1.3.0...HEAD`: the new release compares the same two points.
+        let sinceLatest = unreleasedDefinition.flatMap { definition -> String? in
+            guard definition.address.hasSuffix("...HEAD"), let found = definition.address.lastRange(of: version) else {
+                return nil
+            }
+            let prefix = definition.address[..<found.lowerBound].reversed().prefix { $0.isLetter }
+            return definition.address.dropLast(4) + String(prefix.reversed()) + newVersion
+        }
         if let latestDefinition = definition(ofRelease: latest) {
+            // With one release before, its own link names the version before it, which the
+            // new link must not repeat: the Unreleased link has the right base.
+            if previous == nil, latestDefinition.address.contains("..."), let sinceLatest {
+                let lead = VersionText.replacing(version, with: newVersion, in: latestDefinition.lead)
+                edits.append(.insert(before: latestDefinition.line, [lead + sinceLatest]))
+                return edits
+            }
             var template = VersionText.replacing(version, with: ReleaseHeadingTemplate.version, in: latestDefinition.address)
             if let previous { template = VersionText.replacing(previous, with: ReleaseHeadingTemplate.previous, in: template) }
             let address = template.replacing(ReleaseHeadingTemplate.version, with: newVersion)
@@ -35,13 +50,9 @@ struct ComparisonLinks {
             let previousLine = newest.dropFirst().first.flatMap(definition(ofRelease:))?.line
             let ascending = previousLine.map { $0 < latestDefinition.line } ?? false
             edits.append(.insert(before: latestDefinition.line + (ascending ? 1 : 0), [lead + address]))
-        } else if let unreleasedDefinition, unreleasedDefinition.address.hasSuffix("...HEAD"),
-            let found = unreleasedDefinition.address.lastRange(of: version)
-        {
-            // `…/compare/v1.4.0...HEAD` alone: the new release compares the same two points.
-            let prefix = unreleasedDefinition.address[..<found.lowerBound].reversed().prefix { $0.isLetter }
-            let address = unreleasedDefinition.address.dropLast(4) + String(prefix.reversed()) + newVersion
-            edits.append(.insert(before: unreleasedDefinition.line + 1, ["[\(newVersion)]: \(address)"]))
+        } else if let unreleasedDefinition, let sinceLatest {
+            // `…/compare/v1.4.0...HEAD` alone.
+            edits.append(.insert(before: unreleasedDefinition.line + 1, ["[\(newVersion)]: \(sinceLatest)"]))
         }
         return edits
     }
