@@ -44,8 +44,10 @@ package struct CheckChange {
                 && FragmentFolder.isFragmentName(String(change.path.split(separator: "/").last ?? ""))
         }
         let notesEdited = changes.contains { $0.path == notesFile }
+        // Looked up by path: a change adding n fragments would otherwise cost n².
+        let addedPaths = Set(added.map(\.path))
         let needing = changes.filter { change in
-            !added.contains { $0.path == change.path } && change.path != notesFile
+            !addedPaths.contains(change.path) && change.path != notesFile
                 && !change.path.hasPrefix(fragmentsFolder + "/") && !ignore.contains { $0.matches(change.path) }
         }
 
