@@ -57,7 +57,7 @@ public struct ReleaseWriter: Sendable {
         }
         let composed = (try? SourceFile(path: notes.path, bytes: lines.bytes)) ?? notes
         let reading = reader.read(composed)
-        let shown = reading.document.releases.first(where: \.isUnreleased)
+        let shown = ShownRelease(reading.document.releases.first(where: \.isUnreleased), fragments: fragments)
         if let problem = fragments.lazy.compactMap({ Self.problem(placing: $0, in: shown, notes: notes.path) }).first {
             throw problem
         }
@@ -65,12 +65,11 @@ public struct ReleaseWriter: Sendable {
     }
 
     /// Why a fragment is not in the release the preview shows, when it is not.
-    private static func problem(placing fragment: Fragment, in release: Release?, notes: String) -> Diagnostic? {
-        let sections = release?.sections ?? []
+    private static func problem(placing fragment: Fragment, in shown: ShownRelease, notes: String) -> Diagnostic? {
         if let title = fragment.title {
             // As a heading the title is read like any category's (`Sync:` is `Sync`).
             let written = CategoryHeading(title).title
-            guard !sections.contains(where: { $0.title == title || $0.title == written }) else { return nil }
+            guard !shown.shows(title: title), !shown.shows(title: written) else { return nil }
             var reason = "the notes would not show it as a row"
             switch HeadingClassifier.role(of: title) {
             case .release(let heading): reason = "as a heading in \(notes) it reads as release \(heading.version.text)"
@@ -83,14 +82,8 @@ public struct ReleaseWriter: Sendable {
                 .fragmentTitle, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
                 "the featured row `\(title)` cannot be written: \(reason); give it a title without a version or date")
         }
-        // The last words: a kind marker the notes read off an item's start (`**New**:`) is gone,
-        // and brackets left out, since `[#240]` links once the notes define it.
-        func wordsOf(_ text: String) -> [Substring] {
-            text.filter { !"[]()".contains($0) }.split(whereSeparator: \.isWhitespace)
-        }
-        let words = wordsOf(MarkdownContent(blocks: fragment.body.blocks).plainText).suffix(5).joined(separator: " ")
-        let shown = sections.map { wordsOf($0.content.plainText).joined(separator: " ") }
-        guard !words.isEmpty, !shown.contains(where: { $0.contains(words) }) else { return nil }
+        let words = ShownRelease.lastWords(of: fragment).joined(separator: " ")
+        guard !words.isEmpty, !shown.shows(words: words) else { return nil }
         return Diagnostic(
             .fragmentTitle, at: SourceLocation(path: fragment.path, line: fragment.body.firstLine, column: 1),
             "this note would not read back as part of the next release in \(notes); check its kind's heading in .whatsnew.yml")

@@ -1,0 +1,104 @@
+import WhatsNewModel
+
+/// What the preview's unreleased release shows, to find each fragment in: its rows' titles and
+/// the words of each row's text, as a reader gets them.
+///
+/// A fragment's last words are looked up in one pass over the release's words, made once for
+/// all the fragments: searching the whole release's text once per fragment made a release of n
+/// fragments cost n² (issue 42). Words the pass does not find where a word starts are searched
+/// for in the text as before, so every answer is the search's.
+struct ShownRelease {
+    private let titles: Set<String>
+    private let texts: [String]
+    /// Last words of fragments (their UTF-8) that the pass found, each checked in place.
+    private let located: Set<ArraySlice<UInt8>>
+
+    /// The release the preview shows (nil when it shows none), read for `fragments`' last words.
+    init(_ release: Release?, fragments: [Fragment]) {
+        let sections = release?.sections ?? []
+        titles = Set(sections.compactMap(\.title))
+        let words = sections.map { Self.words(of: $0.content.plainText) }
+        texts = words.map { $0.joined(separator: " ") }
+        var sought: Set<ArraySlice<UInt8>> = []
+        var lengths: Set<Int> = []
+        for fragment in fragments where fragment.title == nil {
+            let last = Self.lastWords(of: fragment)
+            guard !last.isEmpty else { continue }
+            sought.insert(ArraySlice(last.joined(separator: " ").utf8))
+            lengths.insert(last.count)
+        }
+        var located: Set<ArraySlice<UInt8>> = []
+        for (row, text) in zip(words, texts) where !sought.isEmpty {
+            Self.locate(sought, lengths: lengths, in: row, text: text, into: &located)
+        }
+        self.located = located
+    }
+
+    /// Whether a row has the title.
+    func shows(title: String) -> Bool { titles.contains(title) }
+
+    /// Whether a row's words, one space between each, hold `words` (a fragment's last words joined).
+    func shows(words: String) -> Bool {
+        located.contains(ArraySlice(words.utf8)) || texts.contains { $0.contains(words) }
+    }
+
+    /// A fragment's last five words, as the release would show them.
+    static func lastWords(of fragment: Fragment) -> ArraySlice<Substring> {
+        words(of: MarkdownContent(blocks: fragment.body.blocks).plainText).suffix(5)
+    }
+
+    /// The words of a text, brackets left out: a kind marker the notes read off an item's start
+    /// (`**New**:`) is gone, and `[#240]` links once the notes define it.
+    static func words(of text: String) -> [Substring] {
+        // No character spans a line feed but CR LF, whitespace as CR alone is, so each line breaks
+        // into characters on its own, and an ASCII line, a character per byte, byte by byte.
+        var words: [Substring] = []
+        for line in text.utf8.split(separator: 0x0A) {
+            guard line.allSatisfy({ $0 < 0x80 }) else {
+                words += Substring(line).filter { !"[]()".contains($0) }.split(whereSeparator: \.isWhitespace)
+                continue
+            }
+            let kept = line.filter { !Self.brackets.contains($0) }
+            for word in kept.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) }) {
+                words.append(Substring(String(decoding: word, as: UTF8.self)))
+            }
+        }
+        return words
+    }
+
+    /// `[`, `]`, `(` and `)` as bytes.
+    private static let brackets: [UInt8] = [0x5B, 0x5D, 0x28, 0x29]
+
+    /// Every sought run of words found in a row, word by word, kept when the text holds it there
+    /// as the search would find it.
+    private static func locate(
+        _ sought: Set<ArraySlice<UInt8>>, lengths: Set<Int>, in words: [Substring], text: String,
+        into located: inout Set<ArraySlice<UInt8>>
+    ) {
+        let bytes = Array(text.utf8)
+        var starts: [Int] = []
+        var offset = 0
+        for word in words {
+            starts.append(offset)
+            offset += word.utf8.count + 1
+        }
+        for length in lengths where length <= words.count {
+            for first in 0...(words.count - length) {
+                let last = first + length - 1
+                let end = starts[last] + words[last].utf8.count
+                let run = bytes[starts[first]..<end]
+                guard sought.contains(run), !located.contains(run) else { continue }
+                // With the spaces around it, the run breaks into characters as it does in the text.
+                let lower = first > 0 ? starts[first] - 1 : starts[first]
+                let upper = last + 1 < words.count ? end + 1 : end
+                // ASCII text is a character per byte: the run is one as it stands.
+                let around = bytes[lower..<upper]
+                if around.allSatisfy({ $0 < 0x80 })
+                    || String(decoding: around, as: UTF8.self).contains(String(decoding: run, as: UTF8.self))
+                {
+                    located.insert(run)
+                }
+            }
+        }
+    }
+}
