@@ -13,6 +13,8 @@ congruential generator with a fixed seed picks the words, so no run differs.
 import os
 import sys
 
+from generate import Random  # the same fixed-seed generator as the synthetic changelog
+
 WORDS = ("sync export import cache widget share sheet filter list view crash launch memory "
          "render parser token session login backup restore theme colour layout font icon").split()
 KINDS = ["added", "fixed", "changed"]
@@ -33,15 +35,6 @@ All notable changes to this project are documented in this file.
 [Unreleased]: https://github.com/example/app/compare/1.0.0...HEAD
 [1.0.0]: https://github.com/example/app/releases/tag/1.0.0
 """
-
-
-class Random:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self, bound):
-        self.state = (self.state * 6364136223846793005 + 1442695040888963407) % (1 << 64)
-        return (self.state >> 33) % bound
 
 
 def main():

@@ -221,19 +221,25 @@ import Testing
 
     @Test func twoReleasesAtOnceUseEachNoteExactlyOnce() throws {
         for round in 0..<10 {
-            let project = try Project(fragments: 6)
-            let first = try project.start(["whatsnew", "release", "1.1.0"], stderr: "a.err")
-            let second = try project.start(["whatsnew", "release", "1.2.0", "--allow-older"], stderr: "b.err")
-            first.waitUntilExit()
-            second.waitUntilExit()
-            let notes = project.read("CHANGELOG.md") ?? ""
-            for index in 0..<6 {
-                let uses = notes.components(separatedBy: "- Note \(index).").count - 1
-                let waiting = project.fragments().contains { $0.contains("note-\(index)") }
-                #expect(uses + (waiting ? 1 : 0) == 1, "round \(round), note \(index): \(uses) uses\n\(notes)")
-            }
-            let statuses = [first.terminationStatus, second.terminationStatus]
+            let (project, statuses) = try Self.twoReleasesAtOnce(fragments: 6, round: round)
             #expect(statuses.contains(0), "one of them released: \(statuses) \(project.read("a.err") ?? "") \(project.read("b.err") ?? "")")
         }
+    }
+
+    /// Two releases of one project started together; each note must end in exactly one
+    /// release or stay a fragment. The project and both exit statuses, for more checks.
+    static func twoReleasesAtOnce(fragments: Int, round: Int) throws -> (Project, [Int32]) {
+        let project = try Project(fragments: fragments)
+        let first = try project.start(["whatsnew", "release", "1.1.0"], stderr: "a.err")
+        let second = try project.start(["whatsnew", "release", "1.2.0", "--allow-older"], stderr: "b.err")
+        first.waitUntilExit()
+        second.waitUntilExit()
+        let notes = project.read("CHANGELOG.md") ?? ""
+        for index in 0..<fragments {
+            let uses = notes.components(separatedBy: "- Note \(index).").count - 1
+            let waiting = project.fragments().contains { $0.contains("note-\(index)") }
+            #expect(uses + (waiting ? 1 : 0) == 1, "round \(round), note \(index): \(uses) uses\n\(notes)")
+        }
+        return (project, [first.terminationStatus, second.terminationStatus])
     }
 }

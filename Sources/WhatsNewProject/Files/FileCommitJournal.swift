@@ -35,9 +35,10 @@ struct FileCommitJournal {
         PreparedFile.flushFolder(of: path)
     }
 
-    /// Makes the renames a dead run listed in `directory` and did not make.
-    static func finishAbandoned(in directory: String) {
-        for entry in DirectoryListing.names(in: directory) where entry.hasPrefix(prefix) {
+    /// Makes the renames a dead run listed in `directory` (whose names are `entries`) and did
+    /// not make.
+    static func finishAbandoned(in directory: String, entries: [String]) {
+        for entry in entries where entry.hasPrefix(prefix) {
             guard let pid = pid_t(entry.dropFirst(prefix.count)), PreparedFile.isGone(pid) else { continue }
             let journal = FileCommitJournal(path: "\(directory)/\(entry)")
             let text = String(decoding: ContentFingerprint.contents(of: journal.path) ?? [], as: UTF8.self)

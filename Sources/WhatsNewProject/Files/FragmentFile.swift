@@ -68,7 +68,7 @@ package struct FragmentFile {
             for entry in DirectoryListing.names(in: staging) { unlink(staging + "/" + entry) }
             rmdir(staging)
         }
-        chmod(staging, 0o777 & ~Self.umaskValue())
+        chmod(staging, 0o777 & ~PreparedFile.umaskValue())
         for (file, content) in [("README.md", Self.readme), (name, text)] {
             _ = try PreparedFile("\(staging)/\(file)", target: "\(staging)/\(file)") { $0.write(content) }
                 .commitAsNew(file)
@@ -96,12 +96,6 @@ package struct FragmentFile {
     private func failure(_ message: String) -> CommandFailure {
         CommandFailure(
             Diagnostic(.unwritableOutput, at: SourceLocation(path: folder), message), notes: ["no fragment was written"])
-    }
-
-    private static func umaskValue() -> mode_t {
-        let current = umask(0)
-        umask(current)
-        return current
     }
 
     package static let readme = """

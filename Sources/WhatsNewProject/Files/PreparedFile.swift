@@ -125,9 +125,10 @@ package final class PreparedFile {
     /// Temporary files a dead run left in `directory`: of `name` only, or of any file. A list of
     /// renames a dead run left there is carried out first (``FileCommitJournal``).
     package static func removeAbandoned(of name: String? = nil, in directory: String) {
-        FileCommitJournal.finishAbandoned(in: directory)
+        let entries = DirectoryListing.names(in: directory)
+        FileCommitJournal.finishAbandoned(in: directory, entries: entries)
         let prefix = name.map { ".\($0).whatsnew-" }
-        for entry in DirectoryListing.names(in: directory) where entry.hasPrefix(prefix ?? ".") {
+        for entry in entries where entry.hasPrefix(prefix ?? ".") {
             guard let marker = entry.range(of: ".whatsnew-", options: .backwards) else { continue }
             let rest = entry[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), isGone(pid) else { continue }
@@ -155,7 +156,8 @@ package final class PreparedFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
-    private static func umaskValue() -> mode_t {
+    /// The process's umask, which `umask` only tells by setting it.
+    static func umaskValue() -> mode_t {
         let current = umask(0)
         umask(current)
         return current

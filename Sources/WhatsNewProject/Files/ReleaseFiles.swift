@@ -49,7 +49,7 @@ package struct ReleaseFiles {
             do throws(JournalFailure) {
                 try journal.setAside(names)
             } catch {
-                throw undo(journal, error.diagnostic)
+                throw undo(journal, CommandFailure(error.diagnostic))
             }
             do throws(CommandFailure) {
                 try checkFragments(journal)
@@ -91,10 +91,6 @@ package struct ReleaseFiles {
     }
 
     /// Puts the fragments back after a failed step, and says whether that worked.
-    private func undo(_ journal: ReleaseJournal, _ failure: Diagnostic) -> CommandFailure {
-        undo(journal, CommandFailure(failure))
-    }
-
     private func undo(_ journal: ReleaseJournal, _ failure: CommandFailure) -> CommandFailure {
         var failure = failure
         do throws(JournalFailure) {

@@ -85,24 +85,30 @@ package struct ReleaseJournal {
     /// Returns how many came back.
     @discardableResult
     func rollBack() throws(JournalFailure) -> Int {
+        let restored = try Self.putBack(from: directory, into: folder)
+        try closeJournal()
+        return restored
+    }
+
+    /// Moves every file of `source` but the plan into `folder`: one with the same text as a
+    /// file that came there since needs no copy; another keeps both. Returns how many.
+    static func putBack(from source: String, into folder: String) throws(JournalFailure) -> Int {
         var restored = 0
-        for name in DirectoryListing.names(in: directory) where name != "plan" && name != "plan.partial" {
-            let from = directory + "/" + name
+        for name in DirectoryListing.names(in: source) where name != "plan" && name != "plan.partial" {
+            let from = source + "/" + name
             var destination = folder + "/" + name
             if access(destination, F_OK) == 0 {
-                // A file of that name came since: the same text needs no copy, another keeps both.
                 if ContentFingerprint(ofFileAt: destination) == ContentFingerprint(ofFileAt: from) {
                     guard unlink(from) == 0 else { throw JournalFailure(from, "cannot put this fragment back") }
                     restored += 1
                     continue
                 }
-                destination = folder + "/" + Self.recoveredName(name)
+                destination = folder + "/" + recoveredName(name)
             }
             guard rename(from, destination) == 0 else { throw JournalFailure(from, "cannot put this fragment back") }
             restored += 1
         }
-        PreparedFile.flushFolder(of: planPath)
-        try closeJournal()
+        PreparedFile.flushFolder(of: source + "/plan")
         return restored
     }
 

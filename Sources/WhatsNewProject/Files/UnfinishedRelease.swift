@@ -65,14 +65,11 @@ package struct UnfinishedRelease {
 
     /// A folder without a plan: its fragments go back, since nothing says the notes hold them.
     private func putBack(into folder: String, reason: String) throws(CommandFailure) -> String {
-        var restored = 0
-        for name in DirectoryListing.names(in: directory) where name != "plan.partial" {
-            var destination = folder + "/" + name
-            if access(destination, F_OK) == 0 { destination = folder + "/" + ReleaseJournal.recoveredName(name) }
-            guard rename(directory + "/" + name, destination) == 0 else {
-                throw CommandFailure(JournalFailure(directory + "/" + name, "cannot put this fragment back").diagnostic)
-            }
-            restored += 1
+        let restored: Int
+        do throws(JournalFailure) {
+            restored = try ReleaseJournal.putBack(from: directory, into: folder)
+        } catch {
+            throw CommandFailure(error.diagnostic)
         }
         unlink(directory + "/plan.partial")
         guard rmdir(directory) == 0 else {
