@@ -93,6 +93,71 @@ struct ReleaseWriterTests {
         #expect(text.contains("### Fixed\n\n- Old fix.\n- Opening a collection while it syncs no longer crashes. (#230)\n"))
     }
 
+    /// An `Unreleased` or planned heading left deep in the history by an old generator is
+    /// history: the new release goes above the newest release (or below it, oldest first), a
+    /// planned version down there is not asked for, and lint says where the heading stands.
+    @Test func aStaleUnreleasedHeadingIsHistory() throws {
+        let newestFirst = """
+            # Changelog
+
+            ## 3.24.2 (2024-05-01)
+
+            ### Fixed
+
+            - Newest fix.
+
+            ## [Unreleased](https://example.com/compare/8.2.0...HEAD)
+
+            ### Added
+
+            - Something a generator left.
+
+            ## 2.9.4 (unreleased)
+
+            - Planned long ago.
+
+            ## 2.9.3 (2019-01-02)
+
+            - Old.
+
+            """
+        let notes = try SourceFile(path: "notes.md", bytes: Array(newestFirst.utf8))
+        let edit = try ReleaseWriter().release(notes, fragments: Self.fragments, version: "3.25.0", date: Self.date)
+        let text = String(decoding: edit.notes, as: UTF8.self)
+        #expect(text.hasPrefix("# Changelog\n\n## 3.25.0 (2024-06-01)\n"))
+        #expect(text.hasSuffix(String(newestFirst.dropFirst("# Changelog\n\n".count))))
+        #expect(throws: Diagnostic.self) { try ReleaseWriter().release(notes, fragments: [], version: "2.9.4", date: Self.date) }
+        let document = DocumentReader().read(notes).document
+        #expect(document.releaseInProgress == nil)
+        let stale = Linter().check(document, path: "notes.md").filter { $0.rule == .staleUnreleased }
+        #expect(stale.map(\.location.line) == [9, 15])
+
+        let oldestFirst = """
+            ## 1.0.0 (2020-01-01)
+
+            - First.
+
+            ## Unreleased
+
+            - Left behind.
+
+            ## 1.1.0 (2021-01-01)
+
+            - Second.
+
+            ## 1.2.0 (2022-01-01)
+
+            - Third.
+
+            """
+        let appended = try ReleaseWriter().release(
+            try SourceFile(path: "notes.md", bytes: Array(oldestFirst.utf8)), fragments: Self.fragments, version: "1.3.0",
+            date: Self.date)
+        let appendedText = String(decoding: appended.notes, as: UTF8.self)
+        #expect(appendedText.hasPrefix(oldestFirst + "\n## 1.3.0 (2024-06-01)\n") || appendedText.hasPrefix(oldestFirst + "## 1.3.0 (2024-06-01)\n"))
+        #expect(appendedText.contains("## Unreleased\n\n- Left behind.\n"))
+    }
+
     @Test func notesWithoutAFileStartOne() throws {
         let notes = try SourceFile(path: "CHANGELOG.md", bytes: [])
         let edit = try ReleaseWriter(repository: RepositoryAddress("inkwell/app")).release(

@@ -35,7 +35,7 @@ package struct NotesFile: Sendable {
 
     /// The release that holds the unreleased changes: `Unreleased`, `main`, or a planned
     /// version such as `1.5.0 (unreleased)`.
-    var unreleasedIndex: Int? { document.releases.firstIndex(where: \.isUnreleased) }
+    var unreleasedIndex: Int? { ReleaseInProgress.index(in: document.releases) }
 
     /// Releases with a version, newest first whichever way the file runs.
     var versionedNewestFirst: [Int] {

@@ -57,7 +57,7 @@ public struct ReleaseWriter: Sendable {
         }
         let composed = (try? SourceFile(path: notes.path, bytes: lines.bytes)) ?? notes
         let reading = reader.read(composed)
-        let shown = ShownRelease(reading.document.releases.first(where: \.isUnreleased), fragments: fragments)
+        let shown = ShownRelease(reading.document.releaseInProgress, fragments: fragments)
         if let problem = fragments.lazy.compactMap({ Self.problem(placing: $0, in: shown, notes: notes.path) }).first {
             throw problem
         }
@@ -183,7 +183,7 @@ public struct ReleaseWriter: Sendable {
         let notes = file.source
         let preview = try self.preview(file, fragments: fragments).reading.document
         let written = reader.read((try? SourceFile(path: notes.path, bytes: edit.notes)) ?? notes).document
-        let before = preview.releases.first(where: \.isUnreleased).map(Self.rows) ?? []
+        let before = preview.releaseInProgress.map(Self.rows) ?? []
         let after = written.releases.first { $0.version?.matches(version.text) == true }.map(Self.rows)
         guard let after, after == before || (fragments.isEmpty && before.isEmpty) else {
             throw Diagnostic(

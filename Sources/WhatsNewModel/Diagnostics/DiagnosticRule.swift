@@ -52,6 +52,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case duplicateVersion = "duplicate-version"
     /// Releases not newest first (dates that justify the order are accepted).
     case versionOrder = "version-order"
+    /// An `Unreleased` or planned heading between released versions, which no release goes into.
+    case staleUnreleased = "stale-unreleased"
     /// A date that names no real day, in a heading, a date line or front matter; the release is shown without it.
     case invalidDate = "invalid-date"
     /// A date such as `04/05/2023` that could be day- or month-first when no other date in the file says which (one with a part over 12, like `26/07/2022`, settles the whole file); it is left out rather than guessed.
@@ -115,7 +117,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     /// Whether the finding is an error (lint fails) or a warning (lint fails with `--strict`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .emptyRelease, .sectionOutsideRelease,
+        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .staleUnreleased, .emptyRelease, .sectionOutsideRelease,
             .buildOutsideRelease,
             .contentOutsideRelease, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,

@@ -79,7 +79,7 @@ package struct LintNotes {
                     files += folder.paths().count
                     diagnostics += found
                     diagnostics += FragmentLinter(icons: linter.icons).check(
-                        read, unreleased: file.document.releases.first(where: \.isUnreleased))
+                        read, unreleased: file.document.releaseInProgress)
                     // What only writing them into these notes shows: a title that reads as a release.
                     do {
                         _ = try Notes.writer(reader, project).preview(file, fragments: read)

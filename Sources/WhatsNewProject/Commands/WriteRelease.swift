@@ -63,7 +63,7 @@ package struct WriteRelease {
         let (fragments, fragmentFindings) = folder.read(with: FragmentReader(kinds: project.kinds))
         let source = exists ? try Notes.load(path, maximumSize ?? project.maximumSize) : try Notes.empty(path)
         let file = NotesFile(source, reader: reader)
-        let unreleased = file.document.releases.first(where: \.isUnreleased)
+        let unreleased = file.document.releaseInProgress
         // The notes' errors and every fragment finding, warnings too; any error stops the run.
         let findings =
             file.reading.errors + fragmentFindings

@@ -19,6 +19,12 @@ public struct Linter: Sendable {
         var found: [Diagnostic] = []
         found += duplicateVersions(in: document.releases, path: path)
         found += versionOrder(of: document.releases, path: path)
+        found += ReleaseInProgress.stale(in: document.releases).map { index in
+            let release = document.releases[index]
+            return Diagnostic(
+                .staleUnreleased, at: location(path, release.line),
+                "`\(release.title)` stands between released versions, so whatsnew does not write the next release into it; remove the heading or name the version it became")
+        }
         found += untitledSections(in: document.releases, path: path)
         found += unknownIcons(in: document.icons, path: path)
         found += appearance(of: document, path: path)

@@ -45,7 +45,7 @@ public enum ReleaseSelection: Sendable, Hashable {
             if let unreleased = releases.first(where: { $0.hasContent }) { return [unreleased] }
             throw Diagnostic(.unknownRelease, at: SourceLocation(path: path), "no release with any changes listed")
         case .unreleased:
-            if let release = releases.first(where: \.isUnreleased) { return [release] }
+            if let release = document.releaseInProgress { return [release] }
             throw missing("no unreleased changes", in: releases, path: path)
         case .version(let query):
             if let release = releases.first(where: { $0.version?.matches(query) ?? false }) { return [release] }

@@ -1,0 +1,37 @@
+/// Which release of the notes holds the changes not released yet.
+///
+/// Only an `Unreleased` or planned heading at the newest end of the notes is the release in
+/// progress: above every released version in notes that run newest first, below every one in
+/// notes that run oldest first. One left deep in the history by an old generator
+/// (`## [Unreleased](…compare/8.2.0...HEAD)` between 8.1.0 and 8.2.0) is history.
+public enum ReleaseInProgress {
+    /// The index of the release in progress in `releases`, or nil when the notes have none.
+    public static func index(in releases: [Release]) -> Int? {
+        let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
+        guard let first = released.first, let last = released.last else {
+            return releases.firstIndex(where: \.isUnreleased)
+        }
+        let above = releases[..<first].firstIndex(where: \.isUnreleased)
+        let below = releases[(last + 1)...].firstIndex(where: \.isUnreleased)
+        // One released version says nothing of the order: either end is the newest.
+        if released.count == 1 { return above ?? below }
+        return ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst ? above : below
+    }
+
+    /// Unreleased or planned headings left between released versions, where no release goes.
+    /// Several at the newest end (`master (unreleased)` over `2.9.4 (unreleased)`) are not stale.
+    public static func stale(in releases: [Release]) -> [Int] {
+        let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
+        guard released.count > 1, let first = released.first, let last = released.last else { return [] }
+        let newestFirst = ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst
+        return releases.indices.filter { index in
+            releases[index].isUnreleased && (newestFirst ? index > first : index < last)
+        }
+    }
+}
+
+extension Document {
+    /// The release that holds the changes not released yet, when the notes have one at their
+    /// newest end; see ``ReleaseInProgress``.
+    public var releaseInProgress: Release? { ReleaseInProgress.index(in: releases).map { releases[$0] } }
+}
