@@ -338,6 +338,39 @@ struct DialectTests {
         #expect(node.sections.map(\.title) == ["V8 12.4", "Module loading", "Commits"])
     }
 
+    /// A feature's heading inside a release that names a product and a version in prose is a
+    /// row of that release; a deeper heading that names the product its release names is not.
+    @Test func aFeatureHeadingInsideAReleaseIsNotOne() throws {
+        let notes = """
+            # Changelog
+
+            ## 2.0.0-alpha (2025-05-18)
+
+            ### What's New in Leaflet 2.0
+
+            Leaflet 2.0 drops the global `L` namespace.
+
+            ### Fixed
+
+            - Popups close on Escape.
+
+            ## 1.9.4 (2023-05-18)
+
+            - Older fix.
+
+            """
+        let releases = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document.releases
+        #expect(releases.map(\.title) == ["2.0.0-alpha", "1.9.4"])
+        #expect(releases[0].sections.map(\.title) == ["What's New in Leaflet 2.0", "Fixed"])
+        let latest = try ReleaseSelection.latest.releases(from: DocumentReader().read(
+            try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document, path: "notes.md")
+        #expect(latest.map(\.title) == ["2.0.0-alpha"])
+
+        let swift = "## Swift 5.10\n\n### Swift 5.10.1\n\n- A fix.\n\n### Swift 5.10.0\n\n- First.\n"
+        let series = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(swift.utf8))).document.releases
+        #expect(series.compactMap(\.version?.text) == ["5.10.1", "5.10.0"])
+    }
+
     @Test func aDateSentenceDatesTheReleaseAndKeepsTheRest() throws {
         let releases = try Fixtures.read("dialects", "date-sentences").document.releases
         #expect(releases[0].summary?.plainText == "All issues closed in this release are listed on the 3.4.0 milestone.")

@@ -104,7 +104,7 @@ struct HeadingOutline {
     }
 
     private mutating func settleDoubtfulReleases() {
-        var enclosing: (level: Int, version: Version)?
+        var enclosing: (level: Int, version: Version, product: String?)?
         for index in list.indices {
             let heading = list[index]
             let level = heading.level
@@ -118,8 +118,14 @@ struct HeadingOutline {
                     enclosing.map({ $0.level < level && !Self.continues(release.version, $0.version) }) ?? false
                 {
                     list[index].role = .other
+                } else if release.date == nil, let releaseLevel, level > releaseLevel, let product = release.product,
+                    let outer = enclosing, outer.level < level, outer.product?.lowercased() != product.lowercased()
+                {
+                    // `### What's New in Leaflet 2.0` under `## 2.0.0-alpha`: a feature's heading in
+                    // prose, not a release, unless the release above names the same product.
+                    list[index].role = .other
                 } else {
-                    enclosing = (level, release.version)
+                    enclosing = (level, release.version, release.product)
                 }
             case .unreleased:
                 if let releaseLevel, level > releaseLevel { list[index].role = .other }
