@@ -61,6 +61,35 @@ struct SizeFamilyTests {
         let whole = "Turn it on in Settings to see each preset's raw values"
         #expect(whole.hasPrefix(String(summary.dropLast())), "\(summary)")
     }
+
+    /// Shortening keeps a prefix of the text as written: a word longer than the line
+    /// (`add_changelog_endpoint`) that the wrapper breaks is cut whole or kept whole, never
+    /// split by a space, in every family.
+    @Test func shorteningNeverInsertsCharacters() throws {
+        let words = [
+            "The", "add_changelog_endpoint", "is", "now", "documented,", "and", "supercalifragilisticexpialidocious_identifiers",
+            "wrap", "at", "their", "edges;", "日本語のテキストも折り返されます", "as", "well.",
+        ]
+        for family in SizeFamily.allCases {
+            let budget = RowBudget(family: family)
+            for count in 1...words.count {
+                let text = words.prefix(count).joined(separator: " ")
+                for lines in 1...2 {
+                    for measure in [8, 12, 20, 30] {
+                        let (kept, truncated) = budget.shortened(text, lines: lines, measure: measure)
+                        let stem = truncated ? String(kept.dropLast()) : kept
+                        #expect(text.hasPrefix(stem), "\(family) \(measure): \(kept)")
+                        #expect(truncated == (kept != text))
+                        if truncated, stem.contains(" ") {
+                            // Whole words, unless one word is wider than every line.
+                            let next = text.dropFirst(stem.count).first
+                            #expect(next == " " || next.map { ",;:.-".contains($0) } == true, "\(kept)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 extension RowBudget {

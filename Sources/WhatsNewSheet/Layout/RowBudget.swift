@@ -100,26 +100,47 @@ public struct RowBudget: Sendable {
         return (Optional(kept), truncated)
     }
 
-    /// `text` within `count` lines at `measure` cells: as it is, or cut at a word with an
-    /// ellipsis that still fits the last line.
+    /// `text` within `count` lines at `measure` cells: as it is, or its longest run of whole
+    /// words that fits with an ellipsis. The kept text is a prefix of `text`, never rejoined
+    /// from wrapped lines, so a word the wrapper had to break is not split by a space.
     func shortened(_ text: String, lines count: Int, measure: Int) -> (String, Bool) {
-        let lines = LineWrapper(width: displayWidth, measure: measure).wrap([Span(text)]).map { line in
-            line.map(\.text).joined()
+        let wrapper = LineWrapper(width: displayWidth, measure: measure)
+        func fits(_ candidate: String) -> Bool { wrapper.wrap([Span(candidate)]).count <= count }
+        guard !fits(text) else { return (text, false) }
+        func closed(_ prefix: Substring) -> String {
+            var kept = String(prefix)
+            while let end = kept.last, end == " " || ",;:.-–—·".contains(end) { kept.removeLast() }
+            return kept + "…"
         }
-        guard lines.count > count else { return (text, false) }
-        // Whole words only, and room for the ellipsis on the last line.
-        let lastLine = lines[count - 1]
-        var last = lastLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        while !last.isEmpty, displayWidth.of(last.joined(separator: " ") + "…") > measure { last.removeLast() }
-        if last.isEmpty, let word = lastLine.split(separator: " ").first {
-            // One word wider than the line: cut it between characters.
-            var cut = String(word)
-            while !cut.isEmpty, displayWidth.of(cut + "…") > measure { cut.removeLast() }
-            last = [cut]
+        // Where each word ends, so a prefix of words is a prefix of the text as written.
+        var ends: [String.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] != " ", text.index(after: index) == text.endIndex || text[text.index(after: index)] == " " {
+                ends.append(text.index(after: index))
+            }
+            index = text.index(after: index)
         }
-        var kept = (lines.prefix(count - 1) + [last.joined(separator: " ")]).joined(separator: " ")
-        while let end = kept.last, end == " " || ",;:.-–—·".contains(end) { kept.removeLast() }
-        return (kept + "…", true)
+        if let words = Self.longestFitting(ends.count, { fits(closed(text[..<ends[$0 - 1]])) }), words > 0 {
+            return (closed(text[..<ends[words - 1]]), true)
+        }
+        // One word wider than the lines: cut it between characters.
+        let first = text.drop { $0 == " " }.prefix { $0 != " " }
+        let cut = Self.longestFitting(first.count) { fits(String(first.prefix($0)) + "…") } ?? 0
+        return (String(first.prefix(cut)) + "…", true)
+    }
+
+    /// The largest `n` in `1...count` for which `fits(n)` holds (fitting shrinks as `n` grows),
+    /// or nil when none does: a binary search, so a long text is wrapped a few times, not once
+    /// per word.
+    private static func longestFitting(_ count: Int, _ fits: (Int) -> Bool) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low == 0 ? nil : low
     }
 
     /// What the row says under its title, flattened: its summary, else its items joined by
