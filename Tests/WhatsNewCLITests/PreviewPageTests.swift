@@ -47,6 +47,8 @@ struct PreviewPageTests {
                     let label = "\(engine) \(name) \(card["family"]!) \(card["scheme"]!) ×\(run["scale"]!)"
                     #expect((card["outside"] as? [Any])?.isEmpty == true, "outside its card: \(card["outside"]!) \(label)")
                     #expect((card["cut"] as? [Any])?.isEmpty == true, "cut mid-line: \(card["cut"]!) \(label)")
+                    // The inline line's words are chosen to fit, so the browser never cuts one.
+                    #expect((card["shortened"] as? [Any])?.isEmpty == true, "cut by the browser: \(card["shortened"]!) \(label)")
                     let lefts = card["titleLefts"] as? [Double] ?? []
                     #expect((lefts.max() ?? 0) - (lefts.min() ?? 0) <= 0.5, "titles not in line: \(lefts) \(label)")
                 }
@@ -54,6 +56,39 @@ struct PreviewPageTests {
                 if run["scale"] as? Double == 1.35, let medium = cards.first(where: { $0["family"] as? String == "medium" }) {
                     #expect(abs((medium["width"] as? Double ?? 0) - 364 * 1.35) < 2)
                 }
+            }
+        }
+    }
+
+    @Test(.needs(.chromium)) func aStandaloneCardKeepsItsBoxInChromium() throws { try standaloneCardKeepsItsBox(.chromium) }
+    @Test(.needs(.webkit)) func aStandaloneCardKeepsItsBoxInWebKit() throws { try standaloneCardKeepsItsBox(.webkit) }
+
+    /// `--size … --standalone`: the card centred on a page of its own, its box and content whole
+    /// (the page's padding once squeezed a card's content to nothing).
+    private func standaloneCardKeepsItsBox(_ engine: BrowserEngine) throws {
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (family, width) in [("medium", 364.0), ("inline", 260.0), ("small", 170.0)] {
+            let page = directory.appendingPathComponent("\(family).html")
+            let written = try WhatsNewBinary.run([
+                SharedFiles.fixture("examples", "featured-changelog"), "--size", family, "--format", "html", "--standalone",
+                "-o", page.path,
+            ])
+            try #require(written.status == 0, "\(written.stderr)")
+            let (status, output, errors) = try Tool.run(["python3", Self.script.path, engine.rawValue, page.path])
+            if status == 3 || status == 127 {
+                Tool.missing(engine.requirement)
+                return
+            }
+            try #require(status == 0, "\(errors)")
+            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let runs = try #require(report?["runs"] as? [[String: Any]])
+            for run in runs {
+                let card = try #require((run["cards"] as? [[String: Any]])?.first)
+                let scale = run["scale"] as? Double ?? 1
+                #expect(abs((card["width"] as? Double ?? 0) - width * scale) < 2, "\(engine) \(family) ×\(scale)")
+                #expect((card["outside"] as? [Any])?.isEmpty == true, "\(engine) \(family): \(card["outside"]!)")
+                #expect((card["shortened"] as? [Any])?.isEmpty == true, "\(engine) \(family): \(card["shortened"]!)")
             }
         }
     }

@@ -49,7 +49,7 @@ struct SizeFamilyTests {
         let inline = RowBudget(family: .inline).apply(to: PresentedRelease(release))
         let line = TextSheetRenderer(options: TerminalOptions(width: SizeFamily.inline.width, styling: false))
             .render(Presentation(document: reading.document, releases: [inline]))
-        #expect(line == "What's New in 3.0.0: A Developer Mode for… +8\n")
+        #expect(line == "What's New in 3.0.0: A… +8\n")
     }
 
     @Test func summariesAreShortenedAtAWord() throws {

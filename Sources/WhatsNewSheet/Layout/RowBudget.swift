@@ -67,16 +67,21 @@ public struct RowBudget: Sendable {
                 continue
             }
             if shown.isEmpty, let title = section.title {
-                // The first title alone is too long: shortened to what the line leaves it.
+                // The first title alone is too long: shortened to what the line leaves it, unless
+                // that is too little to say anything; then the line is the heading and a count.
                 let room = family.width - displayWidth.of(InlineSheet.line(heading: heading, titles: [""], more: rest))
+                guard room >= Self.shortestInlineTitle else { break }
                 var first = section
-                first.title = shortened(title, lines: 1, measure: max(4, room)).0
+                first.title = shortened(title, lines: 1, measure: room).0
                 shown.append(first)
             }
             break
         }
         return shown
     }
+
+    /// The fewest cells a shortened inline title may have: a word's start and an ellipsis.
+    static let shortestInlineTitle = 6
 
     /// Featured rows by priority, then kind rows with breaking changes first; otherwise as listed.
     static func ranked(_ sections: [Section]) -> [Section] {

@@ -9,7 +9,7 @@
 /// | `large` | 5 | 1 | 2 | 44 | 364 × 382 |
 /// | `extra-large` | 8 | 1 | 1 | 88 | 715 × 382 |
 /// | `rectangular` | 2 under a heading line, icons one cell wide at most | 1 | 0 | 24 | 172 × 76 |
-/// | `inline` | one line: `What's New in 1.4: Collections, Night Mode +2` | – | 0 | 48 | 260 × 24 |
+/// | `inline` | one line: `What's New in 1.4: Collections, Night Mode +2` | – | 0 | 30 | 260 × 24 |
 public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
     /// WidgetKit's `systemSmall`.
     case small
@@ -54,7 +54,7 @@ public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
         case .medium, .large: 44
         case .extraLarge: 88
         case .rectangular: 24
-        case .inline: 48
+        case .inline: 30
         }
     }
 

@@ -5,8 +5,10 @@ Firefox): every card, light and dark, at 100 % and 135 % text, and prints a JSON
     preview_check.py ENGINE PAGE [SCREENSHOT_DIR]
 
 For each card (a family's `.whatsnew-card`): elements that stand outside it, the left edges
-of its row titles (one edge for a grid), and text cut mid-line: a title, summary or heading
-whose visible height is not a whole number of its lines. Exit status 3 when a tool is missing.
+of its row titles (one edge for a grid), text cut mid-line: a title, summary or heading
+whose visible height is not a whole number of its lines, and text the browser cut short on its
+line (a heading wider than its box, ended with its ellipsis). A standalone page of one card
+(`--size medium --standalone`) is measured as its one card. Exit status 3 when a tool is missing.
 """
 
 import json
@@ -18,8 +20,10 @@ import engines
 MEASURE = """
 () => {
   const cards = [];
-  for (const figure of document.querySelectorAll('.preview-card')) {
-    const card = figure.querySelector('.whatsnew-card');
+  const figures = [...document.querySelectorAll('.preview-card')];
+  if (figures.length === 0) figures.push(...document.querySelectorAll('.whatsnew-card'));
+  for (const figure of figures) {
+    const card = figure.classList.contains('whatsnew-card') ? figure : figure.querySelector('.whatsnew-card');
     const box = card.getBoundingClientRect();
     const outside = [];
     for (const element of card.querySelectorAll('*')) {
@@ -37,10 +41,15 @@ MEASURE = """
       const lines = element.clientHeight / line;
       if (Math.abs(lines - Math.round(lines)) > 0.15) cut.push([element.className || element.tagName, lines]);
     }
+    const shortened = [];
+    for (const element of card.querySelectorAll('.whatsnew-heading')) {
+      if (element.scrollWidth > element.clientWidth + 1) shortened.push([element.textContent, element.scrollWidth, element.clientWidth]);
+    }
+    const panel = figure.closest('.preview-panel');
     cards.push({
-      family: figure.dataset.family,
-      scheme: figure.closest('.preview-panel').dataset.scheme,
-      width: box.width, height: box.height, outside, titleLefts: lefts, cut,
+      family: figure.dataset.family || [...card.classList].find(c => c.startsWith('whatsnew-size-')).slice(14),
+      scheme: panel ? panel.dataset.scheme : 'page',
+      width: box.width, height: box.height, outside, titleLefts: lefts, cut, shortened,
     });
   }
   return cards;
