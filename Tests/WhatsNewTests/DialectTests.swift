@@ -371,6 +371,42 @@ struct DialectTests {
         #expect(series.compactMap(\.version?.text) == ["5.10.1", "5.10.0"])
     }
 
+    /// GitHub's uploader writes `<img …>`: read as the image it is, in an item, as a block of
+    /// its own or wrapped in `<p align="center">`; an image over `---` (a setext heading to
+    /// cmark) stays an image with its address.
+    @Test func rawHTMLImagesAreImages() throws {
+        let notes = """
+            ## 1.2.0 (2024-05-01)
+
+            ### Added
+
+            - The new editor <img width="200" alt="editor" src="https://example.com/a.png?x=1&amp;y=2">
+
+            <p align="center"><img alt='wide' src=https://example.com/b.png /></p>
+
+            ![chart](https://example.com/c.png)
+            ---
+
+            ### Fixed
+
+            - A crash.
+
+            """
+        let release = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document.releases[0]
+        #expect(release.sections.map(\.title) == ["Added", "Fixed"])
+        let blocks = release.sections[0].body.blocks
+        guard case .list(let list) = blocks.first?.content, case .paragraph(let item)? = list.items.first?.blocks.first?.content
+        else { Issue.record("no list: \(blocks)"); return }
+        #expect(item.contains(.image(source: "https://example.com/a.png?x=1&y=2", title: "", alt: [.text("editor")])))
+        #expect(blocks.dropFirst().map(\.content) == [
+            .paragraph([.image(source: "https://example.com/b.png", title: "", alt: [.text("wide")])]),
+            .paragraph([.image(source: "https://example.com/c.png", title: "", alt: [.text("chart")])]),
+        ])
+        #expect(RawHTML.images(in: "<img src=\"x.png\"> and text") == nil)
+        #expect(!RawHTML.hidesContent("<a name=\"1.2.0\"></a> <!-- a comment --> <br>"))
+        #expect(RawHTML.hidesContent("<video src=\"demo.mp4\"></video>"))
+    }
+
     @Test func aDateSentenceDatesTheReleaseAndKeepsTheRest() throws {
         let releases = try Fixtures.read("dialects", "date-sentences").document.releases
         #expect(releases[0].summary?.plainText == "All issues closed in this release are listed on the 3.4.0 milestone.")

@@ -31,6 +31,7 @@ struct LintTests {
         Case(fixture: "ambiguous-date", findings: ["3:1 ambiguous-date", "7:1 ambiguous-date"]),
         Case(fixture: "unread-release-heading", findings: ["7:1 unread-release-heading"]),
         Case(fixture: "content-outside-release", findings: ["11:1 content-outside-release"]),
+        Case(fixture: "raw-html", findings: ["10:1 raw-html"]),
         Case(
             fixture: "unknown-icon",
             findings: ["4:10 unknown-icon", "10:7 unknown-icon", "15:1 unknown-icon"]),

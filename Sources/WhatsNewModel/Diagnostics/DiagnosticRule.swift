@@ -26,6 +26,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case buildOutsideRelease = "build-outside-release"
     /// Prose or a list between releases under no release heading (below `## 5.x Releases`, before its first release), which no release shows.
     case contentOutsideRelease = "content-outside-release"
+    /// Raw HTML with text or media in it (`<details>`, `<video>`), which no output shows; `<img>` is read as an image.
+    case rawHTML = "raw-html"
     /// A `kind:` that names no kind.
     case unknownKind = "unknown-kind"
     /// A category heading that names no kind but nearly names one (`### Fxied`).
@@ -119,7 +121,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .staleUnreleased, .emptyRelease, .sectionOutsideRelease,
             .buildOutsideRelease,
-            .contentOutsideRelease, .unknownIcon,
+            .contentOutsideRelease, .rawHTML, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
             .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey,
             .unknownAudience, .unknownPlatform:

@@ -138,6 +138,11 @@ private struct State {
     }
 
     mutating func read(_ block: Block, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: () -> Block?) {
+        // `![demo](…)` over `---` is a setext heading to cmark, but an image to its writer.
+        if case .heading(_, let inlines) = block.content, Self.isOnlyImages(inlines), current != nil {
+            current?.append(Block(.paragraph(inlines), line: block.line, endLine: block.endLine))
+            return
+        }
         if let heading {
             switch block.content {
             case .heading(_, let inlines), .paragraph(let inlines):  // a paragraph may be a release line
@@ -161,6 +166,7 @@ private struct State {
             }
             return
         }
+        reportHiddenHTML(in: block)
         switch block.content {
         case .html, .thematicBreak:
             return  // anchors, comments and separators between releases
@@ -185,6 +191,42 @@ private struct State {
             current?.append(kept)
         default:
             current?.append(block)
+        }
+    }
+
+    /// Images, linked or not, and the spaces between them.
+    private static func isOnlyImages(_ inlines: [Inline]) -> Bool {
+        var sawImage = false
+        func check(_ inlines: [Inline]) -> Bool {
+            inlines.allSatisfy { inline in
+                switch inline {
+                case .image:
+                    sawImage = true
+                    return true
+                case .link(_, _, let content): return check(content)
+                case .text(let text): return text.allSatisfy(\.isWhitespace)
+                case .softBreak, .lineBreak: return true
+                default: return false
+                }
+            }
+        }
+        return check(inlines) && sawImage
+    }
+
+    /// Raw HTML that holds text or media no output shows, at any depth: said once per block.
+    private mutating func reportHiddenHTML(in block: Block) {
+        switch block.content {
+        case .html(let html) where RawHTML.hidesContent(html):
+            diagnostics.append(
+                Diagnostic(
+                    .rawHTML, at: SourceLocation(path: path, line: block.line, column: 1),
+                    "this raw HTML is not shown in any output; write it in Markdown (an image as ![alt](address))"))
+        case .list(let list):
+            for item in list.items { item.blocks.forEach { reportHiddenHTML(in: $0) } }
+        case .blockQuote(let blocks):
+            blocks.forEach { reportHiddenHTML(in: $0) }
+        default:
+            break
         }
     }
 

@@ -91,7 +91,10 @@ package struct MarkdownParser {
         case CMARK_NODE_BLOCK_QUOTE: content = .blockQuote(frame.blocks)
         case CMARK_NODE_CODE_BLOCK:
             content = .codeBlock(info: Self.string(cmark_node_get_fence_info(node)), code: literal(node))
-        case CMARK_NODE_HTML_BLOCK: content = .html(literal(node))
+        case CMARK_NODE_HTML_BLOCK:
+            // GitHub's uploader writes images as `<img …>`: they are images, as `![…](…)` is.
+            let html = literal(node)
+            content = RawHTML.images(in: html).map { .paragraph($0) } ?? .html(html)
         case CMARK_NODE_THEMATIC_BREAK: content = .thematicBreak
         case CMARK_NODE_LIST:
             content = .list(
@@ -110,7 +113,9 @@ package struct MarkdownParser {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT: return .text(literal(node))
         case CMARK_NODE_CODE: return .code(literal(node))
-        case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+        case CMARK_NODE_HTML_INLINE:
+            let html = literal(node)
+            return RawHTML.images(in: html)?.first ?? .html(html)
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .lineBreak
         case CMARK_NODE_EMPH: return .emphasis(frame.inlines)
