@@ -53,6 +53,39 @@ struct SlackTests {
         #expect(!joined.contains("evil.example/x"))
     }
 
+    /// A row's prose and the list after it, nested items, code and a code block, as mrkdwn.
+    @Test func aRowKeepsItsBulletsAndCode() throws {
+        let notes = """
+            ## 2.1.0 - 2024-05-02
+
+            ### Changed
+
+            The exporter was rewritten; `whatsnew export` now:
+
+            - writes **one file** per locale
+              - named by `locale`
+            - keeps _every_ row
+
+            ```
+            whatsnew export --all
+            ```
+            """
+        let run = try WhatsNewBinary.run(["-", "--format", "slack"], stdin: notes)
+        #expect(run.status == 0, "\(run.stderr)")
+        let row = try texts(run.stdout).first { $0.contains("*Changed*") }
+        #expect(
+            row == """
+                🔄 *Changed*
+                The exporter was rewritten; `whatsnew export` now:
+                • writes *one file* per locale
+                    ◦ named by `locale`
+                • keeps _every_ row
+                ```
+                whatsnew export --all
+                ```
+                """)
+    }
+
     @Test func theBlockLimitCountsWhatIsLeftOut() throws {
         let rows = (1...70).map { "---\ntitle: Row \($0)\nsummary: Summary \($0).\n---\n" }.joined(separator: "\n")
         let run = try WhatsNewBinary.run(["-", "--format", "slack"], stdin: "## 1.0.0 - 2024-05-02\n\n" + rows)

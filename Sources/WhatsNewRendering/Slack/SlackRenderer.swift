@@ -65,10 +65,8 @@ public struct SlackRenderer: SheetRenderer {
         if let title = section.title, !title.isEmpty {
             lines.append(icon + "*" + Self.escaped(Self.oneLine(title)) + "*")
         }
-        let summary =
-            section.isOneList
-            ? section.items.map { "• " + Self.oneLine($0) }.joined(separator: "\n") : section.lead.plainText
-        if !summary.isEmpty { lines.append((lines.isEmpty ? icon : "") + Self.escaped(summary)) }
+        let summary = SlackMarkup.of(section.lead)
+        if !summary.isEmpty { lines.append((lines.isEmpty ? icon : "") + summary) }
         return lines.joined(separator: "\n")
     }
 
