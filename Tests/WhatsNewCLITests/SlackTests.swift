@@ -35,7 +35,7 @@ struct SlackTests {
         let all = try SharedFiles.checkGolden(
             example: "keep-a-changelog", ["--format", "slack", "--release", "all"], "slack/keep-a-changelog-all.json")
         let kinds = try blocks(all).compactMap { $0["type"] as? String }
-        #expect(kinds.first == "header" && kinds.filter { $0 == "header" }.count == 4)
+        #expect(kinds.first == "header" && kinds.filter { $0 == "header" }.count == 3)
     }
 
     @Test func theNotesCannotMentionAnyoneOrDisguiseALink() throws {

@@ -31,7 +31,8 @@ struct ReleaseSelectionTests {
     }
 
     @Test func allAndUnreleased() throws {
-        #expect(try versions(.all) == ["unreleased", "1.4.0", "1.3.1", "1.3.0"])
+        // The empty Unreleased heading is a placeholder: every release, but not it.
+        #expect(try versions(.all) == ["1.4.0", "1.3.1", "1.3.0"])
         #expect(try versions(.unreleased) == ["unreleased"])
     }
 

@@ -37,7 +37,8 @@ public enum ReleaseSelection: Sendable, Hashable {
         let releases = document.releases
         switch self {
         case .all:
-            return releases
+            // An empty Unreleased heading is a placeholder for what comes, not a release to show.
+            return releases.filter { $0.hasContent || !$0.isUnreleased || $0.version != nil }
         case .latest:
             // A lazy filter: a long changelog's releases are not copied to find one.
             let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !schedule.isScheduled($0) }

@@ -17,7 +17,10 @@ enum Golden {
     ) throws {
         let reading = try Fixtures.read(group, name)
         check(
-            JSONRenderer().render(Presentation(document: reading.document, releases: reading.document.releases)),
+            JSONRenderer().render(
+                Presentation(
+                    document: reading.document,
+                    releases: try ReleaseSelection.all.releases(from: reading.document, path: name))),
             against: "json/\(group)/\(name).json", sourceLocation: sourceLocation)
     }
 
