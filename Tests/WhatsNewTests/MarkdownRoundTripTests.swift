@@ -79,7 +79,9 @@ struct MarkdownRoundTripTests {
         let body = MarkdownRenderer().render(Presentation(document: document, releases: document.releases))
         #expect(
             body
-                == "## [1.0.0]\n\n### 🔄 Changed\n\n- one\n  - nested\n    1. deep\n- two\n\n> quoted\n> lines\n\n```swift\nlet x = 1\n```\n"
+                == "## 1.0.0\n\n### 🔄 Changed\n\n- one\n  - nested\n    1. deep\n- two\n\n> quoted\n> lines\n\n```swift\nlet x = 1\n```\n"
         )
+        // No link for the version: no brackets, which would show as written.
+        #expect(try readBack(body).first?.version?.text == "1.0.0")
     }
 }

@@ -40,8 +40,8 @@ public struct MarkdownRenderer: SheetRenderer {
         output.write(parts.joined(separator: "\n\n") + "\n")
     }
 
-    /// `[1.4.0] - 2024-05-02`, `[1.4.0](…/compare/v1.3.0...v1.4.0) - 2024-05-02` where the notes
-    /// give a comparison, `Unreleased`, or the release's own title.
+    /// `1.4.0 - 2024-05-02`, `[1.4.0](…/compare/v1.3.0...v1.4.0) - 2024-05-02` where the notes
+    /// give a comparison or a page for the release, `Unreleased`, or the release's own title.
     private func heading(of release: PresentedRelease, writer: MarkdownWriter) -> String {
         guard let version = release.version else {
             let name = release.isUnreleased ? "Unreleased" : release.title
@@ -49,9 +49,10 @@ public struct MarkdownRenderer: SheetRenderer {
             return writer.inline([.link(destination: compare, title: "", [.text(name)])])
         }
         let date = release.date?.iso ?? (release.isUnreleased ? "Unreleased" : nil)
+        // Brackets only as a link: `[0.28.1]` with no definition would show its brackets.
         let name =
-            release.compare.map { writer.inline([.link(destination: $0, title: "", [.text(version.text)])]) }
-            ?? "[\(version.text)]"
+            (release.compare ?? release.link).map { writer.inline([.link(destination: $0, title: "", [.text(version.text)])]) }
+            ?? version.text
         // A release not out yet says so where a reader of the body looks first.
         return name + (date.map { " - \($0)" } ?? "") + (release.isScheduled ? " (scheduled)" : "")
     }
