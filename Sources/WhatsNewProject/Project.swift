@@ -74,6 +74,12 @@ package struct Project: Sendable {
         return Self.sibling(".changes", of: notes)
     }
 
+    /// Where issue and pull request numbers link for the notes at `notes`: `repository:`, else
+    /// the package file beside the notes, else git's `origin` (``PackageRepository``).
+    package func repository(for notes: String) -> RepositoryAddress? {
+        config?.repository ?? PackageRepository.beside(notes)
+    }
+
     /// The largest notes file read unless a command says otherwise: `max-size:`, else 8 MB.
     package var maximumSize: Int { config?.maxSize ?? SourceFile.defaultMaximumSize }
 

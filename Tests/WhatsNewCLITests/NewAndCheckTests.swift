@@ -61,6 +61,21 @@ import Testing
         #expect(try repository.read("CHANGELOG.md").contains("- The list no longer flickers.\n"))
     }
 
+    /// `--issue 42` links to the project's repository when nothing is configured: here git's
+    /// origin, whose credentials never reach the notes.
+    @Test func aBareIssueLinksToTheRepositoryTheProjectHas() throws {
+        let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
+        defer { repository.remove() }
+        _ = try repository.git("remote", "add", "origin", "https://bot:t0ken@github.com/acme/inkwell.git")
+        let new = try repository.whatsnew(["new", "--kind", "fixed", "--body", "A crash on launch.", "--issue", "42"])
+        #expect(new.status == 0, "\(new.stderr)")
+        let release = try repository.whatsnew(["release", "1.4.1", "--date", "2024-06-01"])
+        #expect(release.status == 0, "\(release.stderr)")
+        let notes = try repository.read("CHANGELOG.md")
+        #expect(notes.contains("- A crash on launch. ([#42](https://github.com/acme/inkwell/issues/42))"), "\(notes)")
+        #expect(!notes.contains("t0ken"))
+    }
+
     @Test(.needs(ExternalTool.tmux, "tmux")) func newOpensTheEditorOnATerminal() throws {
         let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
         defer { repository.remove() }

@@ -179,4 +179,34 @@ import Testing
         #expect(try LocaleList("de, pt-BR").listed.map(\.description) == ["de", "pt-BR"])
         #expect(throws: CommandFailure.self) { try LocaleList("de,not a tag") }
     }
+
+    /// Where bare issue numbers link when `.whatsnew.yml` says nothing: the package file beside
+    /// the notes, else git's origin; credentials in an address never pass.
+    @Test func theRepositoryIsFoundWhereTheProjectKeepsIt() throws {
+        #expect(PackageRepository.address("git@github.com:acme/widget.git")?.base == "https://github.com/acme/widget")
+        #expect(PackageRepository.address("git+https://bob:s3cret@github.com/acme/widget.git")?.base == "https://github.com/acme/widget")
+        #expect(PackageRepository.address("ssh://git@gitlab.com/acme/tool.git")?.base == "https://gitlab.com/acme/tool")
+        #expect(PackageRepository.address("github:acme/widget")?.base == "https://github.com/acme/widget")
+        #expect(PackageRepository.address("/srv/git/widget") == nil)
+        #expect(PackageRepository.address("javascript:alert(1)") == nil)
+        #expect(PackageRepository.npm(#"{"repository": "acme/widget"}"#)?.base == "https://github.com/acme/widget")
+        let pyproject = """
+            [project]
+            name = "widget"
+
+            [project.urls]
+            Homepage = "https://widget.example"
+            "Source Code" = "https://github.com/acme/widget"
+            """
+        #expect(PackageRepository.toml(pyproject, table: "project.urls", keys: ["repository", "source code", "homepage"])?.base == "https://github.com/acme/widget")
+        let cargo = "[package]\nname = \"widget\"\nrepository = \"https://codeberg.org/acme/widget\"\n"
+        let folder = try Folder(["CHANGELOG.md": "# Changelog\n", "Cargo.toml": cargo])
+        #expect(PackageRepository.beside(folder.path("CHANGELOG.md"))?.base == "https://codeberg.org/acme/widget")
+        // The settings' own word comes first.
+        let configured = try Folder([
+            "CHANGELOG.md": "# Changelog\n", "Cargo.toml": cargo, ".whatsnew.yml": "repository: acme/other\n",
+        ])
+        let project = try Project.find(from: configured.path())
+        #expect(project.repository(for: project.notesPath)?.base == "https://github.com/acme/other")
+    }
 }

@@ -97,7 +97,8 @@ package struct RenderSheets {
             RenderOptions(
                 terminal: terminalOptions(), templates: try templates(template), standalone: standalone,
                 style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
-                repository: config?.repository, truncates: truncates))
+                repository: format == .atom ? notes.project.repository(for: notes.path) : config?.repository,
+                truncates: truncates))
         // The sheet formats write as they go, so a long changelog's sheet is never held whole.
         try OutputTarget(path: output).write { (stream) throws(CommandFailure) in
             do {

@@ -187,7 +187,7 @@ package final class Notes {
 
     /// The writer that puts fragments into the project's notes, in their own dialect.
     package static func writer(_ reader: DocumentReader, _ project: Project) -> ReleaseWriter {
-        ReleaseWriter(reader: reader, kinds: project.kinds, repository: project.config?.repository)
+        ReleaseWriter(reader: reader, kinds: project.kinds, repository: project.repository(for: project.notesPath))
     }
 
     /// A file read, or standard input for `-`, up to the size limit.

@@ -1,0 +1,92 @@
+import Foundation
+import WhatsNewModel
+
+/// Where the project's issues live when `.whatsnew.yml` has no `repository:`: the package file
+/// beside the notes says (package.json's `repository`, Cargo.toml's and Poetry's `repository`,
+/// pyproject.toml's `[project.urls]`), else git's `origin` remote. Only a web address or
+/// GitHub's `owner/name` passes, without any credentials an address may carry.
+package enum PackageRepository {
+    package static func beside(_ notesPath: String) -> RepositoryAddress? {
+        guard notesPath != "-", notesPath != "<stdin>" else { return nil }
+        let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
+        func contents(_ name: String) -> String? {
+            let url = folder.appendingPathComponent(name)
+            guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size < 1 << 20,
+                let data = try? Data(contentsOf: url)
+            else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        if let text = contents("package.json"), let address = npm(text) { return address }
+        if let text = contents("Cargo.toml"), let address = toml(text, table: "package", keys: ["repository"]) {
+            return address
+        }
+        if let text = contents("pyproject.toml"),
+            let address = toml(text, table: "project.urls", keys: ["repository", "source", "source code", "code", "github", "homepage"])
+                ?? toml(text, table: "tool.poetry", keys: ["repository", "homepage"])
+        {
+            return address
+        }
+        let origin = try? Git(directory: folder.path).text(["config", "--get", "remote.origin.url"])
+        return origin.flatMap(address)
+    }
+
+    /// `"repository": "owner/name"`, `"github:owner/name"` or `{"url": "git+https://…"}`.
+    static func npm(_ text: String) -> RepositoryAddress? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+        let value = object["repository"]
+        let written = (value as? String) ?? ((value as? [String: Any])?["url"] as? String)
+        return written.flatMap(address)
+    }
+
+    /// The first of `keys` with a repository's address in `[table]`.
+    static func toml(_ text: String, table: String, keys: [String]) -> RepositoryAddress? {
+        var inside = false
+        var found: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                inside = line == "[\(table)]"
+                continue
+            }
+            guard inside, let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard let quote = value.first, quote == "\"" || quote == "'", let end = value.dropFirst().firstIndex(of: quote)
+            else { continue }
+            found[key.lowercased()] = String(value[value.index(after: value.startIndex)..<end])
+        }
+        for key in keys {
+            guard let value = found[key], let address = address(value), isForge(address) || key != "homepage" else { continue }
+            return address
+        }
+        return nil
+    }
+
+    /// `git@github.com:owner/name.git`, `git+https://user:token@host/owner/name.git`,
+    /// `github:owner/name` or `owner/name`, as an https address with no credentials.
+    static func address(_ written: String) -> RepositoryAddress? {
+        var text = written.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("github:") { text.removeFirst("github:".count) }
+        if text.hasPrefix("git+") { text.removeFirst(4) }
+        if text.hasPrefix("git@"), let colon = text.firstIndex(of: ":") {
+            text = "https://" + text[text.index(text.startIndex, offsetBy: 4)..<colon] + "/" + text[text.index(after: colon)...]
+        } else if text.hasPrefix("ssh://") || text.hasPrefix("git://") {
+            text = "https://" + text.drop { $0 != "/" }.dropFirst(2)
+        }
+        if let scheme = text.range(of: "://") {
+            // Credentials in an address (`https://user:token@host`) are never written anywhere.
+            let rest = text[scheme.upperBound...]
+            let host = rest.prefix { $0 != "/" }
+            if let at = host.lastIndex(of: "@") { text = "https://" + rest[rest.index(after: at)...] }
+            guard text.hasPrefix("https://") || text.hasPrefix("http://") else { return nil }
+        }
+        if text.hasSuffix(".git") { text.removeLast(4) }
+        return RepositoryAddress(text)
+    }
+
+    /// A forge's project page, not a product's home page.
+    private static func isForge(_ address: RepositoryAddress) -> Bool {
+        let host = address.base.lowercased()
+        return ["github.com/", "gitlab.com/", "codeberg.org/", "bitbucket.org/"].contains { host.contains($0) }
+    }
+}
