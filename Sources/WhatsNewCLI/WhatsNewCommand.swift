@@ -38,6 +38,7 @@ struct WhatsNewCommand: ParsableCommand {
             }
             if code == .success {
                 // --help, --version: the output itself, so a stream that cannot take it fails.
+                let message = isRootHelp ? rootHelp() : message
                 if !message.isEmpty, let failed = StandardOutput.write(message + "\n") {
                     if failed == EPIPE { endByBrokenPipe() }
                     StandardError.write("whatsnew: cannot write: \(describe(errno: failed))")
@@ -51,11 +52,44 @@ struct WhatsNewCommand: ParsableCommand {
         }
     }
 
+    /// `whatsnew --help`, `-h` or `help` alone: the help of the whole tool, whose default command
+    /// is most of what people run.
+    private static var isRootHelp: Bool {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        return [["--help"], ["-h"], ["help"]].contains(arguments)
+    }
+
+    /// The tool's help with the default command's usage, arguments and options in it, so
+    /// `whatsnew --help` shows what a bare `whatsnew` takes, then the subcommands.
+    private static func rootHelp() -> String {
+        let root = helpMessage()
+        let render = RenderCommand.helpMessage()
+        guard let usage = root.range(of: "USAGE: "), let options = root.range(of: "OPTIONS:"),
+            let subcommands = root.range(of: "SUBCOMMANDS:"), let renderUsage = render.range(of: "USAGE: "),
+            let arguments = render.range(of: "ARGUMENTS:")
+        else { return root }
+        let renderLine = render[renderUsage.upperBound...].prefix { $0 != "\n" }
+        let usageLines = "USAGE: whatsnew " + renderLine.drop { $0 != " " }.dropFirst() + "\n       whatsnew <subcommand>\n\n"
+        let renderSections = String(render[arguments.lowerBound...]).trimmingSuffixNewlines()
+            .replacingOccurrences(of: "\nOPTIONS:", with: "\nOPTIONS (of the default command, render):")
+        return String(root[..<usage.lowerBound]) + usageLines + renderSections + "\n\n"
+            + String(root[options.lowerBound..<subcommands.lowerBound]).trimmingSuffixNewlines() + "\n\n"
+            + String(root[subcommands.lowerBound...])
+    }
+
     /// Ended by the reader, as `cat` is: by the signal itself, now let through.
     private static func endByBrokenPipe() -> Never {
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
         Foundation.exit(CommandFailure.brokenPipe.status)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffixNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
     }
 }
 

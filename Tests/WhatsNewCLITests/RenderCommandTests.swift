@@ -126,6 +126,13 @@ struct BadInputTests {
         let help = try WhatsNewBinary.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("lint"))
+        // What a bare `whatsnew` takes is in the tool's own help, before the subcommands.
+        #expect(help.stdout.contains("USAGE: whatsnew [<options>] [<input>]\n       whatsnew <subcommand>\n"))
+        let defaultOptions = try #require(help.stdout.range(of: "OPTIONS (of the default command, render):"))
+        let subcommands = try #require(help.stdout.range(of: "SUBCOMMANDS:"))
+        #expect(defaultOptions.upperBound < subcommands.lowerBound)
+        #expect(help.stdout[defaultOptions.upperBound...].contains("--release <release>"))
+        #expect(try WhatsNewBinary.run(["-h"]).stdout == help.stdout)
         let version = try WhatsNewBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(!version.stdout.isEmpty)
