@@ -21,7 +21,9 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var reader: ReaderOptions
 
-    @Option(name: .shortAndLong, help: "Write the page to this file, atomically, instead of standard output.")
+    @Option(
+        name: .shortAndLong,
+        help: "Write the page to this file, atomically (default: standard output; on a terminal, whatsnew-preview.html, and its path is printed).")
     var output: String?
 
     @OptionGroup var icons: IconOptions

@@ -17,6 +17,22 @@ struct PreviewPageTests {
         #expect(try WhatsNewBinary.run(["preview", "--release", "all"]).status == 2)
     }
 
+    /// On a terminal, with no `-o`, the page goes to whatsnew-preview.html and the terminal
+    /// gets its path, not 700 lines of HTML; piped, standard output still gets the page.
+    @Test(.needs(ExternalTool.tmux, "tmux")) func onATerminalThePageGoesToAFile() throws {
+        let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
+        defer { repository.remove() }
+        guard let tmux = try Tmux.start(columns: 100) else { return }
+        defer { tmux.stop() }
+        let binary = try #require(WhatsNewBinary.url).path
+        try tmux.run("cd \(repository.path) && clear && \(binary) preview && echo DO\"\"NE", until: "DONE")
+        let screen = try tmux.capture()
+        #expect(screen.contains("whatsnew-preview.html") && !screen.contains("<!DOCTYPE"), "\(screen)")
+        #expect(try repository.read("whatsnew-preview.html").hasPrefix("<!DOCTYPE html>"))
+        let piped = try repository.whatsnew(["preview"])
+        #expect(piped.stdout.hasPrefix("<!DOCTYPE html>"))
+    }
+
     @Test(.needs(.chromium)) func noCardClipsOrSpillsInChromium() throws { try noCardClipsOrSpills(.chromium) }
     @Test(.needs(.webkit)) func noCardClipsOrSpillsInWebKit() throws { try noCardClipsOrSpills(.webkit) }
     @Test(.needs(.firefox)) func noCardClipsOrSpillsInFirefox() throws { try noCardClipsOrSpills(.firefox) }

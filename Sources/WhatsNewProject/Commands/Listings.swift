@@ -9,6 +9,12 @@ package struct PreviewFamilies {
     package var notes = NotesRequest()
     /// `--output`: a file written atomically; nil for standard output.
     package var output: String?
+    /// Whether standard output is a terminal: 700 lines of HTML are no use there, so the page
+    /// goes to ``pageOnTerminal`` and its path is printed instead.
+    package var outputIsTerminal = TerminalEnvironment.current.standardOutputIsTerminal
+
+    /// Where the page goes when standard output is a terminal and no `--output` is given.
+    package static let pageOnTerminal = "whatsnew-preview.html"
 
     package init() {}
 
@@ -25,7 +31,9 @@ package struct PreviewFamilies {
         } catch {
             throw CommandFailure(error)
         }
-        try OutputTarget(path: output).write(page)
+        guard output == nil, outputIsTerminal else { return try OutputTarget(path: output).write(page) }
+        try OutputTarget(path: Self.pageOnTerminal).write(page)
+        try console.deliver(Self.pageOnTerminal + "\n")
     }
 }
 
