@@ -158,6 +158,36 @@ struct ReleaseWriterTests {
         #expect(appendedText.contains("## Unreleased\n\n- Left behind.\n"))
     }
 
+    /// A featured note in notes without front matter becomes a heading, which keeps no kind,
+    /// symbol or colour: the release says so once; notes with front matter keep them all. The
+    /// next release keeps the file's spacing, read from its category headings, not the
+    /// featured row's.
+    @Test func aFeaturedNoteSaysWhatAPlainChangelogCannotKeep() throws {
+        func fragment(_ text: String, _ name: String) throws -> Fragment {
+            try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
+        }
+        let star = try fragment(
+            "---\nkind: added\ntitle: Orange star\nicon: star.fill\ncolor: orange\nsummary: Star your favourites.\n---\n", "star")
+        let crash = try fragment("---\nkind: fixed\n---\nA crash.\n", "crash")
+        let plain = "# Changelog\n\n## [1.0.0] - 2024-01-01\n### Added\n- First.\n### Fixed\n- A bug.\n"
+        let first = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(plain.utf8)), fragments: [star, crash], version: "1.1.0", date: Self.date)
+        #expect(first.warnings.map(\.rule) == [.unkeptAppearance])
+        let message = try #require(first.warnings.first?.message)
+        #expect(message.contains("kind added") && message.contains("symbol star.fill") && message.contains("colour orange"), "\(message)")
+        #expect(first.warnings.first?.location.path == ".changes/star.md")
+
+        let next = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: first.notes), fragments: [try fragment("---\nkind: fixed\n---\nAnother.\n", "next")],
+            version: "1.2.0", date: Self.date)
+        #expect(next.release == "## [1.2.0] - 2024-06-01\n### Fixed\n- Another.\n")
+
+        let curated = "---\ntitle: Notes\n---\n\n## 1.0.0 (2024-01-01)\n\n---\nkind: added\ntitle: Sync\nicon: arrow.triangle.2.circlepath\n---\n\nSyncs.\n"
+        let kept = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(curated.utf8)), fragments: [star], version: "1.1.0", date: Self.date)
+        #expect(kept.warnings.isEmpty, "\(kept.warnings)")
+    }
+
     @Test func notesWithoutAFileStartOne() throws {
         let notes = try SourceFile(path: "CHANGELOG.md", bytes: [])
         let edit = try ReleaseWriter(repository: RepositoryAddress("inkwell/app")).release(

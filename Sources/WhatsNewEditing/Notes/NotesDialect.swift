@@ -65,8 +65,11 @@ struct NotesDialect: Sendable {
         for index in readOrder.prefix(Self.releasesRead) {
             guard let span = file.outline.span(ofRelease: index) else { continue }
             var keys: [RowKey] = []
-            // Spacing is read off the newest release that shows it.
-            let headed = span.rows.filter { $0.heading != nil }
+            // Spacing is read off the newest release that shows it, from its category headings:
+            // a featured row's heading stands over a summary, spaced as prose is.
+            let withHeadings = span.rows.filter { $0.heading != nil }
+            let categories = withHeadings.filter { (releases[index].sections[$0.index].kind ?? .other) != .other }
+            let headed = categories.isEmpty ? withHeadings : categories
             if blankAfterRow == nil, let heading = headed.first?.heading {
                 blankAfterRow = Self.blankLines(after: heading.upperBound, in: file)
             }

@@ -28,6 +28,9 @@ public struct ReleaseWriter: Sendable {
         public var notes: [UInt8]
         /// The release alone, heading first, as Markdown.
         public var release: String
+        /// What the notes' format could not keep of the fragments (`unkept-appearance`), one
+        /// warning per fragment.
+        public var warnings: [Diagnostic] = []
     }
 
     /// The notes with the fragments shown in their unreleased release (one is added where the
@@ -165,8 +168,8 @@ public struct ReleaseWriter: Sendable {
         }
         var lines = file.lines
         lines.apply(edits)
-        let edit = Edit(notes: lines.bytes, release: release.joined(separator: "\n") + "\n")
-        try check(edit, of: file, fragments: fragments, version: version)
+        var edit = Edit(notes: lines.bytes, release: release.joined(separator: "\n") + "\n")
+        edit.warnings = try check(edit, of: file, fragments: fragments, version: version)
         return edit
     }
 
@@ -179,7 +182,9 @@ public struct ReleaseWriter: Sendable {
     /// The release as written reads back as the preview's unreleased release: same rows, icons,
     /// titles, summaries and items. A difference would be whatsnew's mistake, and nothing is
     /// written rather than something the preview did not show.
-    private func check(_ edit: Edit, of file: NotesFile, fragments: [Fragment], version: Version) throws(Diagnostic) {
+    private func check(_ edit: Edit, of file: NotesFile, fragments: [Fragment], version: Version) throws(Diagnostic)
+        -> [Diagnostic]
+    {
         let notes = file.source
         let preview = try self.preview(file, fragments: fragments).reading.document
         let written = reader.read((try? SourceFile(path: notes.path, bytes: edit.notes)) ?? notes).document
@@ -191,6 +196,8 @@ public struct ReleaseWriter: Sendable {
                 "the new release would not read back as the preview shows it, so nothing was written; please report this with the notes and fragments"
             )
         }
+        let shown = preview.releaseInProgress
+        return fragments.compactMap { UnkeptAppearance(fragment: $0, kinds: kinds).warning(in: shown, notes: notes.path) }
     }
 
     /// What a reader sees of each row, compared before and after writing.

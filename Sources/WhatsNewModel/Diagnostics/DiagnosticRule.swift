@@ -88,6 +88,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case fragmentTitle = "fragment-title"
     /// Two featured rows with one title in the coming release.
     case duplicateFeaturedTitle = "duplicate-featured-title"
+    /// A featured note whose kind, symbol or colour the notes' format cannot keep (a heading in notes without front matter).
+    case unkeptAppearance = "unkept-appearance"
     // Writing a release into the notes.
     /// `whatsnew release` asked for a version the notes already have.
     case releaseExists = "release-exists"
@@ -119,7 +121,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     /// Whether the finding is an error (lint fails) or a warning (lint fails with `--strict`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .staleUnreleased, .emptyRelease, .sectionOutsideRelease,
+        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .staleUnreleased, .unkeptAppearance, .emptyRelease, .sectionOutsideRelease,
             .buildOutsideRelease,
             .contentOutsideRelease, .rawHTML, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,

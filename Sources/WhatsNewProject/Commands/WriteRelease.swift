@@ -79,6 +79,8 @@ package struct WriteRelease {
         } catch {
             throw CommandFailure(error)
         }
+        // What the notes' format cannot keep is said once, whether or not the release is written.
+        console.report(edit.warnings)
         if dryRun {
             try console.deliver(edit.release)
             return
