@@ -2,8 +2,9 @@
 /// installed whatsnew renders HTML from any directory.
 public enum BuiltInTemplates {
     /// Every template by the name partials use: `sheet`, `release`, `section`, `standalone`,
-    /// `sparkle` (Sparkle's release-notes page), `style` (the stylesheet) and `sparkle-style`
-    /// (what Sparkle's view adds to it).
+    /// `sparkle` (Sparkle's release-notes page), `style` (the stylesheet), `sparkle-style`
+    /// (what Sparkle's view adds to it) and `sparkle-description-style` (the few rules an
+    /// appcast's description carries).
     public static let all: [String: String] = [
         "sheet": String(decoding: PackageResources.sheet_mustache, as: UTF8.self),
         "release": String(decoding: PackageResources.release_mustache, as: UTF8.self),
@@ -12,5 +13,6 @@ public enum BuiltInTemplates {
         "sparkle": String(decoding: PackageResources.sparkle_mustache, as: UTF8.self),
         "style": String(decoding: PackageResources.whatsnew_css, as: UTF8.self),
         "sparkle-style": String(decoding: PackageResources.sparkle_css, as: UTF8.self),
+        "sparkle-description-style": String(decoding: PackageResources.sparkle_description_css, as: UTF8.self),
     ]
 }

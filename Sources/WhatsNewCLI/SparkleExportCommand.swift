@@ -31,8 +31,15 @@ struct SparkleExportCommand: ParsableCommand {
     @Option(help: "The version the archives hold (default: the version in each archive's name).")
     var release: String?
 
-    @Option(help: "How many releases before it the notes hold, for readers who skipped versions.")
-    var history = 10
+    @Option(
+        help: "How many releases before it the notes hold, for readers who skipped versions (default: 10 beside an archive, 0 in an appcast).")
+    var history: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --appcast, for an item with a sparkle:releaseNotesLink (which Sparkle shows instead of a description): description takes the link out and writes the description; link (the default) leaves the item as it is.",
+            valueName: "description|link"))
+    var prefer: SparklePreference = .link
 
     @Option(
         name: .customLong("build"), parsing: .singleValue,
@@ -56,7 +63,8 @@ struct SparkleExportCommand: ParsableCommand {
         if archives.isEmpty == (appcast == nil) {
             throw ValidationError("give the archives to write notes beside (--archive), or an appcast to fill (--appcast)")
         }
-        if history < 0 { throw ValidationError("--history is a number of releases, 0 or more") }
+        if let history, history < 0 { throw ValidationError("--history is a number of releases, 0 or more") }
+        if prefer == .description, appcast == nil { throw ValidationError("--prefer is for an appcast (--appcast)") }
         if let release, Version(release) == nil { throw ValidationError("--release takes a version such as 1.4.0") }
         _ = try buildNumbers()
         if let locales { try perform { () throws(CommandFailure) in _ = try LocaleList(locales) } }
@@ -88,6 +96,12 @@ struct SparkleExportCommand: ParsableCommand {
         export.notes.builds = try buildNumbers()
         (export.archives, export.appcast, export.release) = (archives, appcast, release)
         (export.history, export.locales) = (history, locales)
+        export.prefersDescription = prefer == .description
         try perform { () throws(CommandFailure) in try export.run(in: settings.project()) }
     }
+}
+
+/// `--prefer`: what Sparkle should show for an item that has a page of release notes.
+enum SparklePreference: String, ArgumentChoice {
+    case description, link
 }

@@ -103,6 +103,59 @@ struct AppcastTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == edited)
     }
 
+    /// By default a description is its item's own release with a few hundred bytes of style:
+    /// a feed of many items stays near its size, and reads again byte for byte.
+    @Test func aDescriptionIsItsOwnReleaseWithLittleStyle() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("appcast.xml")
+        let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let edited = try String(contentsOf: file, encoding: .utf8)
+        let items = try parsed(file)
+        #expect(sparkleVersions(try #require(items[0][""])) == ["1300"])
+        #expect(sparkleVersions(try #require(items[1][""])) == ["1207"])
+        for description in [items[0][""], items[1][""]].compactMap({ $0 }) {
+            let style = try #require(description.firstRange(of: /<style>[^<]*<\/style>/))
+            #expect(description[style].utf8.count < 1_000, "\(description[style])")
+            // What a cumulative description needs to hide what the reader has installed.
+            #expect(description.contains(".sparkle-installed-version"))
+        }
+        #expect(edited.utf8.count < 3 * Self.appcast.utf8.count + 4_000)
+        let again = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == edited)
+    }
+
+    /// Sparkle shows an item's `sparkle:releaseNotesLink` rather than its description: such
+    /// items are left alone, said once with their count; `--prefer description` takes the link
+    /// out (its line with it) and writes the description.
+    @Test func anItemWithAReleaseNotesLinkIsLeftAloneUnlessTheDescriptionIsPreferred() throws {
+        let linked = Self.appcast.replacingOccurrences(
+            of: "            <sparkle:version>1300</sparkle:version>\n",
+            with: "            <sparkle:version>1300</sparkle:version>\n            <sparkle:releaseNotesLink>https://example.com/1.4.0.html</sparkle:releaseNotesLink>\n")
+        #expect(linked != Self.appcast)
+        let directory = try project(appcast: linked)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("appcast.xml")
+        let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "wrote 1 of 3 items' descriptions in appcast.xml\n")
+        #expect(run.stderr.components(separatedBy: "sparkle:releaseNotesLink").count == 2, "one note: \(run.stderr)")
+        #expect(run.stderr.contains("appcast.xml: note: 1 item the notes know carries a sparkle:releaseNotesLink"))
+        #expect(try parsed(file)[0][""] == nil)
+
+        let preferred = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207", "--prefer", "description"], in: directory)
+        #expect(preferred.status == 0, "\(preferred.stderr)")
+        #expect(preferred.stdout == "wrote 2 of 3 items' descriptions in appcast.xml\n")
+        let edited = try String(contentsOf: file, encoding: .utf8)
+        #expect(!edited.contains("releaseNotesLink"))
+        #expect(withoutDescriptions(edited) == withoutDescriptions(Self.appcast))
+        #expect(try parsed(file)[0][""]?.contains("Offline sync") == true)
+        #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "App-1.4.0.zip", "--prefer", "description"], in: directory).status == 2)
+    }
+
     @Test func everyItemOfAVersionGetsItsNotes() throws {
         let twice = Self.appcast.replacingOccurrences(
             of: "        <item>\n            <title>Version 0.9</title>",

@@ -290,4 +290,52 @@ struct SparkleTests {
         // Dark text on the light page, light text on the dark one.
         #expect(textColours == ["rgb(29, 29, 31)", "rgb(245, 245, 247)"], "\(engine)")
     }
+
+    @Test(.needs(.webkit)) func aCumulativeDescriptionHidesWhatTheReaderHasInWebKit() throws { try cumulativeDescription(.webkit) }
+    @Test(.needs(.chromium)) func aCumulativeDescriptionHidesWhatTheReaderHasInChromium() throws {
+        try cumulativeDescription(.chromium)
+    }
+
+    /// An appcast description with `--history 2`, loaded as Sparkle loads one (the HTML alone):
+    /// its few hundred bytes of style keep one title edge across releases, hide the installed
+    /// release and older ones, and follow dark mode.
+    private func cumulativeDescription(_ engine: BrowserEngine) throws {
+        let directory = try project("keep-a-changelog", archives: [])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try AppcastTests.appcast.write(to: directory.appendingPathComponent("appcast.xml"), atomically: true, encoding: .utf8)
+        let run = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--history", "2", "--build", "1.3.1=1207"], in: directory)
+        try #require(run.status == 0, "\(run.stderr)")
+        let extract = """
+            import sys, xml.etree.ElementTree as ET
+            root = ET.parse(sys.argv[1]).getroot()
+            open(sys.argv[2], 'w').write(next(root.iter('item')).findtext('description'))
+            """
+        let page = directory.appendingPathComponent("description.html")
+        let (extracted, _, extractErrors) = try Tool.run(
+            ["python3", "-c", extract, directory.appendingPathComponent("appcast.xml").path, page.path])
+        try #require(extracted == 0, "\(extractErrors)")
+        let script = SharedFiles.tests.appendingPathComponent("WhatsNewCLITests/Browser/sparkle_check.py")
+        let (status, output, errors) = try Tool.run(["python3", script.path, engine.rawValue, page.path, "1207"])
+        if status == 3 || status == 127 {
+            Tool.missing(engine.requirement)
+            return
+        }
+        try #require(status == 0, "\(errors)")
+        let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let runs = try #require(report?["runs"] as? [[String: Any]])
+        var textColours: [String] = []
+        for run in runs {
+            let label = "\(engine) \(run["scheme"]!)"
+            let before = try #require(run["before"] as? [String: Any])
+            let after = try #require(run["after"] as? [String: Any])
+            #expect(before["shown"] as? [String] == ["1300", "1207", "1.3.0"], "\(label)")
+            #expect(after["shown"] as? [String] == ["1300"], "\(label)")
+            let lefts = before["titleLefts"] as? [Double] ?? []
+            #expect(lefts.count > 3 && (lefts.max() ?? 99) - (lefts.min() ?? 0) <= 0.5, "\(lefts) \(label)")
+            #expect(before["scrollWidth"] as? Int == 480, "\(label)")
+            textColours.append(before["text"] as? String ?? "")
+        }
+        #expect(textColours.count == 2 && textColours[0] != textColours[1], "dark mode follows the system: \(textColours)")
+    }
 }

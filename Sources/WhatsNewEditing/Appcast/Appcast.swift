@@ -24,6 +24,11 @@ public struct Appcast: Sendable {
         public var line: Int
         /// Each `<description>` child: its `xml:lang` (nil for none) and its bytes.
         var descriptions: [(language: String?, range: Range<Int>)] = []
+        /// Each `<sparkle:releaseNotesLink>` child's bytes: Sparkle shows the page it names
+        /// rather than any description.
+        var releaseNotesLinks: [Range<Int>] = []
+        /// Whether Sparkle shows a page of release notes for this item instead of its description.
+        public var hasReleaseNotesLink: Bool { !releaseNotesLinks.isEmpty }
         /// Where a new description goes (after the last child element), and the indentation
         /// the item's children are written with.
         var insertion: Int
@@ -63,9 +68,16 @@ public struct Appcast: Sendable {
     /// (nil for the description without `xml:lang`). A description in another language is
     /// kept; one in a language given is replaced; a missing one is added after the item's
     /// last element, indented as its other children.
-    public func settingDescriptions(_ descriptions: [Int: [(language: String?, html: String)]]) -> [UInt8] {
+    /// With `removingReleaseNotesLinks`, those items' `<sparkle:releaseNotesLink>` elements go
+    /// (each with its line when it stands alone on one), so Sparkle shows the description.
+    public func settingDescriptions(
+        _ descriptions: [Int: [(language: String?, html: String)]], removingReleaseNotesLinks removed: Set<Int> = []
+    ) -> [UInt8] {
         var edits: [(range: Range<Int>, text: [UInt8])] = []
         let crlf = Self.endsLinesWithCRLF(bytes)
+        for index in removed {
+            for link in items[index].releaseNotesLinks { edits.append((wholeLine(of: link), [])) }
+        }
         for (index, texts) in descriptions {
             let item = items[index]
             var added: [UInt8] = []
@@ -89,6 +101,20 @@ public struct Appcast: Sendable {
         }
         result += bytes[next...]
         return result
+    }
+
+    /// `range` with the indentation before it and the line break that ends the line above,
+    /// when nothing else stands on its line; else `range` itself.
+    private func wholeLine(of range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+        var end = range.upperBound
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        let endsLine = end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
+        guard start > 0, bytes[start - 1] == 0x0A, endsLine else { return range }
+        start -= 1
+        if start > 0, bytes[start - 1] == 0x0D { start -= 1 }
+        return start..<end
     }
 
     /// Whether most of the file's lines end with CR LF: what it adds ends its lines so too.

@@ -130,6 +130,8 @@ struct AppcastScanner {
         case "description":
             let language = open.attributes.first { $0.name == "xml:lang" }?.value
             item!.descriptions.append((language, open.start..<end))
+        case "\(sparkle):releaseNotesLink":
+            item!.releaseNotesLinks.append(open.start..<end)
         default: break
         }
     }

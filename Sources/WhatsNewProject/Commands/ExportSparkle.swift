@@ -16,8 +16,13 @@ package struct ExportSparkle {
     package var appcast: String?
     /// `--release`: the version the archives hold; nil for the one in each archive's name.
     package var release: String?
-    /// `--history`: how many releases before it the notes hold.
-    package var history = 10
+    /// `--history`: how many releases before it the notes hold; nil for the default, 10 beside
+    /// an archive and 0 in an appcast, whose size every update check pays for once per item.
+    package var history: Int?
+    /// `--prefer description`: take out the `sparkle:releaseNotesLink` of an item the notes
+    /// know, which Sparkle would show instead, and write its description; by default such an
+    /// item is left as it is.
+    package var prefersDescription = false
     /// `--locales`: translations too.
     package var locales: String?
 
@@ -97,8 +102,13 @@ package struct ExportSparkle {
         // architectures or channels.
         var descriptions: [Int: [(language: String?, html: String)]] = [:]
         var made: [String: [(language: String?, html: String)]] = [:]
+        var linked: [Int] = []
         for (index, item) in appcast.items.enumerated() {
             guard let release = appcast.release(of: item, in: numbered[0].document.releases) else { continue }
+            if item.hasReleaseNotesLink {
+                linked.append(index)
+                if !prefersDescription { continue }
+            }
             let version = release.version!.text
             if made[version] == nil {
                 var texts: [(language: String?, html: String)] = []
@@ -110,30 +120,53 @@ package struct ExportSparkle {
             }
             descriptions[index] = made[version]
         }
-        guard !descriptions.isEmpty else {
+        if !linked.isEmpty {
+            let count = linked.count == 1 ? "1 item the notes know carries" : "\(linked.count) items the notes know carry"
+            console.report(
+                prefersDescription
+                    ? "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; the links were taken out and the descriptions written (--prefer description)\n"
+                    : "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; \(linked.count == 1 ? "it was" : "they were") left as \(linked.count == 1 ? "it was" : "they were") (--prefer description takes the links out and writes the descriptions)\n"
+            )
+        }
+        guard !descriptions.isEmpty || (!linked.isEmpty && !prefersDescription) else {
             throw CommandFailure(
                 Diagnostic(
                     .appcast, at: SourceLocation(path: source.path),
                     "no item of this appcast is a release the notes have (an item matches by its sparkle:shortVersionString, or without one by its sparkle:version); it was left unchanged"
                 ))
         }
-        for index in appcast.items.indices where descriptions[index] == nil {
+        // Items of releases the notes do not have: said once, naming the first few.
+        let unknown = appcast.items.indices.filter { descriptions[$0] == nil && !linked.contains($0) }
+        for index in unknown.prefix(Self.unknownItemsNamed) {
             let item = appcast.items[index]
             console.report(
                 "\(source.path):\(item.line):1: note: this item (\(item.shortVersion ?? item.build ?? "no version")) is no release of the notes; its description was left as it was\n"
             )
         }
+        if unknown.count > Self.unknownItemsNamed {
+            console.report(
+                "\(source.path): note: \(unknown.count - Self.unknownItemsNamed) more items are no release of the notes; their descriptions were left as they were\n")
+        }
         // Reading drops a byte order mark; the file keeps its own.
         let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         try OutputTarget(path: path, unchangedSince: ContentFingerprint(of: mark + source.bytes))
-            .write(String(decoding: mark + appcast.settingDescriptions(descriptions), as: UTF8.self))
+            .write(
+                String(
+                    decoding: mark
+                        + appcast.settingDescriptions(
+                            descriptions, removingReleaseNotesLinks: prefersDescription ? Set(linked) : []),
+                    as: UTF8.self))
         _ = console.output("wrote \(descriptions.count) of \(appcast.items.count) items' descriptions in \(path)\n")
     }
+
+    /// How many items of releases the notes do not have are named one by one.
+    private static let unknownItemsNamed = 5
 
     /// The version's release and the `--history` releases before it, as Sparkle shows them.
     private func notesHTML(
         _ edition: Notes.Edition, version: String, standalone: Bool, notes: Notes, sheet: SheetRequest
     ) throws(CommandFailure) -> String {
+        let history = self.history ?? (standalone ? 10 : 0)
         let shown = try sheet.sheet(of: edition, selection: .cumulative(version, history: history), in: notes)
         do {
             return try SparkleNotesRenderer(standalone: standalone, locale: edition.locale).render(shown)

@@ -23,8 +23,8 @@ public struct SparkleNotesRenderer: SheetRenderer {
         self.locale = locale
     }
 
-    /// The built-in templates with the stylesheet fitted to Sparkle's view and compacted:
-    /// notes in an appcast travel with every update check.
+    /// The built-in templates with the stylesheet fitted to Sparkle's view and compacted, for
+    /// the page beside an archive.
     private static let templates: HTMLTemplates = {
         var library = HTMLTemplates.builtIn.library
         let style = HTMLRenderer.stylesheet + (BuiltInTemplates.all["sparkle-style"] ?? "")
@@ -32,10 +32,19 @@ public struct SparkleNotesRenderer: SheetRenderer {
         return HTMLTemplates(library: library)
     }()
 
+    /// For an appcast's description, a few hundred bytes of style: the feed travels whole with
+    /// every update check, once per item.
+    private static let descriptionTemplates: HTMLTemplates = {
+        var library = HTMLTemplates.builtIn.library
+        try? library.register(CompactCSS.of(BuiltInTemplates.all["sparkle-description-style"] ?? ""), named: "style")
+        return HTMLTemplates(library: library)
+    }()
+
     /// The notes, every release of the sheet (see ``/WhatsNewSheet/ReleaseSelection/cumulative(_:history:)``).
     public func render(_ sheet: Presentation, to output: inout some TextOutputStream) throws(Diagnostic) {
         var context = HTMLContext(sheet: sheet, standalone: standalone, style: .inline, locale: locale)
         context.isSelfContained = true
-        try Self.templates.render(context.value, template: standalone ? "sparkle" : "sheet") { output.write($0) }
+        let templates = standalone ? Self.templates : Self.descriptionTemplates
+        try templates.render(context.value, template: standalone ? "sparkle" : "sheet") { output.write($0) }
     }
 }
