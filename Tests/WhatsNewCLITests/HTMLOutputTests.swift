@@ -319,6 +319,19 @@ enum Browser {
         return url
     }()
 
+    /// The `runs` of the report a measuring script (preview_check.py, sparkle_check.py) prints
+    /// for `arguments`, or nil (and a recorded issue) when the engine is missing.
+    static func runs(of script: URL, _ engine: BrowserEngine, _ arguments: [String]) throws -> [[String: Any]]? {
+        let (status, output, errors) = try Tool.run(["python3", script.path, engine.rawValue] + arguments)
+        if status == 3 || status == 127 {
+            Tool.missing(engine.requirement)
+            return nil
+        }
+        try #require(status == 0, "\(errors)")
+        let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return try #require(report?["runs"] as? [[String: Any]])
+    }
+
     /// The report, or nil (and a recorded issue) when the browser tooling is missing.
     static func check(_ engine: BrowserEngine, _ mode: String, _ page: URL, _ extra: String...) throws
         -> [String: Any]?

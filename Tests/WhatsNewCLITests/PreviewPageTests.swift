@@ -45,16 +45,7 @@ struct PreviewPageTests {
             let page = directory.appendingPathComponent("\(name).html")
             let written = try WhatsNewBinary.run(["preview", SharedFiles.fixture(group, name), "-o", page.path])
             try #require(written.status == 0, "\(written.stderr)")
-            let (status, output, errors) = try Tool.run([
-                "python3", Self.script.path, engine.rawValue, page.path, Browser.screenshots.path,
-            ])
-            if status == 3 || status == 127 {
-                Tool.missing(engine.requirement)
-                return
-            }
-            try #require(status == 0, "\(errors)")
-            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-            let runs = try #require(report?["runs"] as? [[String: Any]])
+            guard let runs = try Browser.runs(of: Self.script, engine, [page.path, Browser.screenshots.path, ]) else { return }
             #expect(runs.count == 2)
             for run in runs {
                 let cards = try #require(run["cards"] as? [[String: Any]])
@@ -91,14 +82,7 @@ struct PreviewPageTests {
                 "-o", page.path,
             ])
             try #require(written.status == 0, "\(written.stderr)")
-            let (status, output, errors) = try Tool.run(["python3", Self.script.path, engine.rawValue, page.path])
-            if status == 3 || status == 127 {
-                Tool.missing(engine.requirement)
-                return
-            }
-            try #require(status == 0, "\(errors)")
-            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-            let runs = try #require(report?["runs"] as? [[String: Any]])
+            guard let runs = try Browser.runs(of: Self.script, engine, [page.path]) else { return }
             for run in runs {
                 let card = try #require((run["cards"] as? [[String: Any]])?.first)
                 let scale = run["scale"] as? Double ?? 1

@@ -252,15 +252,7 @@ struct SparkleTests {
         try #require(run.status == 0, "\(run.stderr)")
         let script = SharedFiles.tests.appendingPathComponent("WhatsNewCLITests/Browser/sparkle_check.py")
         let page = directory.appendingPathComponent("Inkwell-1.4.0.html")
-        let (status, output, errors) = try Tool.run(
-            ["python3", script.path, engine.rawValue, page.path, "1207", Browser.screenshots.path])
-        if status == 3 || status == 127 {
-            Tool.missing(engine.requirement)
-            return
-        }
-        try #require(status == 0, "\(errors)")
-        let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-        let runs = try #require(report?["runs"] as? [[String: Any]])
+        guard let runs = try Browser.runs(of: script, engine, [page.path, "1207", Browser.screenshots.path]) else { return }
         let schemes = runs.compactMap { $0["scheme"] as? String }
         #expect(schemes == ["light", "dark"])
         var textColours: [String] = []
@@ -316,14 +308,7 @@ struct SparkleTests {
             ["python3", "-c", extract, directory.appendingPathComponent("appcast.xml").path, page.path])
         try #require(extracted == 0, "\(extractErrors)")
         let script = SharedFiles.tests.appendingPathComponent("WhatsNewCLITests/Browser/sparkle_check.py")
-        let (status, output, errors) = try Tool.run(["python3", script.path, engine.rawValue, page.path, "1207"])
-        if status == 3 || status == 127 {
-            Tool.missing(engine.requirement)
-            return
-        }
-        try #require(status == 0, "\(errors)")
-        let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-        let runs = try #require(report?["runs"] as? [[String: Any]])
+        guard let runs = try Browser.runs(of: script, engine, [page.path, "1207"]) else { return }
         var textColours: [String] = []
         for run in runs {
             let label = "\(engine) \(run["scheme"]!)"

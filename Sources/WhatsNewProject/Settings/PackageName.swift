@@ -7,16 +7,8 @@ import WhatsNewModel
 /// or a .gemspec, looked for in that order.
 package enum PackageName {
     package static func beside(_ notesPath: String) -> String? {
-        guard notesPath != "-", notesPath != "<stdin>" else { return nil }
-        let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
-        func contents(_ name: String) -> String? {
-            let url = folder.appendingPathComponent(name)
-            // A package file is small; anything larger is not one worth reading for a name.
-            guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size < 1 << 20,
-                let data = try? Data(contentsOf: url)
-            else { return nil }
-            return String(decoding: data, as: UTF8.self)
-        }
+        guard let folder = Self.folder(of: notesPath) else { return nil }
+        func contents(_ name: String) -> String? { Self.contents(of: name, in: folder) }
         if let text = contents("Package.swift"), let name = swiftPackage(text) { return name }
         if let text = contents("package.json"), let name = npmPackage(text) { return name }
         if let text = contents("Cargo.toml"), let name = tomlName(text, tables: ["package"]) { return name }
@@ -29,6 +21,22 @@ package enum PackageName {
             if let text = contents(file), let name = gemspec(text) { return name }
         }
         return nil
+    }
+
+    /// The folder of the notes at `notesPath`; nil for standard input.
+    static func folder(of notesPath: String) -> URL? {
+        guard notesPath != "-", notesPath != "<stdin>" else { return nil }
+        return URL(fileURLWithPath: notesPath).deletingLastPathComponent()
+    }
+
+    /// A package file's text, when it is there and small: anything over 1 MB is no package
+    /// file worth reading for a name or an address.
+    static func contents(of name: String, in folder: URL) -> String? {
+        let url = folder.appendingPathComponent(name)
+        guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size < 1 << 20,
+            let data = try? Data(contentsOf: url)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `Package(name: "Inkwell"`: the first `name:` after `Package(`.

@@ -7,15 +7,8 @@ import WhatsNewModel
 /// GitHub's `owner/name` passes, without any credentials an address may carry.
 package enum PackageRepository {
     package static func beside(_ notesPath: String) -> RepositoryAddress? {
-        guard notesPath != "-", notesPath != "<stdin>" else { return nil }
-        let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
-        func contents(_ name: String) -> String? {
-            let url = folder.appendingPathComponent(name)
-            guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size < 1 << 20,
-                let data = try? Data(contentsOf: url)
-            else { return nil }
-            return String(decoding: data, as: UTF8.self)
-        }
+        guard let folder = PackageName.folder(of: notesPath) else { return nil }
+        func contents(_ name: String) -> String? { PackageName.contents(of: name, in: folder) }
         if let text = contents("package.json"), let address = npm(text) { return address }
         if let text = contents("Cargo.toml"), let address = toml(text, table: "package", keys: ["repository"]) {
             return address
