@@ -220,8 +220,10 @@ struct HostileInputTests {
         let html = try String(contentsOf: file, encoding: .utf8)
         #expect(!html.contains("<script"))
         #expect(!html.lowercased().contains("javascript:"))
-        // Front-matter values arrive as escaped text, never as markup or attributes.
-        #expect(!html.contains("<img") && !html.contains(" onclick=\"") && !html.contains(" onmouseover=\""))
+        // Front-matter values arrive as escaped text, never as markup or attributes; a raw
+        // `<img>` in the notes is read as an image, its address and alt text alone.
+        #expect(html.components(separatedBy: "<img").count == 2 && html.contains("<img src=\"x\" alt=\"\" />"))
+        #expect(!html.contains(" onclick=\"") && !html.contains(" onmouseover=\"") && !html.contains(" onerror=\""))
         #expect(html.contains("&lt;img src=x onerror=alert(&#39;subtitle&#39;)&gt;"))
         // Markup given as the icon is too long for one: the row gets the default icon instead.
         #expect(!html.contains("alert(&#39;icon&#39;)"))

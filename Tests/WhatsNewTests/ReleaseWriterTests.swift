@@ -188,6 +188,47 @@ struct ReleaseWriterTests {
         #expect(kept.warnings.isEmpty, "\(kept.warnings)")
     }
 
+    /// The reader shows dependency rows last; the release keeps the file's order of rows and
+    /// writes each once (a `### Packaging` above others was copied with everything after it).
+    @Test func rowsShownInAnotherOrderAreWrittenOnceInTheFilesOrder() throws {
+        let notes = """
+            # Change Log
+
+            ## Unreleased
+
+            ### Stable style
+
+            - s1
+
+            ### Packaging
+
+            <!-- Changes to how it is packaged -->
+
+            - p1
+
+            ### Parser
+
+            ### Performance
+
+            - perf1
+
+            ## Version 1.0.0
+
+            ### Packaging
+
+            - old
+
+            """
+        let fix = try #require(
+            FragmentReader().read(try SourceFile(path: ".changes/a.md", bytes: Array("---\nkind: fixed\n---\nA fix.\n".utf8))).fragment)
+        let edit = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8)), fragments: [fix], version: "1.0.1", date: Self.date)
+        #expect(edit.release.components(separatedBy: "### Packaging").count == 2, "\(edit.release)")
+        #expect(edit.release.components(separatedBy: "- perf1").count == 2, "\(edit.release)")
+        let headings = edit.release.split(separator: "\n").filter { $0.hasPrefix("### ") }
+        #expect(headings == ["### Stable style", "### Packaging", "### Parser", "### Fixed", "### Performance"])
+    }
+
     @Test func notesWithoutAFileStartOne() throws {
         let notes = try SourceFile(path: "CHANGELOG.md", bytes: [])
         let edit = try ReleaseWriter(repository: RepositoryAddress("inkwell/app")).release(

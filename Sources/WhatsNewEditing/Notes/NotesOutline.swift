@@ -100,9 +100,10 @@ struct NotesOutline: Sendable {
 
     private func rows(of release: Release, within content: Lines?) -> [RowSpan] {
         guard let content else { return [] }
+        // In file order: the reader may show rows in another (dependency bumps last).
         let starts = release.sections.enumerated().filter { _, section in
             [.heading, .pseudoHeading, .frontMatter].contains(section.origin) && content.contains(section.line)
-        }
+        }.sorted { $0.element.line < $1.element.line }
         return starts.enumerated().map { position, start in
             let next = position + 1 < starts.count ? starts[position + 1].element.line : content.upperBound + 1
             let inside = elements.filter { $0.lines.lowerBound >= start.element.line && $0.lines.lowerBound < next }
