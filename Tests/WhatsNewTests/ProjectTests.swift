@@ -190,6 +190,8 @@ import Testing
         #expect(PackageRepository.address("/srv/git/widget") == nil)
         #expect(PackageRepository.address("javascript:alert(1)") == nil)
         #expect(PackageRepository.npm(#"{"repository": "acme/widget"}"#)?.base == "https://github.com/acme/widget")
+        let config = "[core]\n\tbare = false\n[remote \"upstream\"]\n\turl = https://github.com/other/x\n[remote \"origin\"]\n\turl = git@github.com:acme/widget.git\n"
+        #expect(PackageRepository.origin(inConfig: config) == "git@github.com:acme/widget.git")
         let pyproject = """
             [project]
             name = "widget"

@@ -3,7 +3,7 @@ import WhatsNewModel
 
 /// Where the project's issues live when `.whatsnew.yml` has no `repository:`: the package file
 /// beside the notes says (package.json's `repository`, Cargo.toml's and Poetry's `repository`,
-/// pyproject.toml's `[project.urls]`), else git's `origin` remote. Only a web address or
+/// pyproject.toml's `[project.urls]`), else git's `origin` remote, from the repository's config. Only a web address or
 /// GitHub's `owner/name` passes, without any credentials an address may carry.
 package enum PackageRepository {
     package static func beside(_ notesPath: String) -> RepositoryAddress? {
@@ -19,8 +19,51 @@ package enum PackageRepository {
         {
             return address
         }
-        let origin = try? Git(directory: folder.path).text(["config", "--get", "remote.origin.url"])
-        return origin.flatMap(address)
+        return originURL(from: folder).flatMap(address)
+    }
+
+    /// `url` under `[remote "origin"]` in the git config of the repository around `folder`,
+    /// read from the file rather than by running git: a command that writes files starts no
+    /// process it would then have to wait for.
+    static func originURL(from folder: URL) -> String? {
+        var directory = folder.standardizedFileURL
+        while true {
+            let dotGit = directory.appendingPathComponent(".git")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isFolder) {
+                var gitDirectory = dotGit
+                if !isFolder.boolValue {
+                    // A worktree or submodule: `gitdir: …`, whose `commondir` holds the config.
+                    guard let text = PackageName.contents(of: ".git", in: directory), text.hasPrefix("gitdir:") else { return nil }
+                    let path = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+                    gitDirectory = URL(fileURLWithPath: path, relativeTo: directory)
+                    if let common = PackageName.contents(of: "commondir", in: gitDirectory) {
+                        gitDirectory = URL(fileURLWithPath: common.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: gitDirectory)
+                    }
+                }
+                return PackageName.contents(of: "config", in: gitDirectory).flatMap(origin(inConfig:))
+            }
+            let parent = directory.deletingLastPathComponent()
+            guard parent.path != directory.path else { return nil }
+            directory = parent
+        }
+    }
+
+    /// The origin remote's `url` in a git config file's text.
+    static func origin(inConfig text: String) -> String? {
+        var inside = false
+        for line in text.split(whereSeparator: \.isNewline) {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                inside = line.replacingOccurrences(of: " ", with: "").lowercased() == "[remote\"origin\"]"
+                continue
+            }
+            guard inside, let equals = line.firstIndex(of: "="),
+                line[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "url"
+            else { continue }
+            return line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        }
+        return nil
     }
 
     /// `"repository": "owner/name"`, `"github:owner/name"` or `{"url": "git+https://…"}`.
