@@ -45,6 +45,7 @@ let package = Package(
                 .embedInCode("sheet.mustache"), .embedInCode("release.mustache"), .embedInCode("section.mustache"),
                 .embedInCode("standalone.mustache"), .embedInCode("sparkle.mustache"),
                 .embedInCode("whatsnew.css"), .embedInCode("sparkle.css"), .embedInCode("sparkle-description.css"),
+                .embedInCode("sparkle-description.mustache"),
             ]
         ),
         // Public Codable types for the JSON (schema 1), with no dependencies, so an app can

@@ -3,8 +3,8 @@
 public enum BuiltInTemplates {
     /// Every template by the name partials use: `sheet`, `release`, `section`, `standalone`,
     /// `sparkle` (Sparkle's release-notes page), `style` (the stylesheet), `sparkle-style`
-    /// (what Sparkle's view adds to it) and `sparkle-description-style` (the few rules an
-    /// appcast's description carries).
+    /// (what Sparkle's view adds to it), and `sparkle-description` with
+    /// `sparkle-description-style` (an appcast item's description: a table and a few rules).
     public static let all: [String: String] = [
         "sheet": String(decoding: PackageResources.sheet_mustache, as: UTF8.self),
         "release": String(decoding: PackageResources.release_mustache, as: UTF8.self),
@@ -14,5 +14,6 @@ public enum BuiltInTemplates {
         "style": String(decoding: PackageResources.whatsnew_css, as: UTF8.self),
         "sparkle-style": String(decoding: PackageResources.sparkle_css, as: UTF8.self),
         "sparkle-description-style": String(decoding: PackageResources.sparkle_description_css, as: UTF8.self),
+        "sparkle-description": String(decoding: PackageResources.sparkle_description_mustache, as: UTF8.self),
     ]
 }

@@ -103,8 +103,9 @@ struct AppcastTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == edited)
     }
 
-    /// By default a description is its item's own release with a few hundred bytes of style:
-    /// a feed of many items stays near its size, and reads again byte for byte.
+    /// By default a description is its item's own release: a table, whose icon column needs no
+    /// style, and under a hundred bytes of it; a feed of many items stays near its size, and
+    /// reads again byte for byte. With `--history` it holds the installed-version rule too.
     @Test func aDescriptionIsItsOwnReleaseWithLittleStyle() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -117,14 +118,19 @@ struct AppcastTests {
         #expect(sparkleVersions(try #require(items[1][""])) == ["1207"])
         for description in [items[0][""], items[1][""]].compactMap({ $0 }) {
             let style = try #require(description.firstRange(of: /<style>[^<]*<\/style>/))
-            #expect(description[style].utf8.count < 1_000, "\(description[style])")
-            // What a cumulative description needs to hide what the reader has installed.
-            #expect(description.contains(".sparkle-installed-version"))
+            #expect(description[style].utf8.count < 100, "\(description[style])")
+            #expect(description.contains("<table class=\"whatsnew\"") && !description.contains(".sparkle-installed-version"))
         }
         #expect(edited.utf8.count < 3 * Self.appcast.utf8.count + 4_000)
         let again = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == edited)
+        let cumulative = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207", "--history", "1"], in: directory)
+        #expect(cumulative.status == 0, "\(cumulative.stderr)")
+        let newest = try #require(try parsed(file)[0][""])
+        #expect(sparkleVersions(newest) == ["1300", "1207"])
+        #expect(newest.contains(".sparkle-installed-version"))
     }
 
     /// Sparkle shows an item's `sparkle:releaseNotesLink` rather than its description: such

@@ -89,6 +89,7 @@ struct HTMLContext: Sendable {
                     ("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + (isCard ? 1 : 2))),
                 ])
             ),
+            ("manyReleases", .bool(releases.count > 1)),
             ("releases", .generated(count: releases.count) { [self] index in release(releases[index]) }),
         ])
     }

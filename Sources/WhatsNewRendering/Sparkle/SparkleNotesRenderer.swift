@@ -32,8 +32,8 @@ public struct SparkleNotesRenderer: SheetRenderer {
         return HTMLTemplates(library: library)
     }()
 
-    /// For an appcast's description, a few hundred bytes of style: the feed travels whole with
-    /// every update check, once per item.
+    /// For an appcast's description, a table that keeps one icon column with no style, and a
+    /// few rules: the feed travels whole with every update check, once per item.
     private static let descriptionTemplates: HTMLTemplates = {
         var library = HTMLTemplates.builtIn.library
         try? library.register(CompactCSS.of(BuiltInTemplates.all["sparkle-description-style"] ?? ""), named: "style")
@@ -44,7 +44,8 @@ public struct SparkleNotesRenderer: SheetRenderer {
     public func render(_ sheet: Presentation, to output: inout some TextOutputStream) throws(Diagnostic) {
         var context = HTMLContext(sheet: sheet, standalone: standalone, style: .inline, locale: locale)
         context.isSelfContained = true
-        let templates = standalone ? Self.templates : Self.descriptionTemplates
-        try templates.render(context.value, template: standalone ? "sparkle" : "sheet") { output.write($0) }
+        try (standalone ? Self.templates : Self.descriptionTemplates).render(
+            context.value, template: standalone ? "sparkle" : "sparkle-description"
+        ) { output.write($0) }
     }
 }
