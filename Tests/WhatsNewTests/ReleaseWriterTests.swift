@@ -227,6 +227,11 @@ struct ReleaseWriterTests {
         #expect(edit.release.components(separatedBy: "- perf1").count == 2, "\(edit.release)")
         let headings = edit.release.split(separator: "\n").filter { $0.hasPrefix("### ") }
         #expect(headings == ["### Stable style", "### Packaging", "### Parser", "### Fixed", "### Performance"])
+        // A template's comment under an empty heading moves with the content: nothing is lost.
+        let templated = notes.replacingOccurrences(of: "### Parser\n", with: "### Parser\n\n<!-- Changes to the parser -->\n")
+        let kept = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(templated.utf8)), fragments: [fix], version: "1.0.1", date: Self.date)
+        #expect(String(decoding: kept.notes, as: UTF8.self).components(separatedBy: "<!--").count == 3)
     }
 
     @Test func notesWithoutAFileStartOne() throws {

@@ -26,15 +26,29 @@ struct ReleaseBody {
         var preludeEndsWithList = false
         var chunks: [Chunk] = []
         if let index, let span = file.outline.span(ofRelease: index) {
+            // Each part runs to the next: a comment after a part's last content (a template's
+            // `<!-- … -->` under an empty heading) goes with it, so nothing of the section is lost.
+            let end = span.content?.upperBound ?? span.heading.upperBound
+            let starts = span.rows.map(\.lines.lowerBound)
+            func upTo(_ next: Int?) -> Int {
+                var last = min(end, (next ?? end + 1) - 1)
+                while last > 0, file.lines.isBlank(last) { last -= 1 }
+                return last
+            }
             if let range = span.prelude {
-                prelude = file.text(range)
-                preludeEndsWithList = file.blocks.last(where: { range.contains($0.line) && $0.isContent })?.isList ?? false
+                let last = max(range.upperBound, upTo(starts.first))
+                prelude = file.text(range.lowerBound...last)
+                preludeEndsWithList =
+                    last == range.upperBound
+                    && (file.blocks.last(where: { range.contains($0.line) && $0.isContent })?.isList ?? false)
             }
             let sections = file.document.releases[index].sections
-            chunks = span.rows.map { row in
-                Chunk(
-                    key: RowKey(section: sections[row.index], kinds: kinds), lines: file.text(row.lines),
-                    endsWithList: row.endsWithList, endsLoose: row.endsLoose)
+            chunks = span.rows.enumerated().map { position, row in
+                let last = max(row.lines.upperBound, upTo(position + 1 < starts.count ? starts[position + 1] : nil))
+                let extended = last > row.lines.upperBound
+                return Chunk(
+                    key: RowKey(section: sections[row.index], kinds: kinds), lines: file.text(row.lines.lowerBound...last),
+                    endsWithList: row.endsWithList && !extended, endsLoose: row.endsLoose)
             }
         }
         let sorted = fragments.sorted { ($0.name, $0.path) < ($1.name, $1.path) }
