@@ -89,6 +89,11 @@ struct ReleaseWriterTests {
         let edit = try ReleaseWriter().release(notes, fragments: Self.fragments, version: "2.0.0", date: Self.date)
         let text = String(decoding: edit.notes, as: UTF8.self)
         #expect(text.hasPrefix("# Changes\n\n## 2.0.0 (2024-06-01)\n\n"))
+        // Dart's `1.7.0-wip` is 1.7.0 being written: releasing 1.7.0 releases it.
+        let dart = try SourceFile(path: "notes.md", bytes: Array("## 1.7.0-wip\n\n* Adds a thing.\n\n## 1.6.0\n\n* Older.\n".utf8))
+        let wip = try ReleaseWriter().release(dart, fragments: [], version: "1.7.0", date: Self.date)
+        #expect(String(decoding: wip.notes, as: UTF8.self).hasPrefix("## 1.7.0\n\n* Adds a thing.\n\n## 1.6.0\n"), "\(String(decoding: wip.notes, as: UTF8.self))")
+        #expect(throws: Diagnostic.self) { try ReleaseWriter().release(dart, fragments: [], version: "1.8.0", date: Self.date) }
         #expect(!text.contains("unreleased"))
         #expect(text.contains("### Fixed\n\n- Old fix.\n- Opening a collection while it syncs no longer crashes. (#230)\n"))
     }
