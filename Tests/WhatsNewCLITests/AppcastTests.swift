@@ -35,6 +35,14 @@ struct AppcastTests {
 
         """
 
+    /// A project whose appcast is the three items with `text` put in place of `original`,
+    /// which must be there.
+    private func project(replacing original: String, with text: String) throws -> URL {
+        let appcast = Self.appcast.replacingOccurrences(of: original, with: text)
+        try #require(appcast != Self.appcast)
+        return try project(appcast: appcast)
+    }
+
     private func project(notes: String? = nil, appcast: String = AppcastTests.appcast) throws -> URL {
         let directory = try SharedFiles.scratchDirectory()
         let changelog = try notes ?? String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
@@ -137,11 +145,9 @@ struct AppcastTests {
     /// items are left alone, said once with their count; `--prefer description` takes the link
     /// out (its line with it) and writes the description.
     @Test func anItemWithAReleaseNotesLinkIsLeftAloneUnlessTheDescriptionIsPreferred() throws {
-        let linked = Self.appcast.replacingOccurrences(
-            of: "            <sparkle:version>1300</sparkle:version>\n",
+        let directory = try project(
+            replacing: "            <sparkle:version>1300</sparkle:version>\n",
             with: "            <sparkle:version>1300</sparkle:version>\n            <sparkle:releaseNotesLink>https://example.com/1.4.0.html</sparkle:releaseNotesLink>\n")
-        #expect(linked != Self.appcast)
-        let directory = try project(appcast: linked)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("appcast.xml")
         let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
@@ -163,11 +169,9 @@ struct AppcastTests {
     }
 
     @Test func everyItemOfAVersionGetsItsNotes() throws {
-        let twice = Self.appcast.replacingOccurrences(
-            of: "        <item>\n            <title>Version 0.9</title>",
+        let directory = try project(
+            replacing: "        <item>\n            <title>Version 0.9</title>",
             with: "        <item><title>1.4.0 for Intel</title><sparkle:shortVersionString>1.4.0</sparkle:shortVersionString></item>\n        <item>\n            <title>Version 0.9</title>")
-        #expect(twice != Self.appcast)
-        let directory = try project(appcast: twice)
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")

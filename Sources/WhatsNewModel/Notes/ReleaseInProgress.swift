@@ -7,25 +7,34 @@
 public enum ReleaseInProgress {
     /// The index of the release in progress in `releases`, or nil when the notes have none.
     public static func index(in releases: [Release]) -> Int? {
-        let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
-        guard let first = released.first, let last = released.last else {
-            return releases.firstIndex(where: \.isUnreleased)
-        }
-        let above = releases[..<first].firstIndex(where: \.isUnreleased)
-        let below = releases[(last + 1)...].firstIndex(where: \.isUnreleased)
+        guard let ends = Ends(releases) else { return releases.firstIndex(where: \.isUnreleased) }
+        let above = releases[..<ends.first].firstIndex(where: \.isUnreleased)
+        let below = releases[(ends.last + 1)...].firstIndex(where: \.isUnreleased)
         // One released version says nothing of the order: either end is the newest.
-        if released.count == 1 { return above ?? below }
-        return ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst ? above : below
+        guard let newestFirst = ends.newestFirst else { return above ?? below }
+        return newestFirst ? above : below
     }
 
     /// Unreleased or planned headings left between released versions, where no release goes.
     /// Several at the newest end (`master (unreleased)` over `2.9.4 (unreleased)`) are not stale.
     public static func stale(in releases: [Release]) -> [Int] {
-        let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
-        guard released.count > 1, let first = released.first, let last = released.last else { return [] }
-        let newestFirst = ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst
+        guard let ends = Ends(releases), let newestFirst = ends.newestFirst else { return [] }
         return releases.indices.filter { index in
-            releases[index].isUnreleased && (newestFirst ? index > first : index < last)
+            releases[index].isUnreleased && (newestFirst ? index > ends.first : index < ends.last)
+        }
+    }
+
+    /// Where the released versions start and end, and which way they run (nil for one alone).
+    private struct Ends {
+        var first: Int
+        var last: Int
+        var newestFirst: Bool?
+
+        init?(_ releases: [Release]) {
+            let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
+            guard let first = released.first, let last = released.last else { return nil }
+            (self.first, self.last) = (first, last)
+            newestFirst = released.count == 1 ? nil : ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst
         }
     }
 }

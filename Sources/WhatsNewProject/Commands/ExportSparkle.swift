@@ -102,11 +102,11 @@ package struct ExportSparkle {
         // architectures or channels.
         var descriptions: [Int: [(language: String?, html: String)]] = [:]
         var made: [String: [(language: String?, html: String)]] = [:]
-        var linked: [Int] = []
+        var linked: Set<Int> = []
         for (index, item) in appcast.items.enumerated() {
             guard let release = appcast.release(of: item, in: numbered[0].document.releases) else { continue }
             if item.hasReleaseNotesLink {
-                linked.append(index)
+                linked.insert(index)
                 if !prefersDescription { continue }
             }
             let version = release.version!.text
@@ -121,12 +121,13 @@ package struct ExportSparkle {
             descriptions[index] = made[version]
         }
         if !linked.isEmpty {
-            let count = linked.count == 1 ? "1 item the notes know carries" : "\(linked.count) items the notes know carry"
-            console.report(
+            let (count, was) = linked.count == 1 ? ("1 item the notes know carries", "it was") : ("\(linked.count) items the notes know carry", "they were")
+            let done =
                 prefersDescription
-                    ? "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; the links were taken out and the descriptions written (--prefer description)\n"
-                    : "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; \(linked.count == 1 ? "it was" : "they were") left as \(linked.count == 1 ? "it was" : "they were") (--prefer description takes the links out and writes the descriptions)\n"
-            )
+                ? "the links were taken out and the descriptions written (--prefer description)"
+                : "\(was) left as \(was) (--prefer description takes the links out and writes the descriptions)"
+            console.report(
+                "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; \(done)\n")
         }
         guard !descriptions.isEmpty || (!linked.isEmpty && !prefersDescription) else {
             throw CommandFailure(
@@ -154,7 +155,7 @@ package struct ExportSparkle {
                 String(
                     decoding: mark
                         + appcast.settingDescriptions(
-                            descriptions, removingReleaseNotesLinks: prefersDescription ? Set(linked) : []),
+                            descriptions, removingReleaseNotesLinks: prefersDescription ? linked : []),
                     as: UTF8.self))
         _ = console.output("wrote \(descriptions.count) of \(appcast.items.count) items' descriptions in \(path)\n")
     }

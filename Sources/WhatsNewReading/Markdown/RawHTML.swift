@@ -14,6 +14,8 @@ package enum RawHTML {
     /// The images of `html` when it is nothing but `<img>` tags, their wrappers and
     /// whitespace; nil when it holds anything else.
     package static func images(in html: String) -> [Inline]? {
+        // Every HTML block and tag of every file comes here: most hold no image at all.
+        guard html.utf8.count >= 4, html.lowercased().contains("<img") else { return nil }
         var images: [Inline] = []
         for piece in pieces(of: html) {
             switch piece {
