@@ -11,14 +11,38 @@ public struct ChangeKind: Sendable, Hashable {
     public var icon: Icon?
     /// A named system colour or `#RRGGBB`, as written.
     public var color: String?
+    /// `bump:` how far a change of this kind moves the version; nil for the sheet's rule
+    /// (``VersionBump/of(_:)``), or no rule at all for a kind the project adds.
+    public var bump: VersionBump?
 
-    /// A kind by name, with the project's title, icon and colour where given.
-    public init(name: String, builtIn: SectionKind? = nil, title: String? = nil, icon: Icon? = nil, color: String? = nil) {
+    /// A kind by name, with the project's title, icon, colour and bump where given.
+    public init(
+        name: String, builtIn: SectionKind? = nil, title: String? = nil, icon: Icon? = nil, color: String? = nil,
+        bump: VersionBump? = nil
+    ) {
         self.name = name
         self.builtIn = builtIn
         self.title = title
         self.icon = icon
         self.color = color
+        self.bump = bump
+    }
+
+    /// How far a change of this kind moves the version: the project's `bump:`, else the sheet's
+    /// rule for its kind; nil for a kind the project adds without one.
+    public var versionBump: VersionBump? { bump ?? builtIn.map(VersionBump.of) }
+
+    /// The project kind a category row of the notes is: one the project adds, by its heading's
+    /// title, or one it restyles, by the row's kind. Rows of front matter are no category's.
+    public static func row(_ section: Section, among kinds: [ChangeKind]) -> ChangeKind? {
+        guard !kinds.isEmpty, section.origin == .heading || section.origin == .pseudoHeading else { return nil }
+        if let title = section.title {
+            let key = SectionKind.normalized(title)
+            if let kind = kinds.first(where: { $0.builtIn == nil && SectionKind.normalized($0.headingTitle) == key }) {
+                return kind
+            }
+        }
+        return kinds.first { $0.builtIn != nil && $0.builtIn == section.kind }
     }
 
     /// The words a new heading for this kind takes: the project's title, else Keep a

@@ -103,6 +103,13 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case unfinishedRelease = "unfinished-release"
     /// Notes or fragments changed by someone else between reading and writing them.
     case notesChanged = "notes-changed"
+    // Versions.
+    /// A file of `version-files:` that is missing, read-only, holds no version, or holds two different ones where one belongs.
+    case versionFile = "version-file"
+    /// A fragment of a kind the project adds without `bump:`; `whatsnew next` counts it as a patch.
+    case kindWithoutBump = "kind-without-bump"
+    /// The notes' latest release is not the version the project's files say (`MARKETING_VERSION` 1.4.1, the notes 1.4.0).
+    case versionMismatch = "version-mismatch"
     // Choosing releases to show.
     /// A `--release` or `--since` that names no release, with the versions there are.
     case unknownRelease = "unknown-release"
@@ -126,7 +133,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
             .contentOutsideRelease, .rawHTML, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
             .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey,
-            .unknownAudience, .unknownPlatform:
+            .unknownAudience, .unknownPlatform, .kindWithoutBump, .versionMismatch:
             .warning
         default:
             .error

@@ -37,15 +37,6 @@ struct AppearanceResolver: Sendable {
         return SectionAppearance(icon: icon.map(catalog.resolve), color: color)
     }
 
-    /// The project kind a category row is: one it adds, by title, or one it restyles, by kind.
-    private func projectKind(of section: Section) -> ChangeKind? {
-        guard !kinds.isEmpty, section.origin == .heading || section.origin == .pseudoHeading else { return nil }
-        if let title = section.title {
-            let key = SectionKind.normalized(title)
-            if let kind = kinds.first(where: { $0.builtIn == nil && SectionKind.normalized($0.headingTitle) == key }) {
-                return kind
-            }
-        }
-        return kinds.first { $0.builtIn != nil && $0.builtIn == section.kind }
-    }
+    /// The project kind a category row is (one rule, ``ChangeKind/row(_:among:)``).
+    private func projectKind(of section: Section) -> ChangeKind? { ChangeKind.row(section, among: kinds) }
 }

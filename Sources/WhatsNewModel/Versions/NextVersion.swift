@@ -1,0 +1,143 @@
+/// The version a coming release takes: the latest release moved by a bump (SemVer, with
+/// Cargo's reading below 1.0.0 unless the project asks for plain SemVer), or the release's
+/// month and a counter for calendar versions; a pre-release counts on from the notes' latest.
+public struct NextVersion: Sendable {
+    /// How the project numbers its releases.
+    public var versioning: Versioning
+
+    /// A rule for `versioning`.
+    public init(versioning: Versioning = .semver) {
+        self.versioning = versioning
+    }
+
+    /// Why no version can be given.
+    public enum Failure: Error, Sendable, Equatable {
+        /// `--pre beta` after `1.5.0-rc.1`: the new pre-release would sort before the latest.
+        case preReleaseNotNewer(proposed: String, latest: String)
+        /// `--pre` with something that is not an identifier (`beta`, `rc`).
+        case badPreReleaseName(String)
+    }
+
+    /// The version after `stable` (the latest release that is not a pre-release; nil when there
+    /// is none), given the latest pre-release newer than it, the bump the notes ask for (never
+    /// `.none`: nothing is released then), a pre-release name (`beta`) or nil for a release,
+    /// and the release's day.
+    public func version(
+        after stable: Version?, latestPreRelease: Version?, bump: VersionBump, preRelease name: String? = nil,
+        on day: ReleaseDate
+    ) throws(Failure) -> Version {
+        var target = numbers(after: stable, bump: bump, on: day)
+        // A release never goes back behind its own pre-releases (2.0.0-beta.1 leads to 2.0.0).
+        if let latestPreRelease, Self.compare(target.numbers, latestPreRelease.numbers) == .older {
+            target = Written(numbers: latestPreRelease.numbers, monthWidth: target.monthWidth)
+        }
+        guard let name else { return Version(target.text)! }
+        guard Self.isIdentifier(name) else { throw .badPreReleaseName(name) }
+        let id = name.lowercased()
+        var counter = 1
+        if let latestPreRelease, Self.compare(latestPreRelease.numbers, target.numbers) == .same,
+            latestPreRelease.prerelease.first == id
+        {
+            counter = latestPreRelease.prerelease.dropFirst().first.flatMap { Int($0) }.map { $0 + 1 } ?? 2
+        }
+        let style = PreReleaseStyle(latestPreRelease)
+        let proposed = Version(target.text + style.suffix(name: name, counter: counter))!
+        if let latestPreRelease, proposed.compare(to: latestPreRelease) != .newer {
+            throw .preReleaseNotNewer(proposed: proposed.text, latest: latestPreRelease.text)
+        }
+        return proposed
+    }
+
+    /// The numbers of the release to come, before any pre-release suffix.
+    private func numbers(after stable: Version?, bump: VersionBump, on day: ReleaseDate) -> Written {
+        if versioning == .calendar { return calendar(after: stable, on: day) }
+        // The first release of a project is 0.1.0, as `cargo new` and `npm init` start.
+        guard let stable, !stable.numbers.isEmpty else { return Written(numbers: [0, 1, 0]) }
+        var position: Int
+        switch bump {
+        case .major, .none: position = 0
+        case .minor: position = 1
+        case .patch: position = 2
+        }
+        // Below 1.0.0 the second number is the breaking one, the third the rest (Cargo's reading).
+        if versioning == .semver, stable.numbers[0] == 0 { position = min(position + 1, 2) }
+        var numbers = stable.numbers
+        while numbers.count <= position { numbers.append(0) }
+        numbers[position] += 1
+        for index in (position + 1)..<numbers.count { numbers[index] = 0 }
+        return Written(numbers: numbers)
+    }
+
+    /// `year.month.counter`, written with the latest release's year and month widths
+    /// (`26.4.0`, `2026.04.0`); the counter starts at 0 each month.
+    private func calendar(after stable: Version?, on day: ReleaseDate) -> Written {
+        let shortYear = (stable?.numbers.first).map { $0 < 100 } ?? false
+        let year = shortYear ? day.year % 100 : day.year
+        let monthWidth = stable.map { Self.monthWidth(of: $0) } ?? 1
+        var counter = 0
+        if let stable, stable.numbers.count >= 2, stable.numbers[0] == year, stable.numbers[1] == day.month {
+            counter = (stable.numbers.count >= 3 ? stable.numbers[2] : 0) + 1
+        }
+        return Written(numbers: [year, day.month, counter], monthWidth: monthWidth)
+    }
+
+    /// 2 when the version writes its second number with a leading zero (`2026.04.1`).
+    private static func monthWidth(of version: Version) -> Int {
+        let parts = version.text.split(separator: ".", maxSplits: 2)
+        guard parts.count >= 2, parts[1].count == 2, parts[1].first == "0" else { return 1 }
+        return 2
+    }
+
+    /// Numbers as the version writes them.
+    private struct Written {
+        var numbers: [Int]
+        var monthWidth = 1
+
+        var text: String {
+            numbers.enumerated().map { index, number in
+                index == 1 && monthWidth == 2 && number < 10 ? "0\(number)" : String(number)
+            }.joined(separator: ".")
+        }
+    }
+
+    /// How the notes write a pre-release: `-beta.2` (the default), `-rc1`, PEP 440's `rc1`.
+    private struct PreReleaseStyle {
+        var lead = "-"
+        var separator = "."
+
+        init(_ latest: Version?) {
+            guard let latest, let first = latest.prerelease.first else { return }
+            let text = Array(latest.text.lowercased())
+            // What stands between the numbers and the name, and between the name and its count.
+            guard let start = Self.range(of: Array(first), in: text) else { return }
+            let before = text[..<start.lowerBound].reversed().prefix { !$0.isNumber }
+            lead = String(before.reversed())
+            let after = text[start.upperBound...].prefix { !$0.isNumber && $0 != "+" }
+            if latest.prerelease.count > 1 { separator = String(after) }
+        }
+
+        func suffix(name: String, counter: Int) -> String { lead + name + separator + String(counter) }
+
+        private static func range(of needle: [Character], in text: [Character]) -> Range<Int>? {
+            guard !needle.isEmpty, needle.count <= text.count else { return nil }
+            for start in 0...(text.count - needle.count) where text[start..<(start + needle.count)].elementsEqual(needle) {
+                return start..<(start + needle.count)
+            }
+            return nil
+        }
+    }
+
+    /// Letters first, then letters and digits: `beta`, `rc`, `alpha2`.
+    private static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    private static func compare(_ left: [Int], _ right: [Int]) -> Version.Order {
+        for index in 0..<max(left.count, right.count) {
+            let (a, b) = (index < left.count ? left[index] : 0, index < right.count ? right[index] : 0)
+            if a != b { return a < b ? .older : .newer }
+        }
+        return .same
+    }
+}

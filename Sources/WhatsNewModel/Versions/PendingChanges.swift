@@ -1,0 +1,125 @@
+/// What waits to be released, each note with the bump it asks for: the fragments, the notes'
+/// release in progress, and the pre-releases written since the latest release, which a final
+/// release gathers in. `whatsnew next`, `release auto` and lint read the bump from here.
+public struct PendingChanges: Sendable {
+    /// One note and what it asks of the version.
+    public struct Note: Sendable, Equatable {
+        /// How far it moves the version.
+        public var bump: VersionBump
+        /// Its kind as the notes or the fragment name it (`added`, `ui`), or `featured row`.
+        public var kind: String
+        /// Its words, shortened, for `--explain`.
+        public var text: String
+        /// The fragment, or the row's heading in the notes.
+        public var location: SourceLocation
+        /// False for a kind the project adds without `bump:` (counted as a patch; lint says so).
+        public var hasRule: Bool = true
+    }
+
+    /// The latest release that is not a pre-release; nil when there is none.
+    public var stable: Version?
+    /// The newest pre-release after `stable`, when there is one.
+    public var latestPreRelease: Version?
+    /// The pre-releases after `stable`, as indices of the document's releases.
+    public var preReleases: [Int] = []
+    /// Notes new since the latest release of any kind: the fragments and the release in progress.
+    public var new: [Note] = []
+    /// Notes of the pre-releases after `stable`, which the final release gathers in.
+    public var gathered: [Note] = []
+
+    /// What waits in `document` (read from `path`) and `fragments`, with the project's kinds.
+    public init(document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds) {
+        let releases = document.releases
+        let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
+        let stableIndex = released.filter { !Self.isPreRelease(releases[$0].version!) }.max {
+            releases[$0].version!.compare(to: releases[$1].version!) == .older
+        }
+        stable = stableIndex.map { releases[$0].version! }
+        preReleases = released.filter { index in
+            let version = releases[index].version!
+            return Self.isPreRelease(version) && stable.map { version.compare(to: $0) == .newer } ?? true
+        }
+        latestPreRelease = preReleases.map { releases[$0].version! }.max { $0.compare(to: $1) == .older }
+        let projectKinds = kinds.all.filter { $0.bump != nil || $0.builtIn == nil }
+        for fragment in fragments {
+            new.append(Self.note(fragment))
+        }
+        if let index = ReleaseInProgress.index(in: releases) {
+            new += Self.notes(of: releases[index], path: path, kinds: projectKinds)
+        }
+        gathered = preReleases.flatMap { Self.notes(of: releases[$0], path: path, kinds: projectKinds) }
+    }
+
+    /// Whether anything waits for the release asked for: new notes for a pre-release; new or
+    /// gathered ones for a release.
+    public func isEmpty(preRelease: Bool) -> Bool { notes(preRelease: preRelease).isEmpty }
+
+    /// The notes that count: since `stable`, whichever release is asked for, since the version
+    /// moves by everything that changed since the last release users got.
+    public func notes(preRelease: Bool) -> [Note] {
+        preRelease && new.isEmpty ? [] : gathered + new
+    }
+
+    /// The bump the notes ask for: the largest of theirs.
+    public func bump(preRelease: Bool) -> VersionBump {
+        notes(preRelease: preRelease).map(\.bump).max() ?? .none
+    }
+
+    /// The notes that decided the bump: those asking for it.
+    public func deciding(preRelease: Bool) -> [Note] {
+        let bump = bump(preRelease: preRelease)
+        return notes(preRelease: preRelease).filter { $0.bump == bump }
+    }
+
+    /// `1.5.0-beta.2`; not `1.1.1w` or `2.0.post1`, which follow a release.
+    public static func isPreRelease(_ version: Version) -> Bool { !version.prerelease.isEmpty && !version.isPostRelease }
+
+    private static func note(_ fragment: Fragment) -> Note {
+        let words = fragment.title ?? fragment.body.lines.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        let location = SourceLocation(path: fragment.path, line: 1, column: 1)
+        if fragment.isBreaking {
+            return Note(bump: .major, kind: "breaking", text: shortened(words), location: location)
+        }
+        let bump = fragment.kind.versionBump
+        return Note(
+            bump: bump ?? .patch, kind: fragment.kind.name, text: shortened(words), location: location,
+            hasRule: bump != nil)
+    }
+
+    /// A note per item of each row (one for a row without items); items marked BREAKING ask
+    /// for a major release whatever their row.
+    private static func notes(of release: Release, path: String, kinds: [ChangeKind]) -> [Note] {
+        release.sections.flatMap { section -> [Note] in
+            let location = SourceLocation(path: path, line: section.line, column: 1)
+            var bump = VersionBump.minor
+            var name = "featured row"
+            var hasRule = true
+            if let project = ChangeKind.row(section, among: kinds) {
+                (name, bump, hasRule) = (project.name, project.versionBump ?? .patch, project.versionBump != nil)
+            } else if let kind = section.kind {
+                (name, bump) = (kind.rawValue, VersionBump.of(kind))
+            } else if section.origin == .heading || section.origin == .pseudoHeading {
+                // A heading of no known kind (`### Parser`): as much as a feature, since a
+                // release that under-counts a change breaks those who trust the version.
+                name = section.title.map { "“\($0)”" } ?? "untitled row"
+            }
+            let items = section.items
+            guard !items.isEmpty else {
+                let words = section.title ?? section.content.plainText
+                return [Note(bump: bump, kind: name, text: shortened(words), location: location, hasRule: hasRule)]
+            }
+            return items.map { item in
+                BreakingMark.marks(item)
+                    ? Note(bump: .major, kind: "breaking", text: shortened(item), location: location)
+                    : Note(bump: bump, kind: name, text: shortened(item), location: location, hasRule: hasRule)
+            }
+        }
+    }
+
+    /// The first 60 characters of the first line.
+    private static func shortened(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let trimmed = line.trimmedWhitespace()
+        return trimmed.count > 60 ? String(trimmed.prefix(59)) + "…" : trimmed
+    }
+}

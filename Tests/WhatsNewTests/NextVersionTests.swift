@@ -1,0 +1,168 @@
+import Testing
+import WhatsNewModel
+import WhatsNewReading
+
+/// `whatsnew next`: the version the notes ask for, from the latest release and the kinds of
+/// what waits (the notes' release in progress and the fragments).
+struct NextVersionTests {
+    /// One row of the table: the released versions (newest first), the rows of the release in
+    /// progress (`Added`, or `Fixed: BREAKING …` for an item), the fragments' kinds, the
+    /// settings, and what `next` says (nil: nothing to release).
+    struct Case: Sendable, CustomTestStringConvertible {
+        var released: [String]
+        var unreleased: [String] = []
+        var fragments: [String] = []
+        var versioning = Versioning.semver
+        var pre: String? = nil
+        var kinds: [ChangeKind] = []
+        var expected: String?
+        var testDescription: String {
+            "\(released.first ?? "none") + \(unreleased + fragments) \(versioning.rawValue) \(pre ?? "") → \(expected ?? "nothing")"
+        }
+    }
+
+    static let day = ReleaseDate(year: 2026, month: 11, day: 27)!
+
+    static let table: [Case] = [
+        // Keep a Changelog's kinds on a 1.x release.
+        Case(released: ["1.4.0"], unreleased: ["Fixed"], expected: "1.4.1"),
+        Case(released: ["1.4.0"], unreleased: ["Security", "Fixed"], expected: "1.4.1"),
+        Case(released: ["1.4.0"], unreleased: ["Added", "Fixed"], expected: "1.5.0"),
+        Case(released: ["1.4.0"], unreleased: ["Deprecated"], expected: "1.5.0"),
+        Case(released: ["1.4.0"], unreleased: ["Removed"], expected: "1.5.0"),
+        Case(released: ["1.4.2"], unreleased: ["Changed"], expected: "1.5.0"),
+        Case(released: ["1.4.2"], unreleased: ["Breaking Changes", "Fixed"], expected: "2.0.0"),
+        Case(released: ["1.4.2"], unreleased: ["Fixed: BREAKING: drops macOS 12"], expected: "2.0.0"),
+        Case(released: ["1.4.2"], unreleased: ["Features"], expected: "1.5.0"),
+        Case(released: ["1.4.2"], unreleased: ["Documentation"], expected: "1.4.3"),
+        // Fragments alone, and with the notes.
+        Case(released: ["1.4.0"], fragments: ["fixed"], expected: "1.4.1"),
+        Case(released: ["1.4.0"], fragments: ["fixed", "added"], expected: "1.5.0"),
+        Case(released: ["1.4.0"], fragments: ["breaking"], expected: "2.0.0"),
+        Case(released: ["1.4.0"], fragments: ["fixed!"], expected: "2.0.0"),
+        Case(released: ["1.4.0"], unreleased: ["Fixed"], fragments: ["added"], expected: "1.5.0"),
+        // Below 1.0.0, as Cargo and changesets read SemVer; and to the letter.
+        Case(released: ["0.3.2"], unreleased: ["Fixed"], expected: "0.3.3"),
+        Case(released: ["0.3.2"], unreleased: ["Added"], expected: "0.3.3"),
+        Case(released: ["0.3.2"], fragments: ["breaking"], expected: "0.4.0"),
+        Case(released: ["0.3.2"], fragments: ["breaking"], versioning: .plainSemver, expected: "1.0.0"),
+        Case(released: ["0.3.2"], unreleased: ["Added"], versioning: .plainSemver, expected: "0.4.0"),
+        // Versions of two numbers keep two where they can.
+        Case(released: ["5.9"], unreleased: ["Added"], expected: "5.10"),
+        Case(released: ["5.9"], unreleased: ["Fixed"], expected: "5.9.1"),
+        // No release yet.
+        Case(released: [], unreleased: ["Added"], expected: "0.1.0"),
+        // Nothing to release: no notes, or only a thanks list.
+        Case(released: ["1.4.0"], expected: nil),
+        Case(released: ["1.4.0"], unreleased: ["New Contributors"], expected: nil),
+        // Pre-releases: numbered on from the notes, each with only what is new since the last.
+        Case(released: ["1.4.0"], unreleased: ["Added"], pre: "beta", expected: "1.5.0-beta.1"),
+        Case(released: ["1.5.0-beta.1", "1.4.0"], unreleased: ["Fixed"], pre: "beta", expected: "1.5.0-beta.2"),
+        Case(released: ["1.5.0-beta.2", "1.5.0-beta.1", "1.4.0"], fragments: ["fixed"], pre: "rc", expected: "1.5.0-rc.1"),
+        Case(released: ["1.5.0-rc.1", "1.5.0-beta.2", "1.4.0"], fragments: ["fixed"], pre: "beta", expected: "error"),
+        Case(released: ["1.5.0-beta.1", "1.4.0"], fragments: ["breaking"], pre: "beta", expected: "2.0.0-beta.1"),
+        Case(released: ["1.5.0-beta.1", "1.4.0"], pre: "beta", expected: nil),
+        Case(released: ["1.5.0-rc1", "1.4.0"], fragments: ["fixed"], pre: "rc", expected: "1.5.0-rc2"),
+        // The release after pre-releases: everything since 1.4.0, new notes or none.
+        Case(released: ["1.5.0-beta.2", "1.5.0-beta.1", "1.4.0"], expected: "1.5.0"),
+        Case(released: ["1.5.0-beta.2", "1.5.0-beta.1", "1.4.0"], fragments: ["fixed"], expected: "1.5.0"),
+        Case(released: ["2.0.0-beta.1", "1.4.0"], fragments: ["fixed"], expected: "2.0.0"),
+        Case(released: ["1.1.1w", "1.1.1v"], fragments: ["fixed"], expected: "1.1.2"),
+        // Calendar versions: the release's year and month, and a counter within the month.
+        Case(released: ["2026.10.3"], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
+        Case(released: ["2026.11.0"], fragments: ["added"], versioning: .calendar, expected: "2026.11.1"),
+        Case(released: ["2026.04.2"], fragments: ["added"], versioning: .calendar, expected: "2026.11.0"),
+        Case(released: ["2026.09.0"], fragments: ["added"], versioning: .calendar, pre: "rc", expected: "2026.11.0-rc.1"),
+        Case(released: ["26.10.1"], fragments: ["fixed"], versioning: .calendar, expected: "26.11.0"),
+        Case(released: [], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
+        // A project's own bump for its kinds, and for one of the sheet's.
+        Case(
+            released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .minor)],
+            expected: "1.5.0"),
+        Case(released: ["1.4.0"], unreleased: ["Interface"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .major)], expected: "2.0.0"),
+        Case(
+            released: ["1.4.0"], fragments: ["docs"], kinds: [ChangeKind(name: "docs", builtIn: .docs, bump: VersionBump.none)],
+            expected: nil),
+        Case(
+            released: ["1.4.0"], unreleased: ["Added"], kinds: [ChangeKind(name: "added", builtIn: .added, bump: .patch)],
+            expected: "1.4.1"),
+        Case(released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface")], expected: "1.4.1"),
+    ]
+
+    @Test(arguments: table)
+    func nextVersion(_ row: Case) throws {
+        let kinds = ChangeKinds.builtIn.adding(row.kinds)
+        let pending = try Self.pending(row, kinds: kinds)
+        let isPre = row.pre != nil
+        guard pending.bump(preRelease: isPre) != .none else {
+            #expect(row.expected == nil, "nothing to release")
+            return
+        }
+        do {
+            let version = try NextVersion(versioning: row.versioning).version(
+                after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: pending.bump(preRelease: isPre),
+                preRelease: row.pre, on: Self.day)
+            #expect(version.text == row.expected)
+        } catch {
+            #expect(row.expected == "error", "\(error)")
+        }
+    }
+
+    @Test func theDecidingNotesAreTheOnesAskingForTheBump() throws {
+        let pending = try Self.pending(
+            Case(released: ["1.4.0"], unreleased: ["Fixed", "Added", "Fixed: BREAKING: drops macOS 12"]),
+            kinds: .builtIn)
+        let deciding = pending.deciding(preRelease: false)
+        #expect(deciding.map(\.kind) == ["breaking"])
+        #expect(deciding.first?.text == "BREAKING: drops macOS 12")
+        #expect(deciding.first?.location.line == 13)
+    }
+
+    @Test func aKindWithoutABumpRuleIsCountedAsAPatchAndSaidSo() throws {
+        let pending = try Self.pending(
+            Case(released: ["1.4.0"], fragments: ["ui"]), kinds: ChangeKinds.builtIn.adding([ChangeKind(name: "ui", title: "UI")]))
+        #expect(pending.new.map(\.hasRule) == [false])
+        #expect(pending.bump(preRelease: false) == .patch)
+    }
+
+    @Test(arguments: [
+        ("BREAKING: drops macOS 12", true), ("**BREAKING CHANGE** renamed x", true), ("⚠️ BREAKING renamed", true),
+        ("[breaking] renamed the flag", true), ("renamed the flag (Breaking)", true), ("Non-breaking fix", false),
+        ("breaking news handled", false), ("BREAKINGLY fast", false), ("UNBREAKING", false),
+    ])
+    func breakingMark(_ text: String, _ marks: Bool) {
+        #expect(BreakingMark.marks(text) == marks)
+    }
+
+    @Test func preReleaseNamesAreIdentifiers() {
+        #expect(throws: NextVersion.Failure.badPreReleaseName("be ta")) {
+            try NextVersion().version(
+                after: Version("1.0.0"), latestPreRelease: nil, bump: .patch, preRelease: "be ta", on: Self.day)
+        }
+    }
+
+    /// The notes and fragments of a row, read as whatsnew reads them.
+    static func pending(_ row: Case, kinds: ChangeKinds) throws -> PendingChanges {
+        var lines = ["# Changelog", ""]
+        if !row.unreleased.isEmpty { lines += ["## [Unreleased]", ""] }
+        for heading in row.unreleased {
+            let parts = heading.split(separator: ":", maxSplits: 1)
+            let item = parts.count > 1 ? String(parts[1]).trimmedWhitespace() : "Something \(heading.lowercased())"
+            lines += ["### \(parts[0])", "", "- \(item)", ""]
+        }
+        for version in row.released {
+            lines += ["## [\(version)] - 2026-01-01", "", "### Fixed", "", "- A fix in \(version)", ""]
+        }
+        let document = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(lines.joined(separator: "\n").utf8)))
+            .document
+        let fragments = try row.fragments.enumerated().map { index, kind in
+            let breaking = kind.hasSuffix("!")
+            let name = breaking ? String(kind.dropLast()) : kind
+            let text = "---\nkind: \(name)\(breaking ? "\nbreaking: true" : "")\n---\n\nChange \(index).\n"
+            let (fragment, diagnostics) = FragmentReader(kinds: kinds).read(
+                try SourceFile(path: ".changes/\(index)-\(name).md", bytes: Array(text.utf8)))
+            return try #require(fragment, "\(diagnostics)")
+        }
+        return PendingChanges(document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds)
+    }
+}
