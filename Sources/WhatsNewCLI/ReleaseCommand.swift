@@ -26,8 +26,17 @@ struct ReleaseCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The new release's version, such as 1.4.0.")
+    @Argument(help: "The new release's version, such as 1.4.0; or auto (what the notes ask for), major, minor or patch.")
     var version: String
+
+    @Option(help: ArgumentHelp("Release the next pre-release of this name, such as beta or rc (1.5.0-beta.1, then -beta.2).", valueName: "name"))
+    var pre: String?
+
+    @Option(help: "The build number written to the version files (CURRENT_PROJECT_VERSION, CFBundleVersion).")
+    var build: String?
+
+    @Flag(help: "Leave the pre-releases a release gathers in as they are in the notes.")
+    var keepPreReleases = false
 
     @Option(help: "The release date, YYYY-MM-DD (default: today).")
     var date: String?
@@ -64,6 +73,7 @@ struct ReleaseCommand: ParsableCommand {
 
     func run() throws {
         var release = WriteRelease(version: version)
+        (release.preRelease, release.build, release.keepsPreReleases) = (pre, build, keepPreReleases)
         (release.date, release.notes, release.dryRun, release.keep) = (date, notes, dryRun, keep)
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
         (release.creates, release.maximumSize) = (create, limit.bytes)

@@ -9,13 +9,31 @@ import WhatsNewModel
 struct ComparisonLinks {
     let file: NotesFile
 
-    /// The definitions to change and the one to add, by the file's lines as they stand.
-    func edits(newVersion: String) -> [LineEdit] {
+    /// The definitions to change and the one to add, by the file's lines as they stand. The
+    /// releases `folding` (pre-releases gathered into the new release) lose theirs, and the new
+    /// release compares with the release before them.
+    func edits(newVersion: String, folding: [Int] = [], keepingFolded: Bool = false) -> [LineEdit] {
         var edits: [LineEdit] = []
         let releases = file.document.releases
-        let newest = file.versionedNewestFirst
+        var newest = file.versionedNewestFirst
+        if !folding.isEmpty {
+            // `[Unreleased]: …/compare/v1.5.0-beta.2...HEAD` moves on to the new version.
+            if let latest = newest.first, let version = releases[latest].version?.text,
+                let unreleased = file.unreleasedIndex.flatMap({ releases[$0].version == nil ? $0 : nil }),
+                let definition = definition(ofRelease: unreleased), VersionText.contains(version, in: definition.address)
+            {
+                edits.append(
+                    .replace(
+                        definition.line...definition.line,
+                        [definition.lead + VersionText.replacing(version, with: newVersion, in: definition.address)]))
+            }
+            if !keepingFolded { edits += folding.compactMap(definition(ofRelease:)).map { .replace($0.line...$0.line, []) } }
+            // Kept pre-releases keep their links; the new one goes above the newest of them.
+            let kept = keepingFolded ? folding.compactMap(definition(ofRelease:)).map(\.line).min() : nil
+            newest.removeAll(where: folding.contains)
+            return edits + newDefinition(newVersion, newest: newest, sinceLatest: nil, above: kept)
+        }
         guard let latest = newest.first, let version = releases[latest].version?.text else { return edits }
-        let previous = newest.dropFirst().first.flatMap { releases[$0].version?.text }
         let unreleased = file.unreleasedIndex.flatMap { releases[$0].version == nil ? $0 : nil }
         let unreleasedDefinition = unreleased.flatMap(definition(ofRelease:))
         if let unreleasedDefinition, VersionText.contains(version, in: unreleasedDefinition.address) {
@@ -33,12 +51,40 @@ struct ComparisonLinks {
             let prefix = definition.address[..<found.lowerBound].reversed().prefix { $0.isLetter }
             return definition.address.dropLast(4) + String(prefix.reversed()) + newVersion
         }
+        if definition(ofRelease: latest) != nil {
+            return edits + newDefinition(newVersion, newest: newest, sinceLatest: sinceLatest)
+        } else if let unreleasedDefinition, let sinceLatest {
+            // `…/compare/v1.4.0...HEAD` alone.
+            edits.append(.insert(before: unreleasedDefinition.line + 1, ["[\(newVersion)]: \(sinceLatest)"]))
+        }
+        return edits
+    }
+
+    /// The new release's definition, in the form of the latest release's (`newest`, newest first).
+    private func newDefinition(_ newVersion: String, newest: [Int], sinceLatest: String?, above kept: Int? = nil)
+        -> [LineEdit]
+    {
+        var edits: [LineEdit] = []
+        let releases = file.document.releases
+        guard let latest = newest.first, let version = releases[latest].version?.text else { return edits }
+        let previous = newest.dropFirst().first.flatMap { releases[$0].version?.text }
         if let latestDefinition = definition(ofRelease: latest) {
             // With one release before, its own link names the version before it, which the
             // new link must not repeat: the Unreleased link has the right base.
             if previous == nil, latestDefinition.address.contains("..."), let sinceLatest {
                 let lead = VersionText.replacing(version, with: newVersion, in: latestDefinition.lead)
                 edits.append(.insert(before: latestDefinition.line, [lead + sinceLatest]))
+                return edits
+            }
+            // `…/compare/v1.3.0...v1.4.0` with nothing older in the notes: the base is the latest.
+            if previous == nil, let dots = latestDefinition.address.lastRange(of: "..."),
+                let slash = latestDefinition.address[..<dots.lowerBound].lastIndex(of: "/")
+            {
+                let head = latestDefinition.address[latestDefinition.address.startIndex...slash]
+                let point = String(latestDefinition.address[dots.upperBound...])
+                let address = head + point + "..." + VersionText.replacing(version, with: newVersion, in: point)
+                let lead = VersionText.replacing(version, with: newVersion, in: latestDefinition.lead)
+                edits.append(.insert(before: min(kept ?? .max, latestDefinition.line), [lead + address]))
                 return edits
             }
             var template = VersionText.replacing(version, with: ReleaseHeadingTemplate.version, in: latestDefinition.address)
@@ -49,10 +95,8 @@ struct ComparisonLinks {
             // Newest first, as most files keep them, or after the latest where they run oldest first.
             let previousLine = newest.dropFirst().first.flatMap(definition(ofRelease:))?.line
             let ascending = previousLine.map { $0 < latestDefinition.line } ?? false
-            edits.append(.insert(before: latestDefinition.line + (ascending ? 1 : 0), [lead + address]))
-        } else if let unreleasedDefinition, let sinceLatest {
-            // `…/compare/v1.4.0...HEAD` alone.
-            edits.append(.insert(before: unreleasedDefinition.line + 1, ["[\(newVersion)]: \(sinceLatest)"]))
+            let line = ascending ? latestDefinition.line + 1 : min(kept ?? .max, latestDefinition.line)
+            edits.append(.insert(before: line, [lead + address]))
         }
         return edits
     }

@@ -18,39 +18,52 @@ struct ReleaseBody {
         var lines: [String]
         var endsWithList: Bool
         var endsLoose: Bool
+        /// Where the row's content starts in `lines`, after its heading.
+        var contentStart = 0
+        var startsWithList = false
     }
 
-    /// The body's lines, without the heading; empty when there is nothing to say.
-    func lines(unreleased index: Int?, fragments: [Fragment]) -> [String] {
+    /// A release's own content: what stands before its first row, and its rows.
+    private struct Part {
         var prelude: [String] = []
         var preludeEndsWithList = false
+        var preludeStartsWithList = false
         var chunks: [Chunk] = []
-        if let index, let span = file.outline.span(ofRelease: index) {
-            // Each part runs to the next: a comment after a part's last content (a template's
-            // `<!-- … -->` under an empty heading) goes with it, so nothing of the section is lost.
-            let end = span.content?.upperBound ?? span.heading.upperBound
-            let starts = span.rows.map(\.lines.lowerBound)
-            func upTo(_ next: Int?) -> Int {
-                var last = min(end, (next ?? end + 1) - 1)
-                while last > 0, file.lines.isBlank(last) { last -= 1 }
-                return last
+    }
+
+    /// The body's lines, without the heading; empty when there is nothing to say. The
+    /// releases `gathering` (pre-releases, oldest first) come in before the unreleased
+    /// changes, each row's items joining the row of the same kind.
+    func lines(unreleased index: Int?, gathering: [Int] = [], fragments: [Fragment]) -> [String] {
+        var merged = Part()
+        for source in gathering + (index.map { [$0] } ?? []) {
+            let part = part(of: source)
+            if merged.prelude.isEmpty {
+                merged.prelude = part.prelude
+                merged.preludeEndsWithList = part.preludeEndsWithList
+            } else if !part.prelude.isEmpty {
+                // Tight lists run on as one; anything else is a paragraph apart.
+                let runsOn = merged.preludeEndsWithList && part.preludeStartsWithList && !dialect.looseLists
+                merged.prelude += (runsOn ? [] : [""]) + part.prelude
+                merged.preludeEndsWithList = part.preludeEndsWithList
             }
-            if let range = span.prelude {
-                let last = max(range.upperBound, upTo(starts.first))
-                prelude = file.text(range.lowerBound...last)
-                preludeEndsWithList =
-                    last == range.upperBound
-                    && (file.blocks.last(where: { range.contains($0.line) && $0.isContent })?.isList ?? false)
-            }
-            let sections = file.document.releases[index].sections
-            chunks = span.rows.enumerated().map { position, row in
-                let last = max(row.lines.upperBound, upTo(position + 1 < starts.count ? starts[position + 1] : nil))
-                let extended = last > row.lines.upperBound
-                return Chunk(
-                    key: RowKey(section: sections[row.index], kinds: kinds), lines: file.text(row.lines.lowerBound...last),
-                    endsWithList: row.endsWithList && !extended, endsLoose: row.endsLoose)
+            for chunk in part.chunks {
+                guard let key = chunk.key, let existing = merged.chunks.firstIndex(where: { $0.key == key }) else {
+                    merged.chunks.append(chunk)
+                    continue
+                }
+                // A later release's items join the row: its content without its heading.
+                let content = Array(chunk.lines[chunk.contentStart...].drop { $0.allSatisfy { $0 == " " || $0 == "\t" } })
+                let before = merged.chunks[existing]
+                let runsOn = before.endsWithList && !before.endsLoose && chunk.startsWithList
+                merged.chunks[existing].lines += (runsOn ? [] : [""]) + content
+                merged.chunks[existing].endsWithList = chunk.endsWithList
+                merged.chunks[existing].endsLoose = chunk.endsLoose
             }
         }
+        var prelude = merged.prelude
+        let preludeEndsWithList = merged.preludeEndsWithList
+        var chunks = merged.chunks
         let sorted = fragments.sorted { ($0.name, $0.path) < ($1.name, $1.path) }
         let featured = sorted.filter(\.isFeatured).map(markdown.featuredRow)
         var items: [RowKey: [[String]]] = [:]
@@ -89,6 +102,44 @@ struct ReleaseBody {
         // New featured rows follow the notes' own, which stand before the first kind's row.
         let leading = chunks.prefix { $0.key == nil }.count
         return joined([prelude] + chunks[..<leading].map(\.lines) + featured + chunks[leading...].map(\.lines))
+    }
+
+    /// The prelude and rows of release `index` as written, each part running to the next: a
+    /// comment after a part's last content (a template's `<!-- … -->` under an empty heading)
+    /// goes with it, so nothing of the section is lost.
+    private func part(of index: Int) -> Part {
+        var part = Part()
+        guard let span = file.outline.span(ofRelease: index) else { return part }
+        let end = span.content?.upperBound ?? span.heading.upperBound
+        let starts = span.rows.map(\.lines.lowerBound)
+        func upTo(_ next: Int?) -> Int {
+            var last = min(end, (next ?? end + 1) - 1)
+            while last > 0, file.lines.isBlank(last) { last -= 1 }
+            return last
+        }
+        func startsWithList(_ range: ClosedRange<Int>) -> Bool {
+            file.blocks.first(where: { range.contains($0.line) && $0.isContent })?.isList ?? false
+        }
+        if let range = span.prelude {
+            let last = max(range.upperBound, upTo(starts.first))
+            part.prelude = file.text(range.lowerBound...last)
+            part.preludeEndsWithList =
+                last == range.upperBound
+                && (file.blocks.last(where: { range.contains($0.line) && $0.isContent })?.isList ?? false)
+            part.preludeStartsWithList = startsWithList(range)
+        }
+        let sections = file.document.releases[index].sections
+        part.chunks = span.rows.enumerated().map { position, row in
+            let last = max(row.lines.upperBound, upTo(position + 1 < starts.count ? starts[position + 1] : nil))
+            let extended = last > row.lines.upperBound
+            let contentLine = (row.heading?.upperBound ?? row.lines.lowerBound - 1) + 1
+            return Chunk(
+                key: RowKey(section: sections[row.index], kinds: kinds), lines: file.text(row.lines.lowerBound...last),
+                endsWithList: row.endsWithList && !extended, endsLoose: row.endsLoose,
+                contentStart: min(contentLine - row.lines.lowerBound, last - row.lines.lowerBound + 1),
+                startsWithList: contentLine <= row.lines.upperBound && startsWithList(contentLine...row.lines.upperBound))
+        }
+        return part
     }
 
     /// Items one after another, with a blank line between them in a loose list.

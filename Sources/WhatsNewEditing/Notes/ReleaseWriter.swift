@@ -105,11 +105,21 @@ public struct ReleaseWriter: Sendable {
             allowsEmpty: allowsEmpty)
     }
 
+    /// The pre-releases a release of `version` gathers in: those after the latest release that
+    /// is not one, as indices of the notes' releases, oldest first. None for a pre-release.
+    package static func preReleases(gatheredBy version: Version, in file: NotesFile) -> [Int] {
+        guard !PendingChanges.isPreRelease(version) else { return [] }
+        let releases = file.document.releases
+        let pending = PendingChanges(document: file.document, path: file.path, fragments: [], kinds: .builtIn)
+        return pending.preReleases.filter { releases[$0].version!.compare(to: version) == .older }
+            .sorted { releases[$0].version!.compare(to: releases[$1].version!) == .older }
+    }
+
     /// The release written into notes already read: the file is not read again, and the check
     /// that it reads back as the preview reads the preview and the result once each.
     package func release(
         _ file: NotesFile, fragments: [Fragment], version text: String, date: ReleaseDate, allowsOlder: Bool = false,
-        allowsEmpty: Bool = false
+        allowsEmpty: Bool = false, gathering: [Int] = [], keepingGathered: Bool = false
     ) throws(Diagnostic) -> Edit {
         let notes = file.source
         let releases = file.document.releases
@@ -147,31 +157,40 @@ public struct ReleaseWriter: Sendable {
                 .releaseLayout, at: SourceLocation(path: path, line: releases[unreleased].line, column: 1),
                 "the notes plan \(planned.text) as the next release; release \(planned.text), or rename that heading first")
         }
-        let body = composer.body.lines(unreleased: span == nil ? nil : unreleased, fragments: fragments)
+        let body = composer.body.lines(unreleased: span == nil ? nil : unreleased, gathering: gathering, fragments: fragments)
         if body.isEmpty && !allowsEmpty {
             throw Diagnostic(
                 .releaseEmpty, at: SourceLocation(path: path),
                 "there is nothing to release: no fragments and no unreleased changes in the notes; add a note with `whatsnew new` or pass --allow-empty")
         }
-        let previous = file.versionedNewestFirst.first.flatMap { releases[$0].version?.text }
+        // A release that gathers its pre-releases in follows the release before them.
+        let previous = file.versionedNewestFirst.first { !gathering.contains($0) }.flatMap { releases[$0].version?.text }
         let heading = composer.dialect.heading
         let gap = heading.dateLines == nil ? heading.blankLines : 1
         let release = heading.lines(version: version.text, previous: previous, date: date)
             + (body.isEmpty ? [] : Array(repeating: "", count: gap) + body)
-        var edits = ComparisonLinks(file: file).edits(newVersion: version.text)
+        var edits = ComparisonLinks(file: file).edits(
+            newVersion: version.text, folding: gathering, keepingFolded: keepingGathered)
+        // Gathered pre-releases leave the notes unless asked to stay.
+        let gatheredSpans = keepingGathered ? [] : gathering.compactMap { file.outline.span(ofRelease: $0) }
         if let span, let unreleased {
             // A planned version's heading becomes the release's; `Unreleased` stays, emptied.
             edits.append(composer.replaceContent(of: span, with: release, keepingHeading: releases[unreleased].version == nil))
+        } else if let newest = gatheredSpans.last {
+            // The release takes the place of its newest pre-release.
+            edits.append(.replace(newest.heading.lowerBound...(newest.content?.upperBound ?? newest.heading.upperBound), release))
         } else if notes.bytes.isEmpty {
             // A new file starts as Keep a Changelog's do.
             edits.append(.insert(before: 1, ["# Changelog", ""] + release))
         } else {
             edits.append(composer.insertNewest(release))
         }
+        let replaced = span == nil ? gatheredSpans.last?.index : nil
+        edits += gatheredSpans.filter { $0.index != replaced }.map { composer.removal(of: $0) }
         var lines = file.lines
         lines.apply(edits)
         var edit = Edit(notes: lines.bytes, release: release.joined(separator: "\n") + "\n")
-        edit.warnings = try check(edit, of: file, fragments: fragments, version: version)
+        edit.warnings = try check(edit, of: file, fragments: fragments, version: version, gathering: gathering)
         return edit
     }
 
@@ -195,15 +214,18 @@ public struct ReleaseWriter: Sendable {
     /// The release as written reads back as the preview's unreleased release: same rows, icons,
     /// titles, summaries and items. A difference would be whatsnew's mistake, and nothing is
     /// written rather than something the preview did not show.
-    private func check(_ edit: Edit, of file: NotesFile, fragments: [Fragment], version: Version) throws(Diagnostic)
-        -> [Diagnostic]
+    private func check(_ edit: Edit, of file: NotesFile, fragments: [Fragment], version: Version, gathering: [Int])
+        throws(Diagnostic) -> [Diagnostic]
     {
         let notes = file.source
         let preview = try self.preview(file, fragments: fragments).reading.document
         let written = reader.read((try? SourceFile(path: notes.path, bytes: edit.notes)) ?? notes).document
         let before = preview.releaseInProgress.map(Self.rows) ?? []
         let after = written.releases.first { $0.version?.matches(version.text) == true }.map(Self.rows)
-        guard let after, after == before || (fragments.isEmpty && before.isEmpty) else {
+        // Gathered pre-releases: every item and featured row of theirs and of the preview, once.
+        let gathered = gathering.flatMap { Self.rows(file.document.releases[$0]) }
+        let holdsAll = after.map { Self.contents($0) == Self.contents(gathered + before) } ?? false
+        guard let after, gathering.isEmpty ? after == before || (fragments.isEmpty && before.isEmpty) : holdsAll else {
             throw Diagnostic(
                 .releaseLayout, at: SourceLocation(path: notes.path),
                 "the new release would not read back as the preview shows it, so nothing was written; please report this with the notes and fragments"
@@ -211,6 +233,11 @@ public struct ReleaseWriter: Sendable {
         }
         let shown = preview.releaseInProgress
         return fragments.compactMap { UnkeptAppearance(fragment: $0, kinds: kinds).warning(in: shown, notes: notes.path) }
+    }
+
+    /// The items and featured titles of rows, in an order of their own, to compare as sets.
+    private static func contents(_ rows: [ShownRow]) -> [String] {
+        rows.flatMap { row in row.kind == nil ? [row.title ?? ""] + row.items : row.items }.sorted()
     }
 
     /// What a reader sees of each row, compared before and after writing.
@@ -244,6 +271,13 @@ private struct Composer {
         guard keepingHeading else { return .replace(span.heading.lowerBound...end, new) }
         let heading = file.text(span.heading)
         return .replace(span.heading.lowerBound...end, heading + (new.isEmpty ? [] : [""] + new))
+    }
+
+    /// A release removed with the blank lines after it (a pre-release gathered into its release).
+    func removal(of span: NotesOutline.ReleaseSpan) -> LineEdit {
+        var end = span.content?.upperBound ?? span.heading.upperBound
+        while end < file.lines.count, file.lines.isBlank(end + 1) { end += 1 }
+        return .replace(span.heading.lowerBound...end, [])
     }
 
     /// `release` where the newest release goes: before the newest heading (and the anchors

@@ -9,8 +9,14 @@ import WhatsNewReading
 /// The notes are read once; the release is composed from that reading, and the check that it
 /// reads back as the preview showed reads the preview and the result once each.
 package struct WriteRelease {
-    /// The new release's version.
+    /// The new release's version, or `auto`, `major`, `minor`, `patch` to compute it.
     package var version: String
+    /// `--pre`: a pre-release of this name (`beta`), numbered on from the notes.
+    package var preRelease: String?
+    /// `--build`: the build number written to the version files.
+    package var build: String?
+    /// `--keep-pre-releases`: a release leaves the pre-releases it gathers in the notes.
+    package var keepsPreReleases = false
     /// `--date`, `YYYY-MM-DD`; nil for today.
     package var date: String?
     /// `--notes`: the notes file; nil for the project's.
@@ -71,11 +77,16 @@ package struct WriteRelease {
         if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(findings) }
         console.report(findings)
         let day = date.flatMap(ReleaseDate.init(iso:)) ?? .today
+        let plan = try ReleasePlan.make(
+            ReleasePlan.Request(version), preRelease: preRelease, document: file.document, path: path,
+            fragments: fragments, project: project, day: day, tags: project.tags(near: path))
+        let version = plan.version.text
+        let gathering = ReleaseWriter.preReleases(gatheredBy: plan.version, in: file)
         let edit: ReleaseWriter.Edit
         do {
             edit = try Notes.writer(reader, project).release(
                 file, fragments: fragments, version: version, date: day, allowsOlder: allowsOlder,
-                allowsEmpty: allowsEmpty)
+                allowsEmpty: allowsEmpty, gathering: gathering, keepingGathered: keepsPreReleases)
         } catch {
             throw CommandFailure(error)
         }
@@ -83,6 +94,7 @@ package struct WriteRelease {
         console.report(edit.warnings)
         if dryRun {
             try console.deliver(edit.release)
+            console.report("would release \(version) (tag \(plan.tag)) in \(path)")
             return
         }
         let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
@@ -90,12 +102,16 @@ package struct WriteRelease {
         try ReleaseFiles(
             notes: path, before: ContentFingerprint(of: mark + source.bytes),
             fragments: removed.map { ($0, ContentFingerprint(ofFileAt: folder.path + "/" + $0) ?? .init(of: [])) },
-            folder: folder.path, version: Version(version)?.text ?? version
+            folder: folder.path, version: version
         ).commit(mark + edit.notes)
         let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
+        let folded = gathering.isEmpty ? "" : "; gathered in \(gathering.count == 1 ? "1 pre-release" : "\(gathering.count) pre-releases")"
         console.report(
-            "released \(Version(version)?.text ?? version) in \(path) from \(used)"
-                + (keep || fragments.isEmpty ? "" : "; removed \(fragments.count == 1 ? "it" : "them") from \(folder.path)"))
+            "released \(version) in \(path) from \(used)"
+                + (keep || fragments.isEmpty ? "" : "; removed \(fragments.count == 1 ? "it" : "them") from \(folder.path)")
+                + folded)
+        // For a script: `whatsnew release auto >> "$GITHUB_OUTPUT"`, or read line by line.
+        try console.deliver("version=\(version)\ntag=\(plan.tag)\n")
     }
 
     /// A fragment's file name.

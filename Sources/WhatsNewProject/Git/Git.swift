@@ -54,3 +54,12 @@ struct Git {
         bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+extension Project {
+    /// The tags of the git repository the notes at `notes` are in; none outside one.
+    package func tags(near notes: String) -> [String] {
+        let folder = notes.contains("/") ? Project.sibling(".", of: notes) : "."
+        guard let text = try? Git(directory: folder).text(["tag", "--list", "--sort=-creatordate"]) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+}

@@ -27,6 +27,12 @@ import Yams
 ///   ignore: ["docs/**", "*.md"]   # what `whatsnew check` lets change without a note
 /// builds: { 1.4.0: 1248 }         # build numbers (CFBundleVersion) Sparkle compares
 /// max-size: 16M                   # the largest notes file read (default 8M)
+/// versioning: semver              # how `next` and `release auto` number: semver, plain-semver, calendar
+/// tag: "v{version}"               # the tag a release prints (default: the project's own habit)
+/// version-files:                  # where `release` writes the version too
+///   - App.xcodeproj/project.pbxproj
+///   - { file: Sources/App/Version.swift, pattern: 'let version = "{version}"' }
+/// build: increment                # the build number moves on with every release
 /// ```
 package struct ProjectConfig: Sendable {
     /// The file, as found.
@@ -71,11 +77,19 @@ package struct ProjectConfig: Sendable {
     package var builds: [(version: String, build: String)] = []
     /// `max-size:` the largest notes file read, in bytes (written `16M`, `512K`).
     package var maxSize: Int?
+    /// `versioning:` how the next version is numbered.
+    package var versioning: Versioning?
+    /// `tag:` the tag name a release prints, with `{version}` where the version goes.
+    package var tag: String?
+    /// `version-files:` the files the version is written to with the notes.
+    package var versionFiles: [VersionFileSetting] = []
+    /// `build: increment`: each release moves the build number on by one.
+    package var incrementsBuild = false
 
     /// The keys the file takes, for the unknown-key diagnostic.
     package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
-        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning", "tag", "version-files", "build",
     ]
     /// The formats `format:` and `outputs:` take: every one `--format` takes.
     package static let formats = OutputFormat.allCases.map(\.rawValue)
@@ -197,6 +211,29 @@ package struct ProjectConfig: Sendable {
                     if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
                 }
             case "fragments": config.fragments = text(value, key)
+            case "versioning":
+                guard let written = text(value, key) else { continue }
+                config.versioning = Versioning(rawValue: written)
+                if config.versioning == nil {
+                    report(
+                        .configValue, value.mark,
+                        "`versioning` is one of \(Versioning.names.joined(separator: ", ")), not `\(written)`")
+                }
+            case "tag":
+                guard let written = text(value, key) else { continue }
+                if VersionTemplate(written) != nil {
+                    config.tag = written
+                } else {
+                    report(.configValue, value.mark, "`tag` holds `{version}` once, such as `v{version}`")
+                }
+            case "build":
+                if value.scalar?.string == "increment" {
+                    config.incrementsBuild = true
+                } else {
+                    report(.configValue, value.mark, "`build` takes `increment` (or give `--build N` to a release)")
+                }
+            case "version-files":
+                config.versionFiles = VersionFileSetting.read(value, report: report)
             case "max-size":
                 guard let written = text(value, key) else { continue }
                 config.maxSize = ByteCount.bytes(written)
@@ -264,12 +301,17 @@ package struct ProjectConfig: Sendable {
         }
         var kind = ChangeKind(name: key, builtIn: SectionKind(rawValue: key))
         guard let fields = definition.mapping else {
-            report(.configValue, definition.mark, "kind `\(key)` takes `title`, `icon` and `color`")
+            report(.configValue, definition.mark, "kind `\(key)` takes `title`, `icon`, `color` and `bump`")
             return nil
         }
         for (field, value) in fields {
             let text = value.scalar?.string.trimmedWhitespace() ?? ""
             switch field.string {
+            case "bump":
+                kind.bump = VersionBump(name: text)
+                if kind.bump == nil {
+                    report(.configValue, value.mark, "`bump` is major, minor, patch or none, not `\(text)`")
+                }
             case "title" where !text.isEmpty: kind.title = text
             case "icon" where !text.isEmpty: kind.icon = Icon(text)
             case "color" where SheetColor(text) != nil: kind.color = text
@@ -280,7 +322,7 @@ package struct ProjectConfig: Sendable {
             default:
                 report(
                     .configUnknownKey, field.mark,
-                    "unknown key `\(field.string ?? "")` under kind `\(key)`; it takes `title`, `icon` and `color`")
+                    "unknown key `\(field.string ?? "")` under kind `\(key)`; it takes `title`, `icon`, `color` and `bump`")
             }
         }
         if kind.builtIn == nil, kind.title == nil {

@@ -1,0 +1,89 @@
+/// The build settings of an Xcode project (`project.pbxproj`, an old-style property list):
+/// every `MARKETING_VERSION = …;` or `CURRENT_PROJECT_VERSION = …;`, one per build
+/// configuration, found by reading its tokens, so comments and quoted text never match.
+struct OpenStepScanner {
+    let bytes: [UInt8]
+
+    /// Every assignment of `key`, in file order.
+    func places(of key: String) throws(VersionFileProblem) -> [VersionPlace] {
+        let tokens = try tokenize()
+        var places: [VersionPlace] = []
+        var index = 0
+        while index + 3 < tokens.count {
+            let (name, equals, value, end) = (tokens[index], tokens[index + 1], tokens[index + 2], tokens[index + 3])
+            if name.isText, name.text == key, equals.punctuation == UInt8(ascii: "="), value.isText,
+                end.punctuation == UInt8(ascii: ";")
+            {
+                places.append(VersionPlace(range: value.range, value: value.text, key: key, quoting: .openStep))
+                index += 4
+            } else {
+                index += 1
+            }
+        }
+        return places
+    }
+
+    /// A character an Xcode project writes without quotes.
+    static func isBare(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ".")].contains(byte)
+    }
+
+    private struct Token {
+        var range: Range<Int>
+        var text: String
+        var isText: Bool
+        var punctuation: UInt8?
+    }
+
+    private func tokenize() throws(VersionFileProblem) -> [Token] {
+        var tokens: [Token] = []
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+                guard let end = find([UInt8(ascii: "*"), UInt8(ascii: "/")], from: index + 2) else {
+                    throw VersionFileProblem(at: index, "a comment here is never closed")
+                }
+                index = end + 2
+            } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < count, bytes[index] != 0x0A { index += 1 }
+            } else if byte == UInt8(ascii: "\"") {
+                var end = index + 1
+                var text: [UInt8] = []
+                while end < count, bytes[end] != UInt8(ascii: "\"") {
+                    if bytes[end] == UInt8(ascii: "\\"), end + 1 < count { end += 1 }
+                    text.append(bytes[end])
+                    end += 1
+                }
+                guard end < count else { throw VersionFileProblem(at: index, "a quoted text here is never closed") }
+                tokens.append(Token(range: index..<(end + 1), text: String(decoding: text, as: UTF8.self), isText: true))
+                index = end + 1
+            } else if Self.isBare(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+                var end = index
+                while end < count, Self.isBare(bytes[end]) || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") {
+                    end += 1
+                }
+                tokens.append(
+                    Token(range: index..<end, text: String(decoding: bytes[index..<end], as: UTF8.self), isText: true))
+                index = end
+            } else {
+                tokens.append(Token(range: index..<(index + 1), text: "", isText: false, punctuation: byte))
+                index += 1
+            }
+        }
+        return tokens
+    }
+
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,40 @@
+import WhatsNewModel
+
+/// Any file, through a pattern: the text around the version (`let version = "{version}"`),
+/// the version itself a run of digits, letters, `.`, `-`, `+` and `_` that starts with a digit.
+struct PatternScanner {
+    let bytes: [UInt8]
+    let template: VersionTemplate
+
+    /// Every place the pattern matches.
+    func places() -> [VersionPlace] {
+        let prefix = Array(template.prefix.utf8)
+        let suffix = Array(template.suffix.utf8)
+        var places: [VersionPlace] = []
+        var index = 0
+        while index + prefix.count <= bytes.count {
+            guard bytes[index..<(index + prefix.count)].elementsEqual(prefix) else {
+                index += 1
+                continue
+            }
+            let start = index + prefix.count
+            var end = start
+            while end < bytes.count, Self.isVersionByte(bytes[end]) { end += 1 }
+            let startsWithDigit = start < end && (0x30...0x39).contains(bytes[start])
+            if startsWithDigit, end + suffix.count <= bytes.count, bytes[end..<(end + suffix.count)].elementsEqual(suffix) {
+                places.append(
+                    VersionPlace(range: start..<end, value: String(decoding: bytes[start..<end], as: UTF8.self), key: "pattern"))
+                index = end + suffix.count
+            } else {
+                index += 1
+            }
+        }
+        return places
+    }
+
+    /// A byte a version may hold.
+    static func isVersionByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "_")].contains(byte)
+    }
+}

@@ -1,0 +1,101 @@
+import WhatsNewModel
+
+/// A TOML manifest (`Cargo.toml`, `pyproject.toml`): the `version = "…"` key of a table, read
+/// line by line with table headers and multi-line strings followed, so a `version` of a
+/// dependency table or inside a string never matches.
+struct TOMLVersionScanner {
+    let bytes: [UInt8]
+
+    /// A key of a table as the file has it.
+    struct Entry {
+        var table: String
+        var key: String
+        var valueRange: Range<Int>
+        /// The value's text inside its quotes; nil for a value that is not a string.
+        var string: String?
+        var line: Int
+    }
+
+    /// Every `key = value` line with the table it stands in.
+    func entries() -> [Entry] {
+        var entries: [Entry] = []
+        var table = ""
+        var start = 0
+        var inMultiline: [UInt8]?
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            defer { start = end + 1 }
+            if let closing = inMultiline {
+                if contains(closing, in: line) { inMultiline = nil }
+                continue
+            }
+            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+            guard let first = trimmed.first, first != UInt8(ascii: "#") else { continue }
+            if first == UInt8(ascii: "[") {
+                let inside = trimmed.prefix { $0 != UInt8(ascii: "#") }
+                table = String(decoding: inside, as: UTF8.self).trimmedWhitespace()
+                    .trimmingCharacters(from: "[]").trimmedWhitespace()
+                if trimmed.starts(with: [UInt8(ascii: "["), UInt8(ascii: "[")]) { table = "[" + table + "]" }
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let key = String(decoding: bytes[trimmed.startIndex..<equals], as: UTF8.self).trimmedWhitespace()
+                .trimmingCharacters(from: "\"'")
+            var valueStart = equals + 1
+            while valueStart < end, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
+            let value = bytes[valueStart..<end]
+            for quote in [Array("\"\"\"".utf8), Array("'''".utf8)] where value.starts(with: quote) {
+                if !contains(quote, in: value.dropFirst(3)) { inMultiline = quote }
+            }
+            var entry = Entry(table: table, key: key, valueRange: valueStart..<end, string: nil, line: 0)
+            if let quote = value.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), inMultiline == nil,
+                let close = value.dropFirst().firstIndex(of: quote)
+            {
+                entry.valueRange = (valueStart + 1)..<close
+                entry.string = String(decoding: bytes[(valueStart + 1)..<close], as: UTF8.self)
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// The `version` of the first of `tables` that has one.
+    func places(inFirstOf tables: [String]) throws(VersionFileProblem) -> [VersionPlace] {
+        let entries = entries()
+        for table in tables {
+            let keys = entries.filter { $0.table == table }
+            if let inherited = keys.first(where: { $0.key == "version.workspace" }) {
+                throw VersionFileProblem(
+                    at: inherited.valueRange.lowerBound,
+                    "the version comes from the workspace (`version.workspace = true`); list the workspace's Cargo.toml instead")
+            }
+            if let dynamic = keys.first(where: { $0.key == "dynamic" }),
+                String(decoding: bytes[dynamic.valueRange], as: UTF8.self).contains("version")
+            {
+                throw VersionFileProblem(
+                    at: dynamic.valueRange.lowerBound,
+                    "the version is dynamic (the build backend sets it); name the file that holds it with a pattern instead")
+            }
+            let versions = keys.filter { $0.key == "version" }
+            guard !versions.isEmpty else { continue }
+            return try versions.map { entry throws(VersionFileProblem) in
+                guard let text = entry.string else {
+                    throw VersionFileProblem(at: entry.valueRange.lowerBound, "`version` is not text here")
+                }
+                return VersionPlace(range: entry.valueRange, value: text, key: "[\(table)] version")
+            }
+        }
+        return []
+    }
+
+    private func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        var index = haystack.startIndex
+        while index + needle.count <= haystack.endIndex {
+            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,71 @@
+import WhatsNewModel
+
+/// A file that keeps the project's version, read: where its version (and build number) stand,
+/// checked to be one value each, so writing changes those bytes and no others.
+public struct VersionFile: Sendable {
+    /// The file's kind.
+    public let format: VersionFileFormat
+    /// The file as read.
+    public let bytes: [UInt8]
+    /// The places holding the version itself, in file order.
+    public let versionPlaces: [VersionPlace]
+    /// The places holding the build number itself.
+    public let buildPlaces: [VersionPlace]
+    /// Places that name a build setting (`$(MARKETING_VERSION)`) and follow the file setting it.
+    public let references: [VersionPlace]
+
+    /// Reads `bytes`; throws when the version is missing, or stands in two places with different
+    /// values (or, in a file that says it once, in two places at all).
+    public init(bytes: [UInt8], format: VersionFileFormat) throws(VersionFileProblem) {
+        self.bytes = bytes
+        self.format = format
+        let versions = try format.places(.version, in: bytes)
+        let builds = try format.places(.build, in: bytes)
+        guard !versions.isEmpty else {
+            throw VersionFileProblem(at: nil, "no version here: whatsnew looks for \(format.key(of: .version) ?? "a version")")
+        }
+        versionPlaces = try Self.checked(versions.filter { !$0.isReference }, format: format, bytes: bytes)
+        buildPlaces = try Self.checked(builds.filter { !$0.isReference }, format: format, bytes: bytes)
+        references = (versions + builds).filter(\.isReference)
+    }
+
+    /// The version the file holds; nil when it only names a build setting.
+    public var version: String? { versionPlaces.first?.value }
+    /// The build number the file holds, when it keeps one.
+    public var build: String? { buildPlaces.first?.value }
+
+    /// The file with `version` in every version place and, when given, `build` in every build
+    /// place; every other byte as it was.
+    public func written(version: String, build: String?) -> [UInt8] {
+        var edits = versionPlaces.map { ($0, $0.replacement(version)) }
+        if let build { edits += buildPlaces.map { ($0, $0.replacement(build)) } }
+        var result = bytes
+        for (place, text) in edits.sorted(by: { $0.0.range.lowerBound > $1.0.range.lowerBound }) {
+            result.replaceSubrange(place.range, with: Array(text.utf8))
+        }
+        return result
+    }
+
+    /// One value in every place, and one place where the format says it once.
+    private static func checked(_ places: [VersionPlace], format: VersionFileFormat, bytes: [UInt8]) throws(VersionFileProblem)
+        -> [VersionPlace]
+    {
+        guard let first = places.first else { return [] }
+        if format.isSinglePlace, places.count > 1 {
+            let lines = places.map { String(line(of: $0.range.lowerBound, in: bytes)) }
+            throw VersionFileProblem(
+                at: places[1].range.lowerBound,
+                "\(first.key) stands in \(places.count) places (lines \(lines.joined(separator: ", "))); whatsnew changes one place only, so make the pattern match one")
+        }
+        if let other = places.first(where: { $0.value != first.value }) {
+            throw VersionFileProblem(
+                at: other.range.lowerBound,
+                "\(first.key) is \(other.value) here but \(first.value) on line \(line(of: first.range.lowerBound, in: bytes)); give every build configuration one version first")
+        }
+        return places
+    }
+
+    private static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<offset].lazy.filter { $0 == 0x0A }.count + 1
+    }
+}

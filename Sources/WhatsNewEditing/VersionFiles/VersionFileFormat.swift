@@ -1,0 +1,75 @@
+import WhatsNewModel
+
+/// A kind of file a project keeps its version in, told by its name, or any file with a pattern.
+public enum VersionFileFormat: Sendable, Equatable {
+    /// `project.pbxproj`: `MARKETING_VERSION` and `CURRENT_PROJECT_VERSION` of every build configuration.
+    case xcodeProject
+    /// `*.xcconfig`: the same settings, a line each.
+    case xcconfig
+    /// `*.plist`: `CFBundleShortVersionString` and `CFBundleVersion`.
+    case propertyList
+    /// `package.json`: the top-level `version`.
+    case packageJSON
+    /// `Cargo.toml`: `[package]`'s `version` (a workspace root's `[workspace.package]`).
+    case cargo
+    /// `pyproject.toml`: `[project]`'s `version` (Poetry's `[tool.poetry]`).
+    case pyproject
+    /// Any file: where the text around the version stands.
+    case pattern(VersionTemplate)
+
+    /// The format a file's name tells, or the pattern's; nil when neither says.
+    public init?(path: String, pattern: VersionTemplate?) {
+        if let pattern {
+            self = .pattern(pattern)
+            return
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch name {
+        case "project.pbxproj": self = .xcodeProject
+        case "package.json": self = .packageJSON
+        case "Cargo.toml": self = .cargo
+        case "pyproject.toml": self = .pyproject
+        case _ where name.hasSuffix(".xcconfig"): self = .xcconfig
+        case _ where name.hasSuffix(".plist"): self = .propertyList
+        default: return nil
+        }
+    }
+
+    /// The settings the file keeps a field in, for messages.
+    public func key(of field: VersionField) -> String? {
+        switch (self, field) {
+        case (.xcodeProject, .version), (.xcconfig, .version): "MARKETING_VERSION"
+        case (.xcodeProject, .build), (.xcconfig, .build): "CURRENT_PROJECT_VERSION"
+        case (.propertyList, .version): "CFBundleShortVersionString"
+        case (.propertyList, .build): "CFBundleVersion"
+        case (.packageJSON, .version): "version"
+        case (.cargo, .version): "[package] version"
+        case (.pyproject, .version): "[project] version"
+        case (.pattern(let template), .version): template.prefix + "{version}" + template.suffix
+        default: nil
+        }
+    }
+
+    /// Whether a version belongs in one place only: Xcode's settings are repeated per build
+    /// configuration, everything else says it once.
+    var isSinglePlace: Bool {
+        switch self {
+        case .xcodeProject, .xcconfig: false
+        default: true
+        }
+    }
+
+    /// Every place of `field` in `bytes`, references to build settings too.
+    func places(_ field: VersionField, in bytes: [UInt8]) throws(VersionFileProblem) -> [VersionPlace] {
+        guard let key = key(of: field) else { return [] }
+        switch self {
+        case .xcodeProject: return try OpenStepScanner(bytes: bytes).places(of: key)
+        case .xcconfig: return XCConfigScanner(bytes: bytes).places(of: key)
+        case .propertyList: return try PropertyListScanner(bytes: bytes).places(of: key)
+        case .packageJSON: return try JSONVersionScanner(bytes: bytes).places()
+        case .cargo: return try TOMLVersionScanner(bytes: bytes).places(inFirstOf: ["package", "workspace.package"])
+        case .pyproject: return try TOMLVersionScanner(bytes: bytes).places(inFirstOf: ["project", "tool.poetry"])
+        case .pattern(let template): return PatternScanner(bytes: bytes, template: template).places()
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import WhatsNewModel
+
+/// The version a release takes and the tag it is published under, decided from the notes
+/// already read: given (`1.5.0`), or computed from what waits (`auto`, `major`, `minor`,
+/// `patch`, each with `--pre beta`). `whatsnew next` prints it; `whatsnew release` writes it.
+package struct ReleasePlan: Sendable {
+    /// What the command line asked for.
+    package enum Request: Sendable, Equatable {
+        /// The bump the notes ask for.
+        case auto
+        /// This bump, whatever the notes ask for.
+        case bump(VersionBump)
+        /// This version.
+        case exact(String)
+
+        /// `auto`, `major`, `minor`, `patch`, or a version.
+        package init(_ argument: String) {
+            switch argument.lowercased() {
+            case "auto": self = .auto
+            case "major", "minor", "patch": self = .bump(VersionBump(name: argument)!)
+            default: self = .exact(argument)
+            }
+        }
+    }
+
+    /// The version to release.
+    package var version: Version
+    /// Its tag.
+    package var tag: String
+    /// The bump that gave it; nil for a version given.
+    package var bump: VersionBump?
+    /// What waits, with the bump each note asks for.
+    package var pending: PendingChanges
+    /// Whether the release is a pre-release.
+    package var isPreRelease: Bool { PendingChanges.isPreRelease(version) }
+
+    /// The plan for `request` on notes read from `path`.
+    package static func make(
+        _ request: Request, preRelease: String?, document: Document, path: String, fragments: [Fragment],
+        project: Project, day: ReleaseDate, tags: [String]
+    ) throws(CommandFailure) -> ReleasePlan {
+        let pending = PendingChanges(document: document, path: path, fragments: fragments, kinds: project.kinds)
+        let template = TagName.template(for: document.releases, project: project, tags: tags)
+        let versioning = project.config?.versioning ?? .semver
+        let bump: VersionBump
+        switch request {
+        case .exact(let text):
+            if preRelease != nil {
+                throw CommandFailure(
+                    Diagnostic(.releaseOrder, at: SourceLocation(path: path), "--pre goes with auto, major, minor or patch, not a version; write \(text) in full"))
+            }
+            guard let version = Version(text) else {
+                throw CommandFailure(
+                    Diagnostic(.releaseOrder, at: SourceLocation(path: path), "`\(text)` is not a version; give one such as 1.4.0, or auto"))
+            }
+            return ReleasePlan(version: version, tag: template.filled(version.text), bump: nil, pending: pending)
+        case .auto:
+            bump = pending.bump(preRelease: preRelease != nil)
+            guard bump != .none else { throw nothing(pending, preRelease: preRelease, path: path) }
+        case .bump(let asked):
+            bump = asked
+        }
+        do {
+            let version = try NextVersion(versioning: versioning).version(
+                after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
+                on: day)
+            return ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
+        } catch {
+            let message =
+                switch error {
+                case .badPreReleaseName(let name): "--pre takes a name such as beta or rc, not `\(name)`"
+                case .preReleaseNotNewer(let proposed, let latest):
+                    "\(proposed) would come before \(latest), the latest pre-release; give --pre a later name (rc after beta)"
+                }
+            throw CommandFailure(Diagnostic(.releaseOrder, at: SourceLocation(path: path), message))
+        }
+    }
+
+    private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String) -> CommandFailure {
+        let since = pending.latestPreRelease.map { preRelease != nil ? " since \($0.text)" : "" } ?? ""
+        let what =
+            pending.new.isEmpty
+            ? "no fragments and no unreleased changes in the notes\(since)"
+            : "only notes that ask for no new version (bump: none)"
+        return CommandFailure(
+            Diagnostic(.releaseEmpty, at: SourceLocation(path: path), "there is nothing to release: \(what); add a note with `whatsnew new`"))
+    }
+
+    /// Why the version is what it is, a line per note that decided it, for `--explain`.
+    package func explanation() -> [String] {
+        guard let bump else { return ["\(version.text): the version asked for"] }
+        let from = pending.stable.map { "after \($0.text)" } ?? "the first release"
+        let lines = pending.deciding(preRelease: isPreRelease).map { note in
+            "  \(note.location): \(note.kind)\(note.hasRule ? "" : " (no bump rule; counted as a patch)"): \(note.text)"
+        }
+        let count = pending.notes(preRelease: isPreRelease).count
+        return ["\(version.text): a \(bump.name) release \(from), decided by \(lines.count) of \(count) notes:"] + lines
+    }
+}

@@ -1,0 +1,27 @@
+import WhatsNewModel
+
+/// The tag a release is published under: `tag:` in `.whatsnew.yml` (`v{version}`,
+/// `app@{version}`), else the form the project's own tags give its versions, else the form its
+/// notes' comparison links use, else `v` and the version, as most projects tag.
+package enum TagName {
+    /// The tag's form for the notes' `releases`, read from the project and its git tags.
+    package static func template(for releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
+        if let written = project.config?.tag, let template = VersionTemplate(written) { return template }
+        let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
+        // The newest version the tags name, read back as the form around it (`v1.4.0`, `app@1.4.0`).
+        for version in versions {
+            for tag in tags where tag.hasSuffix(version) {
+                let prefix = String(tag.dropLast(version.count))
+                if prefix.last.map({ !$0.isNumber && $0 != "." }) ?? true { return VersionTemplate(prefix + "{version}")! }
+            }
+        }
+        for release in releases {
+            guard let version = release.version?.text, !release.isUnreleased else { continue }
+            for address in [release.compare, release.link].compactMap({ $0 }) {
+                if VersionText.contains("v" + version, in: address) { return VersionTemplate("v{version}")! }
+                if VersionText.contains(version, in: address) { return VersionTemplate("{version}")! }
+            }
+        }
+        return VersionTemplate("v{version}")!
+    }
+}

@@ -1,0 +1,53 @@
+import WhatsNewModel
+import Yams
+
+/// One entry of `version-files:`: a file whose kind its name tells (`project.pbxproj`,
+/// `Info.plist`, `*.xcconfig`, `package.json`, `Cargo.toml`, `pyproject.toml`), or any file
+/// with a pattern holding `{version}` once (`{ file: …, pattern: 'version = "{version}"' }`).
+package struct VersionFileSetting: Sendable, Equatable {
+    /// The path as written, relative to `.whatsnew.yml`'s folder.
+    package var path: String
+    /// The text around the version, for a file of no kind whatsnew knows.
+    package var pattern: String?
+    /// Where the entry stands in `.whatsnew.yml`.
+    package var line: Int
+    package var column: Int
+
+    /// The entries of `version-files:`.
+    static func read(_ node: Node, report: (DiagnosticRule, Mark?, String) -> Void) -> [VersionFileSetting] {
+        guard let entries = node.sequence else {
+            report(.configValue, node.mark, "`version-files` is a list of files, such as `[package.json]`")
+            return []
+        }
+        var settings: [VersionFileSetting] = []
+        for entry in entries {
+            let (line, column) = (entry.mark?.line ?? 1, entry.mark?.column ?? 1)
+            if let path = entry.scalar?.string, !path.isEmpty {
+                settings.append(VersionFileSetting(path: path, pattern: nil, line: line, column: column))
+                continue
+            }
+            guard let fields = entry.mapping, let path = fields["file"]?.scalar?.string, !path.isEmpty else {
+                report(.configValue, entry.mark, "a version file is a path, or `{ file: …, pattern: … }`")
+                continue
+            }
+            let unknown = fields.keys.compactMap(\.string).filter { $0 != "file" && $0 != "pattern" }
+            if let name = unknown.first {
+                report(.configUnknownKey, entry.mark, "unknown key `\(name)` in a version file; it takes `file` and `pattern`")
+            }
+            var setting = VersionFileSetting(path: path, pattern: nil, line: line, column: column)
+            if let pattern = fields["pattern"] {
+                guard let text = pattern.scalar?.string, let template = VersionTemplate(text),
+                    !template.prefix.isEmpty || !template.suffix.isEmpty
+                else {
+                    report(
+                        .configValue, pattern.mark,
+                        "a pattern holds `{version}` once, with the text around it, such as `let version = \"{version}\"`")
+                    continue
+                }
+                setting.pattern = text
+            }
+            settings.append(setting)
+        }
+        return settings
+    }
+}
