@@ -29,13 +29,24 @@ public struct VersionFile: Sendable {
         references = (versions + builds).filter(\.isReference)
     }
 
+    /// Whether `text` can stand where a version does: letters, digits, `.`, `-`, `+` and `_`.
+    public static func canHold(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy(PatternScanner.isVersionByte)
+    }
+
     /// The version the file holds; nil when it only names a build setting.
     public var version: String? { versionPlaces.first?.value }
     /// The build number the file holds, when it keeps one.
     public var build: String? { buildPlaces.first?.value }
 
     /// The file with `version` in every version place and, when given, `build` in every build
-    /// place; every other byte as it was.
+    /// place; every other byte as it was. Apple's files take a version's numbers alone
+    /// (`1.5.0` for `1.5.0-beta.1`), as the App Store accepts them; the build tells betas apart.
+    public func written(version: Version, build: String?) -> [UInt8] {
+        written(version: format.takesNumbersOnly ? String(version.text.prefix { $0.isNumber || $0 == "." }) : version.text, build: build)
+    }
+
+    /// The file with `version` written as it is in every version place.
     public func written(version: String, build: String?) -> [UInt8] {
         var edits = versionPlaces.map { ($0, $0.replacement(version)) }
         if let build { edits += buildPlaces.map { ($0, $0.replacement(build)) } }

@@ -50,6 +50,14 @@ public enum VersionFileFormat: Sendable, Equatable {
         }
     }
 
+    /// Whether the file takes a version's numbers alone: Xcode's settings and Info.plist.
+    public var takesNumbersOnly: Bool {
+        switch self {
+        case .xcodeProject, .xcconfig, .propertyList: true
+        default: false
+        }
+    }
+
     /// Whether a version belongs in one place only: Xcode's settings are repeated per build
     /// configuration, everything else says it once.
     var isSinglePlace: Bool {

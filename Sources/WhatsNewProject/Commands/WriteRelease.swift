@@ -92,24 +92,27 @@ package struct WriteRelease {
         }
         // What the notes' format cannot keep is said once, whether or not the release is written.
         console.report(edit.warnings)
+        let changes = try VersionFiles(project: project).changes(
+            version: plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false)
         if dryRun {
-            try console.deliver(edit.release)
+            try console.deliver(edit.release + changes.map { "\n" + VersionFiles.diff($0) }.joined())
             console.report("would release \(version) (tag \(plan.tag)) in \(path)")
             return
         }
         let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         let removed = keep ? [] : fragments.map { Self.name(of: $0.path) }
-        try ReleaseFiles(
+        var files = ReleaseFiles(
             notes: path, before: ContentFingerprint(of: mark + source.bytes),
             fragments: removed.map { ($0, ContentFingerprint(ofFileAt: folder.path + "/" + $0) ?? .init(of: [])) },
-            folder: folder.path, version: version
-        ).commit(mark + edit.notes)
+            folder: folder.path, version: version)
+        files.others = changes
+        try files.commit(mark + edit.notes)
         let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
         let folded = gathering.isEmpty ? "" : "; gathered in \(gathering.count == 1 ? "1 pre-release" : "\(gathering.count) pre-releases")"
         console.report(
             "released \(version) in \(path) from \(used)"
                 + (keep || fragments.isEmpty ? "" : "; removed \(fragments.count == 1 ? "it" : "them") from \(folder.path)")
-                + folded)
+                + folded + (changes.isEmpty ? "" : "; wrote the version to \(changes.map(\.path).joined(separator: ", "))"))
         // For a script: `whatsnew release auto >> "$GITHUB_OUTPUT"`, or read line by line.
         try console.deliver("version=\(version)\ntag=\(plan.tag)\n")
     }

@@ -94,6 +94,12 @@ package struct DescriptorStream: TextOutputStream {
         guard error == nil else { return }
         error = FileDescriptor.writeAll(string, to: descriptor)
     }
+
+    /// Bytes written as they are.
+    package mutating func write(bytes: [UInt8]) {
+        guard error == nil else { return }
+        error = bytes.withUnsafeBufferPointer { FileDescriptor.writeAll($0, to: descriptor) }
+    }
 }
 
 /// An error number as words, the way diagnostics end.

@@ -25,24 +25,41 @@ package struct ReleaseFiles {
         (self.notes, self.before, self.fragments, self.folder, self.version) = (notes, before, fragments, folder, version)
     }
 
+    /// The version files changed with the notes, renamed into place before them.
+    package var others: [VersionFiles.Change] = []
+
     package func commit(_ bytes: [UInt8]) throws(CommandFailure) {
         guard case .file(let target) = try FileDestination(notes) else {
             throw FileDestination.failure(notes, "is not a regular file; the notes are a file whatsnew can replace")
         }
-        let prepared = try PreparedFile(notes, target: target) { $0.write(String(decoding: bytes, as: UTF8.self)) }
+        // Every file is written in full beside its target before any is put in place.
+        let prepared = try PreparedFile(notes, target: target) { $0.write(bytes: bytes) }
+        let others = try self.others.map { change throws(CommandFailure) -> (VersionFiles.Change, PreparedFile) in
+            guard case .file(let real) = try FileDestination(change.path) else {
+                throw FileDestination.failure(change.path, "is not a regular file")
+            }
+            return (change, try PreparedFile(change.path, target: real) { $0.write(bytes: change.after) })
+        }
         try SignalShield.run { () throws(CommandFailure) in
-            guard !fragments.isEmpty else {
+            guard !fragments.isEmpty || !others.isEmpty else {
                 try checkNotes(target)
                 try prepared.commit()
                 return
             }
             let journal = ReleaseJournal(folder: folder)
+            // A release without fragments keeps its journal in a fragments folder made for it.
+            let madeFolder = FileKind(of: folder) == nil && mkdir(folder, 0o755) == 0
+            defer { if madeFolder { rmdir(folder) } }
             let names = fragments.map(\.name)
+            let files = others.map { change, file in
+                ReleaseJournal.Plan.File(
+                    path: file.target, before: ContentFingerprint(of: change.before), after: ContentFingerprint(of: change.after))
+            }
             let plan = ReleaseJournal.Plan(
                 version: version, notes: FileDestination.resolve(target) ?? target, before: before,
-                after: ContentFingerprint(of: bytes), fragments: names)
+                after: ContentFingerprint(of: bytes), fragments: names, files: files)
             do throws(JournalFailure) {
-                try journal.begin(plan)
+                try journal.begin(plan, saving: others.map(\.0.before))
             } catch {
                 throw CommandFailure(error.diagnostic, notes: ["nothing was changed"])
             }
@@ -54,6 +71,11 @@ package struct ReleaseFiles {
             do throws(CommandFailure) {
                 try checkFragments(journal)
                 try checkNotes(target)
+                for (change, file) in others where ContentFingerprint(ofFileAt: file.target) != ContentFingerprint(of: change.before) {
+                    throw changed(change.path)
+                }
+                // The notes go last: once they hold the release, the release has happened.
+                for (_, file) in others { try file.commit() }
                 try prepared.commit()
             } catch {
                 throw undo(journal, error)
@@ -90,12 +112,17 @@ package struct ReleaseFiles {
                 "changed since this release read it (another run, or an editor); run the release again"))
     }
 
-    /// Puts the fragments back after a failed step, and says whether that worked.
+    /// Puts the version files and the fragments back after a failed step, and says whether
+    /// that worked.
     private func undo(_ journal: ReleaseJournal, _ failure: CommandFailure) -> CommandFailure {
         var failure = failure
         do throws(JournalFailure) {
-            if FileKind(of: journal.directory) == .directory { try journal.rollBack() }
-            failure.notes.append("nothing was changed: \(notes) is as it was and the fragments are in \(folder)")
+            if FileKind(of: journal.directory) == .directory {
+                if let plan = journal.plan() { try journal.restoreFiles(of: plan) }
+                try journal.rollBack()
+            }
+            failure.notes.append(
+                "nothing was changed: \(([notes] + others.map(\.path)).joined(separator: ", ")) \(others.isEmpty ? "is" : "are") as \(others.isEmpty ? "it was" : "they were") and the fragments are in \(folder)")
         } catch {
             failure.diagnostics.append(error.diagnostic)
             failure.notes.append(

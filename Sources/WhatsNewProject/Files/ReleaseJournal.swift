@@ -22,7 +22,22 @@ package struct ReleaseJournal {
         package var after: ContentFingerprint
         /// The fragments' file names.
         package var fragments: [String]
+        /// The other files the release changes (the version files), renamed into place before
+        /// the notes: absolute, with their fingerprints; their old text is saved in the journal.
+        package var files: [File] = []
+
+        /// A file changed with the notes.
+        package struct File: Equatable {
+            package var path: String
+            package var before: ContentFingerprint
+            package var after: ContentFingerprint
+        }
     }
+
+    /// Where the old text of the plan's `index`th file is kept while the release runs.
+    func savedPath(_ index: Int) -> String { directory + "/\(Self.savedPrefix)\(index)" }
+    /// The saved files' prefix: hidden, and never taken for a fragment.
+    static let savedPrefix = ".saved-"
 
     /// The fragments folder.
     package let folder: String
@@ -35,16 +50,59 @@ package struct ReleaseJournal {
     package var directory: String { folder + "/" + Self.folderName }
     var planPath: String { directory + "/plan" }
 
-    /// Writes the plan durably before anything else changes; on failure, leaves no journal.
-    func begin(_ plan: Plan) throws(JournalFailure) {
+    /// Writes the old text of the plan's files (`saving`, in the plan's order), then the plan,
+    /// durably, before anything else changes; on failure, leaves no journal.
+    func begin(_ plan: Plan, saving: [[UInt8]] = []) throws(JournalFailure) {
         guard mkdir(directory, 0o755) == 0 else { throw JournalFailure(directory, "cannot start the release journal") }
         do {
+            for (index, bytes) in saving.enumerated() { try Self.writeDurably(bytes, to: savedPath(index)) }
             try write(plan)
         } catch {
+            for index in saving.indices { unlink(savedPath(index)) }
             unlink(directory + "/plan.partial")
             unlink(planPath)
             rmdir(directory)
             throw error
+        }
+    }
+
+    /// Puts back the old text of every file of `plan` that holds the new: the release did not
+    /// happen. Returns the files changed since by someone else, which are left as they are.
+    @discardableResult
+    func restoreFiles(of plan: Plan) throws(JournalFailure) -> [String] {
+        var changedSince: [String] = []
+        for (index, file) in plan.files.enumerated() {
+            let now = ContentFingerprint(ofFileAt: file.path)
+            if now == file.before { continue }
+            guard now == file.after else {
+                changedSince.append(file.path)
+                continue
+            }
+            guard let saved = ContentFingerprint.contents(of: savedPath(index)), ContentFingerprint(of: saved) == file.before
+            else { throw JournalFailure(savedPath(index), "cannot read the saved text of \(file.path)", errno: EIO) }
+            let temporary = file.path + ".whatsnew-restore-\(getpid())"
+            try Self.writeDurably(saved, to: temporary, mode: file.path)
+            guard rename(temporary, file.path) == 0 else {
+                unlink(temporary)
+                throw JournalFailure(file.path, "cannot put back the old text")
+            }
+            PreparedFile.flushFolder(of: file.path)
+        }
+        return changedSince
+    }
+
+    /// `bytes` in a new file at `path`, flushed; with the permissions of the file at `mode`.
+    private static func writeDurably(_ bytes: [UInt8], to path: String, mode: String? = nil) throws(JournalFailure) {
+        var status = stat()
+        let permissions = mode.flatMap { stat($0, &status) == 0 ? status.st_mode & 0o7777 : nil } ?? 0o644
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw JournalFailure(path, "cannot write the release journal") }
+        let failed = bytes.withUnsafeBufferPointer { FileDescriptor.writeAll($0, to: descriptor) }
+        let synced = failed == nil && fsync(descriptor) == 0
+        let closed = Foundation.close(descriptor) == 0
+        guard synced, closed else {
+            unlink(path)
+            throw JournalFailure(path, "cannot write the release journal", errno: failed ?? errno)
         }
     }
 
@@ -95,6 +153,10 @@ package struct ReleaseJournal {
     static func putBack(from source: String, into folder: String) throws(JournalFailure) -> Int {
         var restored = 0
         for name in DirectoryListing.names(in: source) where name != "plan" && name != "plan.partial" {
+            if name.hasPrefix(savedPrefix) {
+                unlink(source + "/" + name)
+                continue
+            }
             let from = source + "/" + name
             var destination = folder + "/" + name
             if access(destination, F_OK) == 0 {
@@ -114,7 +176,8 @@ package struct ReleaseJournal {
 
     /// Removes the plan, then the empty journal folder.
     private func closeJournal() throws(JournalFailure) {
-        for name in ["plan", "plan.partial"] where unlink(directory + "/" + name) != 0 && errno != ENOENT {
+        let saved = DirectoryListing.names(in: directory).filter { $0.hasPrefix(Self.savedPrefix) }
+        for name in saved + ["plan", "plan.partial"] where unlink(directory + "/" + name) != 0 && errno != ENOENT {
             throw JournalFailure(directory + "/" + name, "cannot remove the release journal")
         }
         guard rmdir(directory) == 0 || errno == ENOENT else {
@@ -141,25 +204,37 @@ package struct ReleaseJournal {
             "before " + plan.before.text, "after " + plan.after.text,
         ]
         lines += plan.fragments.map { "fragment " + escape($0) }
+        lines += plan.files.map { "file \($0.before.text) \($0.after.text) " + escape($0.path) }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func plan(from text: String) -> Plan? {
         var fields: [String: String] = [:]
         var fragments: [String] = []
+        var files: [Plan.File] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first == "whatsnew release journal 1" else { return nil }
         for line in lines.dropFirst() {
             guard let space = line.firstIndex(of: " ") else { return nil }
             let key = String(line[..<space])
             guard let value = unescape(String(line[line.index(after: space)...])) else { return nil }
-            if key == "fragment" { fragments.append(value) } else { fields[key] = value }
+            if key == "file" {
+                let parts = value.split(separator: " ", maxSplits: 2).map(String.init)
+                guard parts.count == 3, let before = ContentFingerprint(text: parts[0]),
+                    let after = ContentFingerprint(text: parts[1])
+                else { return nil }
+                files.append(Plan.File(path: parts[2], before: before, after: after))
+            } else if key == "fragment" {
+                fragments.append(value)
+            } else {
+                fields[key] = value
+            }
         }
         guard let version = fields["version"], let notes = fields["notes"],
             let before = fields["before"].flatMap(ContentFingerprint.init(text:)),
             let after = fields["after"].flatMap(ContentFingerprint.init(text:))
         else { return nil }
-        return Plan(version: version, notes: notes, before: before, after: after, fragments: fragments)
+        return Plan(version: version, notes: notes, before: before, after: after, fragments: fragments, files: files)
     }
 
     /// Names on one line each: control characters and `%` as `%XX`.

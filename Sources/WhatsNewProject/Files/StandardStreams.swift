@@ -14,18 +14,21 @@ package enum FileDescriptor {
     /// The string's own UTF-8 storage is written, not a copy: a sheet can be hundreds of megabytes.
     package static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += count
+        return text.withUTF8 { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes`, as they are (a version file need not be UTF-8).
+    package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            written += count
         }
+        return nil
     }
 }
 

@@ -28,7 +28,9 @@ package struct UnfinishedRelease {
 
     /// The finding `lint`, `check` and the renderers report.
     package var diagnostic: Diagnostic {
-        let waiting = DirectoryListing.names(in: directory).filter { $0 != "plan" && $0 != "plan.partial" }.count
+        let waiting = DirectoryListing.names(in: directory).filter {
+            $0 != "plan" && $0 != "plan.partial" && !$0.hasPrefix(ReleaseJournal.savedPrefix)
+        }.count
         let which = plan.map { "a release of \($0.version)" } ?? "a release"
         return Diagnostic(
             .unfinishedRelease, at: SourceLocation(path: directory),
@@ -48,9 +50,16 @@ package struct UnfinishedRelease {
                 let count = plan.fragments.count
                 return "finished the interrupted release of \(plan.version): \(notes) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
             }
+            let changedSince = try journal.restoreFiles(of: plan)
             let restored = try journal.rollBack()
-            let state =
+            var state =
                 now == plan.before ? "\(notes) is as it was" : "\(notes) has changed since; check it for the release"
+            if !plan.files.isEmpty {
+                state +=
+                    changedSince.isEmpty
+                    ? "; the version files are as they were"
+                    : "; \(changedSince.map(Self.shown).joined(separator: ", ")) changed since, so left as they are"
+            }
             return "rolled back the interrupted release of \(plan.version): \(state); \(restored == 1 ? "its fragment is" : "its \(restored) fragments are") back in \(journal.folder)"
         } catch {
             throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(directory)"])

@@ -1,0 +1,131 @@
+import Foundation
+import WhatsNewEditing
+import WhatsNewModel
+
+/// The files of `version-files:`, read and, for a release, changed at the version's place and
+/// nowhere else. Every problem is found before anything is written, so a release that cannot
+/// write them all writes none.
+package struct VersionFiles {
+    /// One file as read.
+    package struct Entry {
+        /// The setting that names it.
+        package var setting: VersionFileSetting
+        /// The path from here.
+        package var path: String
+        /// The file read; nil when it could not be (see the findings).
+        package var file: VersionFile?
+    }
+
+    /// A file a release changes: where, and its bytes before and after.
+    package struct Change {
+        package var path: String
+        package var before: [UInt8]
+        package var after: [UInt8]
+    }
+
+    /// Every file, in the order the settings list them.
+    package let entries: [Entry]
+    /// What reading them found: files missing, read-only, of no known kind, without a version,
+    /// or with two where one belongs.
+    package let findings: [Diagnostic]
+
+    /// Reads the files `project`'s settings list.
+    package init(project: Project) {
+        var entries: [Entry] = []
+        var findings: [Diagnostic] = []
+        let settingsPath = project.config?.path ?? ProjectConfig.fileName
+        for setting in project.config?.versionFiles ?? [] {
+            let path = project.resolve(setting.path) ?? setting.path
+            let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
+            var entry = Entry(setting: setting, path: path, file: nil)
+            defer { entries.append(entry) }
+            guard let format = VersionFileFormat(path: path, pattern: setting.pattern.flatMap(VersionTemplate.init)) else {
+                findings.append(
+                    Diagnostic(
+                        .versionFile, at: here,
+                        "whatsnew does not know where \(setting.path) keeps its version; give it a pattern: `{ file: \(setting.path), pattern: 'version = \"{version}\"' }`"
+                    ))
+                continue
+            }
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, let bytes = ContentFingerprint.contents(of: path)
+            else {
+                let reason = access(path, F_OK) == 0 ? "cannot be read as a file" : "does not exist"
+                findings.append(Diagnostic(.versionFile, at: here, "version file \(setting.path) \(reason)"))
+                continue
+            }
+            // Renaming over a read-only file would succeed; a file made read-only is left alone.
+            if status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
+                findings.append(
+                    Diagnostic(
+                        .versionFile, at: SourceLocation(path: path),
+                        "is read-only, so the release cannot write its version; make it writable or leave it out of version-files"))
+            }
+            do throws(VersionFileProblem) {
+                entry.file = try VersionFile(bytes: bytes, format: format)
+            } catch {
+                findings.append(error.diagnostic(path: path, bytes: bytes))
+            }
+        }
+        self.entries = entries
+        self.findings = findings
+    }
+
+    /// The version the files hold, when they agree on one.
+    package var version: String? {
+        let versions = Set(entries.compactMap { $0.file?.version })
+        return versions.count == 1 ? versions.first : nil
+    }
+
+    /// The changes a release of `version` makes, with `build` as the build number (nil: the
+    /// build numbers stay; `increment`: one more than the largest the files hold).
+    package func changes(version: Version, build: String?, incrementsBuild: Bool) throws(CommandFailure) -> [Change] {
+        if !findings.isEmpty { throw CommandFailure(findings, notes: ["nothing was changed"]) }
+        guard !entries.isEmpty else { return [] }
+        let here = SourceLocation(path: entries[0].path)
+        guard VersionFile.canHold(version.text) else {
+            throw CommandFailure(
+                Diagnostic(.versionFile, at: here, "`\(version.text)` cannot be written as a version: it holds more than letters, digits, `.`, `-`, `+` and `_`"))
+        }
+        guard entries.contains(where: { $0.file?.version != nil }) else {
+            throw CommandFailure(
+                Diagnostic(
+                    .versionFile, at: here,
+                    "every file of version-files takes its version from a build setting ($(MARKETING_VERSION)); list the file that sets it"))
+        }
+        var number = build
+        if number == nil, incrementsBuild {
+            let builds = entries.compactMap { $0.file?.build }
+            guard !builds.isEmpty, let largest = builds.compactMap({ Int($0) }).max(), builds.allSatisfy({ Int($0) != nil }) else {
+                throw CommandFailure(
+                    Diagnostic(
+                        .versionFile, at: here,
+                        builds.isEmpty
+                            ? "`build: increment` finds no build number in version-files (CURRENT_PROJECT_VERSION, CFBundleVersion)"
+                            : "`build: increment` needs whole numbers, but the build numbers are \(Set(builds).sorted().joined(separator: ", ")); give --build"))
+            }
+            number = String(largest + 1)
+        }
+        if let number, !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty {
+            throw CommandFailure(Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
+        }
+        return entries.compactMap { entry in
+            guard let file = entry.file else { return nil }
+            let after = file.written(version: version, build: number)
+            return after == file.bytes ? nil : Change(path: entry.path, before: file.bytes, after: after)
+        }
+    }
+
+    /// A change as a diff of the lines it touches, for `--dry-run`.
+    package static func diff(_ change: Change) -> String {
+        let old = change.before.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let new = change.after.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var text = "--- a/\(change.path)\n+++ b/\(change.path)\n"
+        for (index, (before, after)) in zip(old, new).enumerated() where before != after {
+            text += "@@ -\(index + 1) +\(index + 1) @@\n"
+            text += "-" + String(decoding: before, as: UTF8.self) + "\n"
+            text += "+" + String(decoding: after, as: UTF8.self) + "\n"
+        }
+        return text
+    }
+}
