@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import WhatsNewEditing
+import WhatsNewModel
+
+/// Each kind of version file: the version's places found by reading the file's structure, and
+/// written there and nowhere else.
+struct VersionFileTests {
+    static let fixture = Fixtures.directory.appendingPathComponent("versioned-app")
+
+    static func file(_ path: String, pattern: String? = nil) throws -> VersionFile {
+        let bytes = Array(try Data(contentsOf: fixture.appendingPathComponent(path)))
+        let format = try #require(VersionFileFormat(path: path, pattern: pattern.flatMap(VersionTemplate.init)))
+        return try VersionFile(bytes: bytes, format: format)
+    }
+
+    static func problem(_ text: String, _ name: String, pattern: String? = nil) -> VersionFileProblem? {
+        do {
+            _ = try VersionFile(bytes: Array(text.utf8), format: VersionFileFormat(path: name, pattern: pattern.flatMap(VersionTemplate.init))!)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The lines that differ after writing.
+    static func changedLines(_ file: VersionFile, _ version: String, build: String? = nil) -> [String] {
+        let after = file.written(version: Version(version)!, build: build)
+        let old = String(decoding: file.bytes, as: UTF8.self).components(separatedBy: "\n")
+        let new = String(decoding: after, as: UTF8.self).components(separatedBy: "\n")
+        #expect(old.count == new.count)
+        return zip(old, new).filter { $0 != $1 }.map(\.1)
+    }
+
+    @Test(arguments: [
+        ("Inkwell.xcodeproj/project.pbxproj", "1.4.0", "41"), ("InkwellWidget/Info.plist", "1.4.0", "41"),
+        ("Config/Version.xcconfig", "1.4.0", "41"), ("package.json", "1.4.0", nil), ("Cargo.toml", "1.4.0", nil),
+        ("pyproject.toml", "1.4.0", nil),
+    ])
+    func readsTheVersionWhereTheFileKeepsIt(_ path: String, _ version: String, _ build: String?) throws {
+        let file = try Self.file(path)
+        #expect(file.version == version)
+        #expect(file.build == build)
+    }
+
+    @Test func anXcodeProjectChangesEveryBuildConfigurationAndNothingElse() throws {
+        let file = try Self.file("Inkwell.xcodeproj/project.pbxproj")
+        #expect(file.versionPlaces.count == 2)
+        let changed = Self.changedLines(file, "1.5.0", build: "42")
+        #expect(changed == [
+            "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
+            "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
+        ])
+        // Apple's files take the numbers of a pre-release; the comment and the quoted text stay.
+        let beta = String(decoding: file.written(version: Version("1.5.0-beta.1")!, build: nil), as: UTF8.self)
+        #expect(beta.contains("MARKETING_VERSION = 1.5.0;") && beta.contains("MARKETING_VERSION = 0.9; an old value"))
+        #expect(beta.contains("\"Inkwell — MARKETING_VERSION\""))
+    }
+
+    @Test func anXcodeProjectQuotesWhatItCannotWriteBare() throws {
+        let text = "{ buildSettings = { MARKETING_VERSION = 1.4; }; }"
+        let file = try VersionFile(bytes: Array(text.utf8), format: .xcodeProject)
+        #expect(String(decoding: file.written(version: "2.0-rc", build: nil), as: UTF8.self).contains("MARKETING_VERSION = \"2.0-rc\";"))
+        let quoted = try VersionFile(bytes: Array("{ MARKETING_VERSION = \"1.4\"; }".utf8), format: .xcodeProject)
+        #expect(quoted.version == "1.4")
+        #expect(String(decoding: quoted.written(version: "1.5", build: nil), as: UTF8.self) == "{ MARKETING_VERSION = 1.5; }")
+    }
+
+    @Test func theOtherFormatsChangeOneLine() throws {
+        #expect(Self.changedLines(try Self.file("InkwellWidget/Info.plist"), "1.5.0", build: "42") == ["\t<string>1.5.0</string>", "\t<string>42</string>"])
+        #expect(Self.changedLines(try Self.file("Config/Version.xcconfig"), "1.5.0", build: "42") == [
+            "MARKETING_VERSION = 1.5.0", "CURRENT_PROJECT_VERSION = 42 // the build number",
+        ])
+        #expect(Self.changedLines(try Self.file("package.json"), "1.5.0-beta.1") == [#"  "version": "1.5.0-beta.1","#])
+        #expect(Self.changedLines(try Self.file("Cargo.toml"), "1.5.0") == [#"version = "1.5.0""#])
+        #expect(Self.changedLines(try Self.file("pyproject.toml"), "1.5.0") == [#"version = "1.5.0""#])
+        let swift = try Self.file("Sources/Version.swift", pattern: #"static let version = "{version}""#)
+        #expect(Self.changedLines(swift, "1.5.0") == [#"    static let version = "1.5.0""#])
+    }
+
+    @Test func missingAmbiguousAndIndirectVersionsAreProblems() {
+        // Missing.
+        #expect(Self.problem("{ SDKROOT = iphoneos; }", "project.pbxproj")?.message.contains("no version here") == true)
+        #expect(Self.problem(#"{"name": "x", "dependencies": {"version": "1.0.0"}}"#, "package.json") != nil)
+        #expect(Self.problem("[dependencies]\nversion = \"1.0\"\n", "Cargo.toml") != nil)
+        // Two values where one belongs, or two places where the file says it once.
+        let configurations = "{ a = { MARKETING_VERSION = 1.4.0; }; b = { MARKETING_VERSION = 1.0; }; }"
+        #expect(Self.problem(configurations, "project.pbxproj")?.message.contains("is 1.0 here but 1.4.0") == true)
+        let twice = "let version = \"1.4.0\"\nlet version = \"1.4.0\"\n"
+        #expect(Self.problem(twice, "Version.swift", pattern: #"let version = "{version}""#)?.message.contains("2 places") == true)
+        #expect(Self.problem(#"{"version": "1.0.0", "version": "1.0.0"}"#, "package.json") != nil)
+        // Taken from elsewhere.
+        #expect(Self.problem("[package]\nname = \"a\"\nversion.workspace = true\n", "Cargo.toml")?.message.contains("workspace") == true)
+        #expect(Self.problem("[project]\nname = \"a\"\ndynamic = [\"version\"]\n", "pyproject.toml")?.message.contains("dynamic") == true)
+        #expect(Self.problem("bplist00\u{1}", "Info.plist")?.message.contains("binary") == true)
+        // Where a problem is, by line and column.
+        let problem = Self.problem(configurations, "project.pbxproj")
+        #expect(problem?.diagnostic(path: "p", bytes: Array(configurations.utf8)).location.column == 65)
+    }
+
+    @Test func aPlistThatNamesTheBuildSettingFollowsIt() throws {
+        let text = "<dict><key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string></dict>"
+        let file = try VersionFile(bytes: Array(text.utf8), format: .propertyList)
+        #expect(file.version == nil && file.references.count == 1)
+        #expect(file.written(version: "2.0", build: nil) == file.bytes)
+    }
+
+    @Test func aWorkspaceRootKeepsTheVersionForItsMembers() throws {
+        let text = "[workspace]\nmembers = [\"a\"]\n\n[workspace.package]\nversion = \"0.3.1\"\n"
+        #expect(try VersionFile(bytes: Array(text.utf8), format: .cargo).version == "0.3.1")
+    }
+
+    @Test func unknownFilesNeedAPattern() {
+        #expect(VersionFileFormat(path: "VERSION", pattern: nil) == nil)
+        #expect(VersionFileFormat(path: "build.gradle", pattern: VersionTemplate("versionName \"{version}\"")) != nil)
+    }
+}
