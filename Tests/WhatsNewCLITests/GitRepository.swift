@@ -31,7 +31,10 @@ struct GitRepository {
     }
 
     @discardableResult
-    func git(_ arguments: String...) throws -> WhatsNewBinary.Run {
+    func git(_ arguments: String...) throws -> WhatsNewBinary.Run { try git(arguments) }
+
+    @discardableResult
+    func git(_ arguments: [String]) throws -> WhatsNewBinary.Run {
         let run = try WhatsNewBinary.execute(
             URL(fileURLWithPath: "/usr/bin/env"), ["git", "-c", "user.email=dev@example.com", "-c", "user.name=Dev"] + arguments,
             in: url)

@@ -23,7 +23,9 @@ struct PatternScanner {
             let startsWithDigit = start < end && (0x30...0x39).contains(bytes[start])
             if startsWithDigit, end + suffix.count <= bytes.count, bytes[end..<(end + suffix.count)].elementsEqual(suffix) {
                 places.append(
-                    VersionPlace(range: start..<end, value: String(decoding: bytes[start..<end], as: UTF8.self), key: "pattern"))
+                    VersionPlace(
+                        range: start..<end, value: String(decoding: bytes[start..<end], as: UTF8.self),
+                        key: template.prefix + "{version}" + template.suffix))
                 index = end + suffix.count
             } else {
                 index += 1

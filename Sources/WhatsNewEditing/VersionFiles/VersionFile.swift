@@ -66,12 +66,12 @@ public struct VersionFile: Sendable {
             let lines = places.map { String(line(of: $0.range.lowerBound, in: bytes)) }
             throw VersionFileProblem(
                 at: places[1].range.lowerBound,
-                "\(first.key) stands in \(places.count) places (lines \(lines.joined(separator: ", "))); whatsnew changes one place only, so make the pattern match one")
+                "`\(first.key)` stands in \(places.count) places (lines \(lines.joined(separator: ", "))); whatsnew changes one place only, so make the pattern match one")
         }
         if let other = places.first(where: { $0.value != first.value }) {
             throw VersionFileProblem(
                 at: other.range.lowerBound,
-                "\(first.key) is \(other.value) here but \(first.value) on line \(line(of: first.range.lowerBound, in: bytes)); give every build configuration one version first")
+                "`\(first.key)` is \(other.value) here but \(first.value) on line \(line(of: first.range.lowerBound, in: bytes)); give every build configuration one version first")
         }
         return places
     }

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Releases without a human in the loop, in a real git repository holding a real Xcode project
+/// (two build configurations), an Info.plist, an .xcconfig, package.json, Cargo.toml,
+/// pyproject.toml and a Swift file found by a pattern: three pre-releases, then the release.
+struct VersionedReleaseTests {
+    static let fixture = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Fixtures/versioned-app")
+
+    /// Every file of the fixture, by path.
+    static func files() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: fixture, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let path = String(url.path.dropFirst(fixture.path.count + 1))
+            files[path] = try String(contentsOf: url, encoding: .utf8)
+        }
+        return files
+    }
+
+    static let versionFiles = [
+        "Inkwell.xcodeproj/project.pbxproj", "InkwellWidget/Info.plist", "Config/Version.xcconfig", "package.json",
+        "Cargo.toml", "pyproject.toml", "Sources/Version.swift",
+    ]
+
+    /// The repository's changed files, and every line `git diff` says changed in a version file.
+    static func changes(_ repository: GitRepository) throws -> (files: Set<String>, lines: [String]) {
+        let names = try repository.git("status", "--porcelain", "--untracked-files=all").stdout
+            .split(separator: "\n").map { String($0.dropFirst(3)) }
+        let diff = try repository.git(["diff", "-U0", "--"] + versionFiles).stdout.split(separator: "\n")
+        let lines = diff.filter { ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++") }
+        return (Set(names), lines.map(String.init))
+    }
+
+    func release(_ repository: GitRepository, _ arguments: [String], expecting version: String) throws {
+        let run = try repository.whatsnew(["release", "auto"] + arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "version=\(version)\ntag=v\(version)\n")
+    }
+
+    @Test func threePreReleasesThenTheRelease() throws {
+        let repository = try GitRepository(try Self.files())
+        defer { repository.remove() }
+        try repository.git("tag", "v1.4.0")
+        let steps: [(kind: String, note: String, pre: [String], version: String, date: String, build: String)] = [
+            ("added", "Tags for notes.", ["--pre", "beta"], "1.5.0-beta.1", "2026-11-01", "42"),
+            ("fixed", "Sync no longer stalls.", ["--pre", "beta"], "1.5.0-beta.2", "2026-11-05", "43"),
+            ("fixed", "Export on iPad no longer crashes.", ["--pre", "rc"], "1.5.0-rc.1", "2026-11-10", "44"),
+            ("changed", "The app opens faster.", [], "1.5.0", "2026-11-27", "45"),
+        ]
+        for step in steps {
+            let new = try repository.whatsnew(["new", "--kind", step.kind, "--body", step.note])
+            #expect(new.status == 0, "\(new.stderr)")
+            let next = try repository.whatsnew(["next"] + step.pre)
+            #expect(next.stdout == step.version + "\n", "\(next.stderr)")
+            try release(repository, step.pre + ["--date", step.date], expecting: step.version)
+            // Only the notes, the fragment and the versions' places changed.
+            let (files, lines) = try Self.changes(repository)
+            let fragment = files.filter { $0.hasPrefix(".changes/") && $0 != ".changes/README.md" }
+            #expect(files.subtracting(fragment).subtracting([".changes/README.md"]) == Set(["CHANGELOG.md"] + Self.versionFiles), "\(files)")
+            for line in lines {
+                let place = ["MARKETING_VERSION", "CURRENT_PROJECT_VERSION", "<string>", "\"version\"", "version =", "static let version"]
+                #expect(place.contains { line.contains($0) }, "a line that is not a version's place changed: \(line)")
+            }
+            #expect(try repository.read("Config/Version.xcconfig").contains("CURRENT_PROJECT_VERSION = \(step.build) //"))
+            #expect(try repository.read("package.json").contains("\"version\": \"\(step.version)\""))
+            try SharedFiles.checkGolden(try repository.read("CHANGELOG.md"), "release/versioned-\(step.version).md")
+            try repository.commit("Release \(step.version)")
+            try repository.git("tag", "v\(step.version)")
+        }
+        // The release holds every note once, the pre-releases folded into it.
+        let sheet = try repository.whatsnew(["--release", "1.5.0", "--format", "markdown"])
+        for note in steps.map(\.note) {
+            #expect(sheet.stdout.components(separatedBy: note).count == 2, "\(note) in \(sheet.stdout)")
+        }
+        #expect(!(try repository.read("CHANGELOG.md")).contains("beta"))
+        #expect(try repository.whatsnew(["next"]).status == 1)
+    }
+
+    /// A version file the release cannot write stops it with one error and every file as it was.
+    @Test(arguments: ["read-only", "no version", "two places"])
+    func aVersionFileItCannotWriteChangesNothing(_ fault: String) throws {
+        var files = try Self.files()
+        switch fault {
+        case "no version": files["package.json"] = #"{ "name": "inkwell-web", "private": true }"# + "\n"
+        case "two places": files["Sources/Version.swift"]! += "let legacy = { static let version = \"1.4.0\" }\n"
+        default: break
+        }
+        let repository = try GitRepository(files)
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["new", "--kind", "added", "--body", "Tags."]).status == 0)
+        if fault == "read-only" { chmod(repository.url.appendingPathComponent("Cargo.toml").path, 0o444) }
+        let before = try Self.snapshot(repository)
+        for arguments in [["release", "auto"], ["release", "auto", "--dry-run"], ["release", "1.5.0", "--pre", "beta"]] {
+            let run = try repository.whatsnew(arguments)
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(try Self.snapshot(repository) == before, "\(arguments): a file changed")
+            if arguments.count == 2 {
+                let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+                #expect(errors.count == 1, "\(run.stderr)")
+                let named = ["read-only": "Cargo.toml", "no version": "package.json", "two places": "Sources/Version.swift"][fault]!
+                #expect(errors.first?.contains(named) == true || errors.first?.contains(".whatsnew.yml") == true, "\(run.stderr)")
+            }
+        }
+    }
+
+    /// Every file's bytes, the fragments' included.
+    static func snapshot(_ repository: GitRepository) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: repository.url, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard !url.path.contains("/.git/"), (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true
+            else { continue }
+            files[url.path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+}
