@@ -7,13 +7,17 @@
 #                      pull request, else whatsnew's own default)
 #   WHATSNEW_SKIP      for check: 1 when the change needs no note (a "no release note" label)
 #   WHATSNEW_NOTES     the notes file (default CHANGELOG.md)
-#   WHATSNEW_RELEASE   the release to write (default: the pushed tag's version, else the newest tag's)
+#   WHATSNEW_RELEASE   the release to write (default: the pushed tag's version, else the newest tag's);
+#                      auto (or major, minor, patch) first releases the fragments and unreleased
+#                      changes: the version computed from the notes, written with the version files
+#   WHATSNEW_PRE       with auto: a pre-release of this name (beta, rc)
 #   WHATSNEW_FORMATS   comma-separated formats (default markdown): markdown, html, json, text, appstore, play
 #   WHATSNEW_LINT      error (fail on lint errors, the default), strict (on warnings too) or off
 #   WHATSNEW_OUT       the folder to write into (default whatsnew-out)
 #   WHATSNEW_BIN       a whatsnew binary to use instead of building one
 # Outputs ($GITHUB_OUTPUT when set): release, paths (one per line), and one path per format
-# (markdown=…, html=…); the Markdown file is the release body.
+# (markdown=…, html=…); the Markdown file is the release body. With auto: version, tag, and
+# the files the release changed among the paths.
 set -euo pipefail
 
 notes=${WHATSNEW_NOTES:-CHANGELOG.md}
@@ -49,8 +53,29 @@ case "${WHATSNEW_COMMAND:-release-notes}" in
     *) echo "whatsnew: command is release-notes or check, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
 esac
 
-# The release: asked for, else the pushed tag (refs/tags/v1.4.0 → 1.4.0), else the newest tag.
+paths=()
 release=${WHATSNEW_RELEASE:-}
+# auto: write the release first, with the version the notes ask for; its files are outputs too.
+case "$release" in
+    auto|major|minor|patch)
+        # The files it writes: those whose bytes differ after it, by their hashes.
+        state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
+        before=$(state)
+        arguments=(release "$release" --notes "$notes")
+        [ -n "${WHATSNEW_PRE:-}" ] && arguments+=("--pre=$WHATSNEW_PRE")
+        written=$("$whatsnew" "${arguments[@]}")
+        after=$(state)
+        release=$(sed -n 's/^version=//p' <<< "$written")
+        tag=$(sed -n 's/^tag=//p' <<< "$written")
+        { echo "version=$release"; echo "tag=$tag"; } >> "$output_file"
+        echo "released $release (tag $tag)"
+        while IFS= read -r line; do
+            [ -n "$line" ] && paths+=("${line:42}")
+        done < <(comm -13 <(sort <<< "$before") <(sort <<< "$after"))
+        ;;
+esac
+
+# The release: asked for, else the pushed tag (refs/tags/v1.4.0 → 1.4.0), else the newest tag.
 if [ -z "$release" ] && [[ "${GITHUB_REF:-}" == refs/tags/* ]]; then
     release=${GITHUB_REF#refs/tags/}
 fi
@@ -71,7 +96,6 @@ case "$lint" in
 esac
 
 mkdir -p "$out"
-paths=()
 IFS=',' read -r -a wanted <<< "$formats"
 for format in "${wanted[@]}"; do
     format=$(echo "$format" | tr -d '[:space:]')
@@ -95,6 +119,6 @@ done
 {
     echo "release=$release"
     echo "paths<<WHATSNEW_PATHS"
-    printf '%s\n' "${paths[@]}"
+    printf '%s\n' "${paths[@]+"${paths[@]}"}"
     echo "WHATSNEW_PATHS"
 } >> "$output_file"

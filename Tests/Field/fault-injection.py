@@ -30,6 +30,14 @@ APPCAST = ('<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" '
            '<description><![CDATA[old]]></description>\n</item>\n</channel>\n</rss>\n')
 
 
+VERSION_FILES = {
+    '.whatsnew.yml': 'version-files: [Config/Version.xcconfig, package.json, Cargo.toml]\nbuild: increment\n',
+    'Config/Version.xcconfig': 'MARKETING_VERSION = 1.0.0\nCURRENT_PROJECT_VERSION = 7\n',
+    'package.json': '{\n  "name": "app",\n  "version": "1.0.0"\n}\n',
+    'Cargo.toml': '[package]\nname = "app"\nversion = "1.0.0"\n',
+}
+
+
 def fragments(count):
     return {f'.changes/2024030{i}-000000-note-{i}{i}{i}{i}.md': f'---\nkind: added\n---\nNote {i}.\n'
             for i in range(count)}
@@ -41,6 +49,12 @@ SCENARIOS = {
                 ['recover']),
     'release-linked': ({'docs/CHANGELOG.md': NOTES, 'CHANGELOG.md': '@docs/CHANGELOG.md', **fragments(2)},
                        ['release', '1.1.0', '--date', '2024-05-02'], ['recover']),
+    # The version written to three files with the notes; the notes go last.
+    'release-versions': ({'CHANGELOG.md': NOTES, **fragments(2), **VERSION_FILES},
+                         ['release', 'auto', '--date', '2024-05-02'], ['recover']),
+    # No fragments: the journal's folder is made for the release.
+    'release-versions-unreleased': ({'CHANGELOG.md': NOTES.replace('## [Unreleased]\n', '## [Unreleased]\n\n### Fixed\n\n- A fix.\n'),
+                                     **VERSION_FILES}, ['release', 'patch', '--date', '2024-05-02'], ['recover']),
     'new': ({'CHANGELOG.md': NOTES, **fragments(1)}, ['new', '--kind', 'fixed', '--body', 'A fault note.'],
             ['recover']),
     'new-first': ({'CHANGELOG.md': NOTES}, ['new', '--kind', 'fixed', '--body', 'The first note.'], ['recover']),

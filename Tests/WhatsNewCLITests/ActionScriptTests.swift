@@ -60,6 +60,34 @@ import Testing
                 .hasPrefix("## [1.4.0]"))
     }
 
+    @Test func releasesTheVersionTheNotesAskFor() throws {
+        let notes = "# Changelog\n\n## [Unreleased]\n\n### Added\n\n- Tags.\n\n## [1.4.0] - 2026-10-01\n\n### Fixed\n\n- A fix.\n"
+        let directory = try repository(notes, tag: "v1.4.0")
+        try "{\n  \"name\": \"app\",\n  \"version\": \"1.4.0\"\n}\n".write(
+            to: directory.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
+        try "version-files: [package.json]\n".write(
+            to: directory.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
+        let run = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PRE": "beta", "GITHUB_OUTPUT": "/dev/null"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("released 1.5.0-beta.1 (tag v1.5.0-beta.1)"))
+        let body = try String(contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
+        #expect(body.hasPrefix("## 1.5.0-beta.1 - "), "\(body)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("package.json"), encoding: .utf8).contains("1.5.0-beta.1"))
+        // The outputs a later step commits, tags and publishes with.
+        try "---\nkind: fixed\n---\nA crash.\n".write(
+            to: directory.appendingPathComponent(".changes/20261127-000000-crash-1a2b.md").creatingParent(), atomically: true,
+            encoding: .utf8)
+        let file = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
+        let final = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "GITHUB_OUTPUT": file.path])
+        #expect(final.status == 0, "\(final.stderr)")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written.contains("version=1.5.0\ntag=v1.5.0\n"), "\(written)")
+        #expect(written.contains("release=1.5.0\n"))
+        for path in ["CHANGELOG.md", "package.json", "whatsnew-out/release-notes.md"] {
+            #expect(written.contains("\n\(path)\n"), "\(path) in \(written)")
+        }
+    }
+
     @Test func failsOnALintError() throws {
         let directory = try repository(
             "## [1.1.0] - 2024-05-02\n\n### Fixed\n\n- One.\n\n## [1.1.0] - 2024-04-01\n\n### Fixed\n\n- Two.\n",
@@ -98,5 +126,13 @@ import Testing
         #expect(noted.status == 0, "\(noted.stderr)")
         #expect(noted.stderr.contains("adds a release note"))
         #expect(try action(in: directory, ["WHATSNEW_COMMAND": "publish"]).status == 2)
+    }
+}
+
+extension URL {
+    /// The URL, its folder made first.
+    fileprivate func creatingParent() throws -> URL {
+        try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
+        return self
     }
 }

@@ -14,8 +14,7 @@ package struct RecoverRelease {
         let path = notes ?? project.notesPath
         let lock = try ProjectLock.take(besides: path, console: console)
         defer { lock.release() }
-        PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(path) ?? path).directory)
-        if let folder = project.fragmentsFolder(for: path) { PreparedFile.removeAbandoned(in: folder) }
+        project.removeAbandonedWrites(notes: path)
         let unfinished = project.fragmentsFolder(for: path).map(UnfinishedRelease.find(in:)) ?? []
         guard !unfinished.isEmpty else {
             console.report("whatsnew recover: no release was interrupted here; nothing to do")

@@ -83,11 +83,20 @@ extension Project {
     package func lockForWriting(notes: String? = nil, console: Console) throws(CommandFailure) -> ProjectLock {
         let notes = notes.flatMap { $0 == "-" ? nil : $0 } ?? notesPath
         let lock = try ProjectLock.take(besides: notes, console: console)
-        PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
-        if let folder = fragmentsFolder(for: notes) {
-            PreparedFile.removeAbandoned(in: folder)
-            try UnfinishedRelease.endAll(in: folder, console: console)
-        }
+        removeAbandonedWrites(notes: notes)
+        if let folder = fragmentsFolder(for: notes) { try UnfinishedRelease.endAll(in: folder, console: console) }
         return lock
+    }
+
+    /// Removes what killed writers left beside the notes, in the fragments folder and beside
+    /// each version file.
+    package func removeAbandonedWrites(notes: String) {
+        PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
+        if let folder = fragmentsFolder(for: notes) { PreparedFile.removeAbandoned(in: folder) }
+        for setting in config?.versionFiles ?? [] {
+            let path = resolve(setting.path) ?? setting.path
+            let (directory, name) = PreparedFile.split(FileDestination.resolve(path) ?? path)
+            PreparedFile.removeAbandoned(of: name, in: directory)
+        }
     }
 }

@@ -56,10 +56,54 @@ struct Git {
 }
 
 extension Project {
-    /// The tags of the git repository the notes at `notes` are in; none outside one.
+    /// The tags of the git repository the notes at `notes` are in, read from its files (no
+    /// process is started for them); none outside a repository.
     package func tags(near notes: String) -> [String] {
-        let folder = notes.contains("/") ? Project.sibling(".", of: notes) : "."
-        guard let text = try? Git(directory: folder).text(["tag", "--list", "--sort=-creatordate"]) else { return [] }
-        return text.split(separator: "\n").map(String.init)
+        var folder = Project.canonical(notes.contains("/") ? Project.sibling(".", of: notes) : ".")
+        while true {
+            let dotGit = folder + "/.git"
+            if let kind = FileKind(of: dotGit) { return GitTags(gitDirectory: Self.gitDirectory(dotGit, kind: kind)).names }
+            guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return [] }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+    }
+
+    /// `.git` itself, or the folder a worktree's `.git` file names (`gitdir: …`), or its common folder.
+    private static func gitDirectory(_ dotGit: String, kind: FileKind) -> String {
+        guard kind != .directory, let bytes = ContentFingerprint.contents(of: dotGit) else { return dotGit }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("gitdir:") else { return dotGit }
+        var directory = text.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        if !directory.hasPrefix("/") { directory = sibling(directory, of: dotGit) }
+        // A worktree's tags live in the repository's common folder.
+        if let common = ContentFingerprint.contents(of: directory + "/commondir") {
+            let path = String(decoding: common, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return path.hasPrefix("/") ? path : directory + "/" + path
+        }
+        return directory
+    }
+}
+
+/// A repository's tag names: loose refs under `refs/tags` and those in `packed-refs`.
+struct GitTags {
+    let gitDirectory: String
+
+    var names: [String] {
+        var names = Set<String>()
+        func walk(_ folder: String, _ prefix: String) {
+            for entry in DirectoryListing.names(in: folder) {
+                let path = folder + "/" + entry
+                if FileKind(of: path) == .directory { walk(path, prefix + entry + "/") } else { names.insert(prefix + entry) }
+            }
+        }
+        walk(gitDirectory + "/refs/tags", "")
+        let packed = ContentFingerprint.contents(of: gitDirectory + "/packed-refs") ?? []
+        for line in packed.split(separator: 0x0A) {
+            let fields = line.split(separator: 0x20, maxSplits: 1)
+            guard fields.count == 2 else { continue }
+            let ref = String(decoding: fields[1], as: UTF8.self)
+            if ref.hasPrefix("refs/tags/") { names.insert(String(ref.dropFirst(10))) }
+        }
+        return names.sorted()
     }
 }
