@@ -115,7 +115,7 @@ struct NextVersionTests {
         let deciding = pending.deciding(preRelease: false)
         #expect(deciding.map(\.kind) == ["breaking"])
         #expect(deciding.first?.text == "BREAKING: drops macOS 12")
-        #expect(deciding.first?.location.line == 13)
+        #expect(deciding.first?.location.line == 15)
     }
 
     @Test func aKindWithoutABumpRuleIsCountedAsAPatchAndSaidSo() throws {
@@ -126,12 +126,36 @@ struct NextVersionTests {
     }
 
     @Test(arguments: [
-        ("BREAKING: drops macOS 12", true), ("**BREAKING CHANGE** renamed x", true), ("⚠️ BREAKING renamed", true),
-        ("[breaking] renamed the flag", true), ("renamed the flag (Breaking)", true), ("Non-breaking fix", false),
+        ("BREAKING: drops macOS 12", true), ("BREAKING CHANGE: renamed x", true), ("⚠️ BREAKING renamed", true),
+        ("[breaking] renamed the flag", true), ("renamed the flag (Breaking)", true), ("Breaking change: x", true),
+        ("Renamed JustifyValues to JustifyMethod (backwards incompatible)", true), ("Non-breaking fix", false),
         ("breaking news handled", false), ("BREAKINGLY fast", false), ("UNBREAKING", false),
+        // Mentions, not marks (release-please's own notes).
+        ("Handle issue links in BREAKING_CHANGE notes section", false),
+        ("stop parsing BREAKING CHANGE message after two newlines", false),
+        ("BREAKING CHANGE moved to top of template", false),
     ])
     func breakingMark(_ text: String, _ marks: Bool) {
         #expect(BreakingMark.marks(text) == marks)
+    }
+
+    /// A bold label opening the item, as rich and Keep a Changelog's own notes write it.
+    @Test(arguments: ["**breaking** Deprecated RenderGroup", "**Breaking:** Retired the tagline", "**BREAKING CHANGE** renamed x"])
+    func boldBreakingLabels(_ item: String) throws {
+        let pending = try Self.pending(Case(released: ["1.4.0"], unreleased: ["Changed: \(item)"]), kinds: .builtIn)
+        #expect(pending.bump(preRelease: false) == .major)
+    }
+
+    /// release-please lists `**deps:**` updates under breaking changes and features; the sheet
+    /// shows them with the dependencies, and the version follows the row they were listed in.
+    @Test func aDependencyUpdateKeepsTheKindOfItsRow() throws {
+        let breaking = try Self.pending(
+            Case(released: ["16.18.0"], unreleased: ["⚠ BREAKING CHANGES: **deps:** update octokit to v20"]), kinds: .builtIn)
+        #expect(breaking.bump(preRelease: false) == .major)
+        let feature = try Self.pending(
+            Case(released: ["16.2.0"], unreleased: ["Features: **deps:** Refactor the workspace plugin"]), kinds: .builtIn)
+        #expect(feature.bump(preRelease: false) == .minor)
+        #expect(feature.deciding(preRelease: false).first?.location.line == 7)
     }
 
     @Test func preReleaseNamesAreIdentifiers() {

@@ -53,11 +53,11 @@ public struct VersionFileProblem: Error, Sendable, Equatable {
     }
 
     /// The problem as a diagnostic in `path` (lines and columns counted in `bytes`).
-    public func diagnostic(path: String, bytes: [UInt8]) -> Diagnostic {
-        guard let offset else { return Diagnostic(.versionFile, at: SourceLocation(path: path), message) }
+    public func diagnostic(path: String, bytes: [UInt8], rule: DiagnosticRule = .versionFile) -> Diagnostic {
+        guard let offset else { return Diagnostic(rule, at: SourceLocation(path: path), message) }
         let before = bytes[..<min(offset, bytes.count)]
         let line = before.lazy.filter { $0 == 0x0A }.count + 1
         let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-        return Diagnostic(.versionFile, at: SourceLocation(path: path, line: line, column: column), message)
+        return Diagnostic(rule, at: SourceLocation(path: path, line: line, column: column), message)
     }
 }

@@ -50,6 +50,9 @@ public struct Section: Sendable, Hashable {
     public var platforms: [String] = []
     /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
     public var appearance = SectionAppearance()
+    /// Items gathered here from a row of another kind (a dependency update listed under
+    /// Features), by the item's line: the kind the notes gave them, which the version follows.
+    public var itemKinds: [Int: SectionKind] = [:]
     /// Where front matter names the icon and the colour, for diagnostics.
     package var iconPosition: TextPosition?
     package var colorPosition: TextPosition?

@@ -1,27 +1,45 @@
 /// Whether an item of the notes says it breaks something users rely on, by one rule for every
-/// reader of items: the upper-case word `BREAKING` anywhere (`BREAKING: drops Node 16`,
-/// `**BREAKING CHANGE**`, `⚠️ BREAKING`), or `breaking` in brackets as git-cliff and others
-/// mark it (`[**breaking**]`, `(breaking)`).
+/// reader of items. A marker, not a mention: a label that opens the item (`BREAKING: …`,
+/// `**breaking** …`, `⚠️ BREAKING …`, `Breaking change: …`), `breaking` in brackets as
+/// git-cliff and others write it (`[**breaking**]`, `(breaking)`), or the words "backwards
+/// incompatible". `Handle BREAKING_CHANGE notes` and `stop parsing BREAKING CHANGE` mention it.
 public enum BreakingMark {
-    /// Whether the item's plain text carries the mark.
-    public static func marks(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let word = Array("BREAKING".utf8)
-        var index = 0
-        while index + word.count <= bytes.count {
-            if bytes[index..<(index + word.count)].elementsEqual(word),
-                index == 0 || !isLetter(bytes[index - 1]),
-                index + word.count == bytes.count || !isLetter(bytes[index + word.count])
-            {
-                return true
+    /// Whether the list item carries the mark.
+    public static func marks(_ item: ListItem) -> Bool {
+        if case .paragraph(let inlines)? = item.blocks.first?.content, let first = inlines.first {
+            switch first {
+            case .strong(let children), .emphasis(let children):
+                // `**breaking** …`, `**BREAKING CHANGE:** …`, `*Breaking*: …`
+                if isLabel(letters(of: PlainText.of(children))) { return true }
+            default: break
             }
-            index += 1
+        }
+        return marks(PlainText.of(item))
+    }
+
+    /// Whether an item's plain text carries the mark.
+    public static func marks(_ text: String) -> Bool {
+        let opening = text.drop { !$0.isLetter }
+        let emojiLed = opening.startIndex != text.startIndex && text.first.map { !$0.isASCII } == true
+        // `BREAKING: …`, `Breaking change: …`, and after a warning sign, `⚠️ BREAKING …`.
+        if let colon = opening.prefix(20).firstIndex(of: ":"), isLabel(String(opening[..<colon]).lowercased()) { return true }
+        if emojiLed, opening.hasPrefix("BREAKING"), opening.dropFirst(8).first.map({ !$0.isLetter && $0 != "_" }) ?? true {
+            return true
         }
         let lowered = text.lowercased()
         return lowered.contains("[breaking]") || lowered.contains("(breaking)")
+            || ["backwards incompatible", "backward incompatible", "backwards-incompatible", "backward-incompatible"]
+            .contains { lowered.contains($0) }
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    /// `breaking`, `breaking change`, `breaking changes`, in lower case.
+    private static func isLabel(_ text: String) -> Bool {
+        ["breaking", "breaking change", "breaking changes", "breaking-change"].contains(text.trimmedWhitespace())
+    }
+
+    /// The text in lower case without what stands around its words (`**BREAKING:**` → `breaking`).
+    private static func letters(of text: String) -> String {
+        let trimmed = text.drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()
+        return String(trimmed).lowercased()
     }
 }

@@ -22,19 +22,26 @@ public struct NextVersion: Sendable {
     /// is none), given the latest pre-release newer than it, the bump the notes ask for (never
     /// `.none`: nothing is released then), a pre-release name (`beta`) or nil for a release,
     /// and the release's day.
+    ///
+    /// A computed release never goes back behind its own pre-releases (`2.0.0-beta.1` leads to
+    /// `2.0.0` whatever the notes since); a bump asked for by name (`followsPreReleases` false)
+    /// moves the latest release as asked, for a patch on the stable line while 3.0.0 is in beta.
     public func version(
         after stable: Version?, latestPreRelease: Version?, bump: VersionBump, preRelease name: String? = nil,
-        on day: ReleaseDate
+        on day: ReleaseDate, followsPreReleases: Bool = true, counterStartsAtZero: Bool = false
     ) throws(Failure) -> Version {
         var target = numbers(after: stable, bump: bump, on: day)
-        // A release never goes back behind its own pre-releases (2.0.0-beta.1 leads to 2.0.0).
+        let latestPreRelease =
+            followsPreReleases || latestPreRelease.map({ Self.compare($0.numbers, target.numbers) == .same }) == true
+            ? latestPreRelease : nil
         if let latestPreRelease, Self.compare(target.numbers, latestPreRelease.numbers) == .older {
             target = Written(numbers: latestPreRelease.numbers, monthWidth: target.monthWidth)
         }
         guard let name else { return Version(target.text)! }
         guard Self.isIdentifier(name) else { throw .badPreReleaseName(name) }
         let id = name.lowercased()
-        var counter = 1
+        // Counting starts at 1, or at 0 where the project's pre-releases do (changesets' `-next.0`).
+        var counter = counterStartsAtZero ? 0 : 1
         if let latestPreRelease, Self.compare(latestPreRelease.numbers, target.numbers) == .same,
             latestPreRelease.prerelease.first == id
         {

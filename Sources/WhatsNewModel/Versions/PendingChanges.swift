@@ -22,6 +22,8 @@ public struct PendingChanges: Sendable {
     public var latestPreRelease: Version?
     /// The pre-releases after `stable`, as indices of the document's releases.
     public var preReleases: [Int] = []
+    /// Whether the notes count pre-releases from 0 (`3.0.0-next.0`), as changesets does.
+    public var countsPreReleasesFromZero = false
     /// Notes new since the latest release of any kind: the fragments and the release in progress.
     public var new: [Note] = []
     /// Notes of the pre-releases after `stable`, which the final release gathers in.
@@ -40,6 +42,10 @@ public struct PendingChanges: Sendable {
             return Self.isPreRelease(version) && stable.map { version.compare(to: $0) == .newer } ?? true
         }
         latestPreRelease = preReleases.map { releases[$0].version! }.max { $0.compare(to: $1) == .older }
+        countsPreReleasesFromZero = released.contains { index in
+            let version = releases[index].version!
+            return Self.isPreRelease(version) && version.prerelease.count == 2 && version.prerelease[1] == "0"
+        }
         let projectKinds = kinds.all.filter { $0.bump != nil || $0.builtIn == nil }
         for fragment in fragments {
             new.append(Self.note(fragment))
@@ -103,15 +109,24 @@ public struct PendingChanges: Sendable {
                 // release that under-counts a change breaks those who trust the version.
                 name = section.title.map { "“\($0)”" } ?? "untitled row"
             }
-            let items = section.items
+            let items = section.body.blocks.flatMap { block -> [ListItem] in
+                guard case .list(let list) = block.content else { return [] }
+                return list.items
+            }
             guard !items.isEmpty else {
                 let words = section.title ?? section.content.plainText
                 return [Note(bump: bump, kind: name, text: shortened(words), location: location, hasRule: hasRule)]
             }
             return items.map { item in
-                BreakingMark.marks(item)
-                    ? Note(bump: .major, kind: "breaking", text: shortened(item), location: location)
-                    : Note(bump: bump, kind: name, text: shortened(item), location: location, hasRule: hasRule)
+                let text = shortened(PlainText.of(item))
+                let at = SourceLocation(path: path, line: item.line, column: 1)
+                if BreakingMark.marks(item) { return Note(bump: .major, kind: "breaking", text: text, location: at) }
+                // An item gathered from another row (a dependency update under Features) keeps its kind.
+                if let kind = section.itemKinds[item.line] {
+                    let project = kinds.first { $0.builtIn == kind }
+                    return Note(bump: project?.versionBump ?? .of(kind), kind: kind.rawValue, text: text, location: at)
+                }
+                return Note(bump: bump, kind: name, text: text, location: at, hasRule: hasRule)
             }
         }
     }

@@ -80,6 +80,10 @@ package struct LintNotes {
                     diagnostics += found
                     diagnostics += FragmentLinter(icons: linter.icons).check(
                         read, unreleased: file.document.releaseInProgress)
+                    if Project.same(input, project.notesPath) {
+                        let released = file.document.releases.filter { !$0.isUnreleased }.compactMap(\.version)
+                        diagnostics += VersionFiles(project: project).lint(latest: released.max { $0.compare(to: $1) == .older })
+                    }
                     // What only writing them into these notes shows: a title that reads as a release.
                     do {
                         _ = try Notes.writer(reader, project).preview(file, fragments: read)

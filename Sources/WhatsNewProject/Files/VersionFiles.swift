@@ -116,6 +116,24 @@ package struct VersionFiles {
         }
     }
 
+    /// Files whose version is not the notes' latest release (`MARKETING_VERSION` says 1.4.1, the
+    /// notes 1.4.0), with the files' own problems first.
+    package func lint(latest: Version?) -> [Diagnostic] {
+        guard let latest else { return findings }
+        var found = findings
+        for entry in entries {
+            guard let file = entry.file, let place = file.versionPlaces.first else { continue }
+            let expected = file.format.takesNumbersOnly ? String(latest.text.prefix { $0.isNumber || $0 == "." }) : latest.text
+            guard let written = Version(place.value), let wanted = Version(expected), written.compare(to: wanted) != .same
+            else { continue }
+            let problem = VersionFileProblem(
+                at: place.range.lowerBound,
+                "`\(place.key)` says \(place.value), but the notes' latest release is \(latest.text); release with `whatsnew release`, which writes both")
+            found.append(problem.diagnostic(path: entry.path, bytes: file.bytes, rule: .versionMismatch))
+        }
+        return found
+    }
+
     /// A change as a diff of the lines it touches, for `--dry-run`.
     package static func diff(_ change: Change) -> String {
         let old = change.before.split(separator: 0x0A, omittingEmptySubsequences: false)

@@ -63,7 +63,7 @@ package struct ReleasePlan: Sendable {
         do {
             let version = try NextVersion(versioning: versioning).version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
-                on: day)
+                on: day, followsPreReleases: request == .auto, counterStartsAtZero: pending.countsPreReleasesFromZero)
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
         } catch {
             let message =
@@ -89,11 +89,21 @@ package struct ReleasePlan: Sendable {
     /// Why the version is what it is, a line per note that decided it, for `--explain`.
     package func explanation() -> [String] {
         guard let bump else { return ["\(version.text): the version asked for"] }
-        let from = pending.stable.map { "after \($0.text)" } ?? "the first release"
         let lines = pending.deciding(preRelease: isPreRelease).map { note in
             "  \(note.location): \(note.kind)\(note.hasRule ? "" : " (no bump rule; counted as a patch)"): \(note.text)"
         }
         let count = pending.notes(preRelease: isPreRelease).count
-        return ["\(version.text): a \(bump.name) release \(from), decided by \(lines.count) of \(count) notes:"] + lines
+        let asked = "the notes ask for a \(bump.name) release"
+        guard let stable = pending.stable else {
+            return ["\(version.text): the first release; \(asked), decided by \(lines.count) of \(count) notes:"] + lines
+        }
+        // What moved, which below 1.0.0 or after pre-releases is not what the notes asked.
+        var how = "\(asked) after \(stable.text)"
+        if let latest = pending.latestPreRelease {
+            how += " (\(latest.text) is the latest pre-release)"
+        } else if stable.numbers.first == 0, bump != .patch, version.numbers.first == 0 {
+            how += " (below 1.0.0, one number lower)"
+        }
+        return ["\(version.text): \(how), decided by \(lines.count) of \(count) notes:"] + lines
     }
 }

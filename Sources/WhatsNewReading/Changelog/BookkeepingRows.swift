@@ -8,10 +8,12 @@ enum BookkeepingRows {
     static func arrange(_ sections: [Section]) -> [Section] {
         var sections = sections
         var gathered: [ListItem] = []
+        var kinds: [Int: SectionKind] = [:]
         var index = 0
         while index < sections.count {
             let section = sections[index]
-            guard section.origin != .frontMatter, !(section.kind?.isBookkeeping ?? false) else {
+            // A breaking change stays one, whatever it updates.
+            guard section.origin != .frontMatter, !(section.kind?.isBookkeeping ?? false), section.kind != .breaking else {
                 index += 1
                 continue
             }
@@ -25,6 +27,7 @@ enum BookkeepingRows {
                 continue
             }
             gathered += moved
+            if let kind = section.kind { for item in moved { kinds[item.line] = kind } }
             if kept.isEmpty && section.summary == nil {
                 sections.remove(at: index)
             } else {
@@ -45,11 +48,13 @@ enum BookkeepingRows {
                     blocks.append(list)
                 }
                 sections[existing].body = MarkdownContent(blocks: blocks)
+                sections[existing].itemKinds.merge(kinds) { $1 }
             } else {
-                sections.append(
-                    Section(
-                        origin: .gathered, kind: .dependencies, title: SectionKind.dependencies.markerTitle,
-                        body: MarkdownContent(blocks: [list]), line: list.line))
+                var row = Section(
+                    origin: .gathered, kind: .dependencies, title: SectionKind.dependencies.markerTitle,
+                    body: MarkdownContent(blocks: [list]), line: list.line)
+                row.itemKinds = kinds
+                sections.append(row)
             }
         }
         // Stable: user-facing rows in their order, then dependencies, pull requests, contributors.

@@ -31,6 +31,13 @@ public struct FragmentLinter: Sendable {
                     titles[key] = fragment.path
                 }
             }
+            if fragment.kind.versionBump == nil, !fragment.isBreaking {
+                found.append(
+                    Diagnostic(
+                        .kindWithoutBump, at: location(fragment, .kind),
+                        "kind `\(fragment.kind.name)` has no bump rule, so `whatsnew next` counts this note as a patch; give the kind `bump:` (major, minor, patch or none) in .whatsnew.yml"
+                    ))
+            }
             var section = Section(
                 origin: .frontMatter, icon: fragment.icon.flatMap(Icon.init), color: fragment.color, title: fragment.title,
                 line: 1)
