@@ -116,4 +116,32 @@ struct VersionedReleaseTests {
         }
         return files
     }
+
+    /// A version the notes plan is the one `next` gives and `release auto` writes; a plan
+    /// smaller than the changes ask for is said, once.
+    @Test func aPlannedVersionIsTheNextOne() throws {
+        let planned = "# Changelog\n\n## 1.4.1 (unreleased)\n\n### Removed\n\n- The old export.\n\n## 1.4.0 - 2026-01-01\n\n### Fixed\n\n- A fix.\n"
+        let repository = try GitRepository(["CHANGELOG.md": planned])
+        defer { repository.remove() }
+        let next = try repository.whatsnew(["next", "--explain"])
+        #expect(next.stdout == "1.4.1: planned in the notes (CHANGELOG.md:3:1)\n")
+        #expect(next.stderr.contains("warning: the notes plan 1.4.1, but their changes ask for 1.5.0 (a minor release)"))
+        let release = try repository.whatsnew(["release", "auto", "--date", "2026-11-27"])
+        #expect(release.stdout == "version=1.4.1\ntag=v1.4.1\n", "\(release.stderr)")
+        #expect(try repository.read("CHANGELOG.md").contains("## 1.4.1 - 2026-11-27"))
+        // Dart's `-wip` plans the release it becomes.
+        try repository.write("CHANGELOG.md", "## 1.7.0-wip\n\n- Added `foo`.\n\n## 1.6.0\n\n- A fix.\n")
+        #expect(try repository.whatsnew(["next"]).stdout == "1.7.0\n")
+    }
+
+    /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
+    @Test func nothingToReleaseExitsOne() throws {
+        let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])
+        defer { repository.remove() }
+        let next = try repository.whatsnew(["next"])
+        #expect(next.status == 1 && next.stdout.isEmpty)
+        #expect(next.stderr.contains("error: there is nothing to release"), "\(next.stderr)")
+        #expect(try repository.whatsnew(["release", "auto"]).status == 1)
+        #expect(try Self.snapshot(repository).isEmpty == false)
+    }
 }

@@ -151,7 +151,7 @@ public struct ReleaseWriter: Sendable {
         let composer = composer(for: file)
         let span = unreleased.flatMap { file.outline.span(ofRelease: $0) }
         if let unreleased, let planned = releases[unreleased].version, !planned.matches(version.text),
-            !Self.isWorkInProgress(planned, of: version)
+            ReleaseInProgress.plannedRelease(of: planned).compare(to: version) != .same
         {
             throw Diagnostic(
                 .releaseLayout, at: SourceLocation(path: path, line: releases[unreleased].line, column: 1),
@@ -192,17 +192,6 @@ public struct ReleaseWriter: Sendable {
         var edit = Edit(notes: lines.bytes, release: release.joined(separator: "\n") + "\n")
         edit.warnings = try check(edit, of: file, fragments: fragments, version: version, gathering: gathering)
         return edit
-    }
-
-    /// `1.7.0-wip` (Dart's habit; `-dev`, `-snapshot` likewise) is 1.7.0 being written: releasing
-    /// 1.7.0 releases it.
-    private static func isWorkInProgress(_ planned: Version, of version: Version) -> Bool {
-        guard version.prerelease.isEmpty, planned.prerelease.count == 1,
-            ["wip", "dev", "snapshot"].contains(planned.prerelease[0].lowercased())
-        else { return false }
-        let length = max(planned.numbers.count, version.numbers.count)
-        let padded = { (numbers: [Int]) in numbers + Array(repeating: 0, count: length - numbers.count) }
-        return padded(planned.numbers) == padded(version.numbers)
     }
 
     private func composer(for file: NotesFile) -> Composer {

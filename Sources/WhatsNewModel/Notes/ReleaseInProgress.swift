@@ -24,6 +24,16 @@ public enum ReleaseInProgress {
         }
     }
 
+    /// The release a planned heading's version plans: the version itself (`1.5.0 (unreleased)`),
+    /// or for a version being written, the release it becomes: `1.7.0-wip` (Dart's habit;
+    /// `-dev` and `-snapshot` likewise) is 1.7.0.
+    public static func plannedRelease(of planned: Version) -> Version {
+        guard planned.prerelease.count == 1, ["wip", "dev", "snapshot"].contains(planned.prerelease[0]) else {
+            return planned
+        }
+        return Version(String(planned.text.prefix { $0.isNumber || $0 == "." })) ?? planned
+    }
+
     /// Where the released versions start and end, and which way they run (nil for one alone).
     private struct Ends {
         var first: Int

@@ -41,6 +41,7 @@ package struct ShowNextVersion {
             .auto, preRelease: preRelease, document: reading.document, path: source.path, fragments: fragments,
             project: project, day: date.flatMap(ReleaseDate.init(iso:)) ?? .today,
             tags: project.tags(near: path))
+        console.report(plan.warnings)
         if explains {
             try console.deliver(plan.explanation().joined(separator: "\n") + "\n")
         } else {

@@ -80,6 +80,7 @@ package struct WriteRelease {
         let plan = try ReleasePlan.make(
             ReleasePlan.Request(version), preRelease: preRelease, document: file.document, path: path,
             fragments: fragments, project: project, day: day, tags: project.tags(near: path))
+        console.report(plan.warnings)
         let version = plan.version.text
         let gathering = ReleaseWriter.preReleases(gatheredBy: plan.version, in: file)
         let edit: ReleaseWriter.Edit

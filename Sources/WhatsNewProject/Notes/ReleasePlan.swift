@@ -31,6 +31,10 @@ package struct ReleasePlan: Sendable {
     package var bump: VersionBump?
     /// What waits, with the bump each note asks for.
     package var pending: PendingChanges
+    /// Where the notes plan the version (`## 1.5.0 (unreleased)`), when they do.
+    package var planned: SourceLocation?
+    /// What the plan should say: a planned version smaller than the notes ask for.
+    package var warnings: [Diagnostic] = []
     /// Whether the release is a pre-release.
     package var isPreRelease: Bool { PendingChanges.isPreRelease(version) }
 
@@ -59,6 +63,24 @@ package struct ReleasePlan: Sendable {
             guard bump != .none else { throw nothing(pending, preRelease: preRelease, path: path) }
         case .bump(let asked):
             bump = asked
+        }
+        // A version the notes plan is the one released; a bump bigger than it is said.
+        if request == .auto, preRelease == nil, let index = ReleaseInProgress.index(in: document.releases),
+            let written = document.releases[index].version
+        {
+            let planned = ReleaseInProgress.plannedRelease(of: written)
+            let here = SourceLocation(path: path, line: document.releases[index].line, column: 1)
+            var plan = ReleasePlan(version: planned, tag: template.filled(planned.text), bump: bump, pending: pending, planned: here)
+            if let computed = try? NextVersion(versioning: versioning).version(
+                after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, on: day),
+                computed.compare(to: planned) == .newer
+            {
+                plan.warnings.append(
+                    Diagnostic(
+                        .versionMismatch, at: here,
+                        "the notes plan \(planned.text), but their changes ask for \(computed.text) (a \(bump.name) release); \(planned.text) it is"))
+            }
+            return plan
         }
         do {
             let version = try NextVersion(versioning: versioning).version(
@@ -89,6 +111,7 @@ package struct ReleasePlan: Sendable {
     /// Why the version is what it is, a line per note that decided it, for `--explain`.
     package func explanation() -> [String] {
         guard let bump else { return ["\(version.text): the version asked for"] }
+        if let planned { return ["\(version.text): planned in the notes (\(planned))"] }
         let lines = pending.deciding(preRelease: isPreRelease).map { note in
             "  \(note.location): \(note.kind)\(note.hasRule ? "" : " (no bump rule; counted as a patch)"): \(note.text)"
         }
