@@ -17,7 +17,7 @@
 #   WHATSNEW_BIN       a whatsnew binary to use instead of building one
 # Outputs ($GITHUB_OUTPUT when set): release, paths (one per line), and one path per format
 # (markdown=…, html=…); the Markdown file is the release body. With auto: version, tag, and
-# the files the release changed among the paths.
+# the files the release changed among the paths; released=false when nothing waits.
 set -euo pipefail
 
 notes=${WHATSNEW_NOTES:-CHANGELOG.md}
@@ -58,6 +58,20 @@ release=${WHATSNEW_RELEASE:-}
 # auto: write the release first, with the version the notes ask for; its files are outputs too.
 case "$release" in
     auto|major|minor|patch)
+        # Nothing waiting is no failure on a push: released=false, and the steps after skip.
+        if [ "$release" = auto ]; then
+            next_arguments=(next --notes "$notes")
+            [ -n "${WHATSNEW_PRE:-}" ] && next_arguments+=("--pre=$WHATSNEW_PRE")
+            if ! problem=$("$whatsnew" "${next_arguments[@]}" 2>&1 >/dev/null); then
+                if grep -q "there is nothing to release" <<< "$problem"; then
+                    echo "released=false" >> "$output_file"
+                    echo "whatsnew: nothing to release"
+                    exit 0
+                fi
+                echo "$problem" >&2
+                exit 1
+            fi
+        fi
         # The files it writes: those whose bytes differ after it, by their hashes.
         state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
         before=$(state)
@@ -67,7 +81,7 @@ case "$release" in
         after=$(state)
         release=$(sed -n 's/^version=//p' <<< "$written")
         tag=$(sed -n 's/^tag=//p' <<< "$written")
-        { echo "version=$release"; echo "tag=$tag"; } >> "$output_file"
+        { echo "released=true"; echo "version=$release"; echo "tag=$tag"; } >> "$output_file"
         echo "released $release (tag $tag)"
         while IFS= read -r line; do
             [ -n "$line" ] && paths+=("${line:42}")

@@ -9,6 +9,14 @@ struct ReleaseCommand: ParsableCommand {
         commandName: "release",
         abstract: "Write the fragments and the unreleased changes into the notes as a new release.",
         discussion: """
+            The version is given (1.5.0), or computed from the notes: auto takes the one \
+            `whatsnew next` prints (a breaking change → major; added, changed, deprecated, removed \
+            → minor; the rest → patch; a version the notes plan wins); major, minor and patch move \
+            the latest release as named. --pre beta writes the next pre-release (1.5.0-beta.1, \
+            then -beta.2), holding the notes new since the one before; the release after \
+            pre-releases holds every change since the last release, their notes gathered into its \
+            rows, and takes their sections' place (--keep-pre-releases leaves them).
+
             The release is written the way the notes write theirs: the heading's shape and date, \
             the words and order of their category headings, their bullet, and featured rows as \
             front matter where the notes keep them so. It goes where the newest release goes; an \
@@ -16,13 +24,24 @@ struct ReleaseCommand: ParsableCommand {
             move on. Featured rows (fragments with a title) come first, then each kind's items in \
             the order of the fragments' file names, which start with the time each was written.
 
-            Nothing is changed unless everything is: the notes file is replaced atomically (at the \
-            end of a symbolic link, which stays) and the fragments are removed only once it is \
-            (--keep leaves them). One run changes a project at a time (others wait), a release \
-            cut short by a kill is ended by the next command or by `whatsnew recover`, and notes \
-            changed by someone else meanwhile stop the run. A version already in the notes, one \
-            not newer than the latest, an invalid fragment, a missing notes file (without \
-            --create), or nothing to release stops the run with exit 1 and changes nothing.
+            The version is written, in the same write, to the files .whatsnew.yml lists under \
+            version-files: (an Xcode project's MARKETING_VERSION in every build configuration, \
+            .xcconfig, Info.plist, package.json, Cargo.toml, pyproject.toml, or a pattern), and \
+            with --build N or `build: increment` the build number (CURRENT_PROJECT_VERSION, \
+            CFBundleVersion). Apple's files take a pre-release's numbers alone. On success, \
+            standard output says `version=1.5.0` and `tag=v1.5.0` (the tag from .whatsnew.yml's \
+            tag:, else the project's own tags), one per line, ready for $GITHUB_OUTPUT; \
+            --dry-run prints the release and a diff of every version file instead.
+
+            Nothing is changed unless everything is: the files are replaced atomically (at the \
+            end of a symbolic link, which stays), the version files before the notes, and the \
+            fragments are removed only once the notes are (--keep leaves them). One run changes \
+            a project at a time (others wait), a release cut short by a kill is ended by the next \
+            command or by `whatsnew recover`, and files changed by someone else meanwhile stop \
+            the run. A version already in the notes, one not newer than the latest, an invalid \
+            fragment, a version file that is missing, read-only, without a version or with two, \
+            a missing notes file (without --create), or nothing to release stops the run with \
+            exit 1 and changes nothing.
             """
     )
 

@@ -81,7 +81,12 @@ import Testing
         let final = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "GITHUB_OUTPUT": file.path])
         #expect(final.status == 0, "\(final.stderr)")
         let written = try String(contentsOf: file, encoding: .utf8)
-        #expect(written.contains("version=1.5.0\ntag=v1.5.0\n"), "\(written)")
+        #expect(written.contains("released=true\nversion=1.5.0\ntag=v1.5.0\n"), "\(written)")
+        // A push with nothing waiting: no failure, released=false.
+        let idle = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
+        let nothing = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "GITHUB_OUTPUT": idle.path])
+        #expect(nothing.status == 0, "\(nothing.stderr)")
+        #expect(try String(contentsOf: idle, encoding: .utf8) == "released=false\n")
         #expect(written.contains("release=1.5.0\n"))
         for path in ["CHANGELOG.md", "package.json", "whatsnew-out/release-notes.md"] {
             #expect(written.contains("\n\(path)\n"), "\(path) in \(written)")
