@@ -79,12 +79,16 @@ struct VersionedReleaseTests {
     }
 
     /// A version file the release cannot write stops it with one error and every file as it was.
-    @Test(arguments: ["read-only", "no version", "two places"])
+    @Test(arguments: ["read-only", "no version", "two places", "outside the project"])
     func aVersionFileItCannotWriteChangesNothing(_ fault: String) throws {
         var files = try Self.files()
         switch fault {
         case "no version": files["package.json"] = #"{ "name": "inkwell-web", "private": true }"# + "\n"
         case "two places": files["Sources/Version.swift"]! += "let legacy = { static let version = \"1.4.0\" }\n"
+        // The settings come with a pull request: they cannot reach out of the repository.
+        case "outside the project":
+            files[".whatsnew.yml"] = files[".whatsnew.yml"]!.replacingOccurrences(
+                of: "version-files:\n", with: "version-files:\n  - ../../escape/package.json\n")
         default: break
         }
         let repository = try GitRepository(files)
@@ -99,7 +103,10 @@ struct VersionedReleaseTests {
             if arguments.count == 2 {
                 let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
                 #expect(errors.count == 1, "\(run.stderr)")
-                let named = ["read-only": "Cargo.toml", "no version": "package.json", "two places": "Sources/Version.swift"][fault]!
+                let named = [
+                    "read-only": "Cargo.toml", "no version": "package.json", "two places": "Sources/Version.swift",
+                    "outside the project": "outside the project",
+                ][fault]!
                 #expect(errors.first?.contains(named) == true || errors.first?.contains(".whatsnew.yml") == true, "\(run.stderr)")
             }
         }

@@ -158,6 +158,20 @@ struct NextVersionTests {
         #expect(feature.deciding(preRelease: false).first?.location.line == 7)
     }
 
+    /// `release patch|minor|major`: the number named moves, from the latest release of either
+    /// kind, as npm's `version` does; below 1.0.0 too.
+    @Test(arguments: [
+        ("1.4.2", nil, VersionBump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"), ("0.3.2", nil, .major, "1.0.0"),
+        ("1.4.0", "7.1.0-beta.5", .patch, "7.1.0"), ("11.7.0", "12.0.0-rc.6", .patch, "12.0.0"),
+        ("1.1.0", "1.2.0-rc.1", .minor, "1.2.0"), ("1.2.2", "1.2.3-rc.1", .minor, "1.3.0"),
+        ("1.9.0", "2.0.0-rc.1", .major, "2.0.0"), ("1.9.0", "1.10.0-rc.1", .major, "2.0.0"),
+    ] as [(String, String?, VersionBump, String)])
+    func namedBumps(_ stable: String, _ pre: String?, _ bump: VersionBump, _ expected: String) throws {
+        let version = try NextVersion().version(
+            after: Version(stable), latestPreRelease: pre.flatMap(Version.init), bump: bump, on: Self.day, named: true)
+        #expect(version.text == expected)
+    }
+
     @Test func preReleaseNamesAreIdentifiers() {
         #expect(throws: NextVersion.Failure.badPreReleaseName("be ta")) {
             try NextVersion().version(

@@ -22,7 +22,7 @@ public struct VersionFile: Sendable {
         let versions = try format.places(.version, in: bytes)
         let builds = try format.places(.build, in: bytes)
         guard !versions.isEmpty else {
-            throw VersionFileProblem(at: nil, "no version here: whatsnew looks for \(format.key(of: .version) ?? "a version")")
+            throw VersionFileProblem(at: nil, "no version here: whatsnew looks for \(format.key(of: .version) ?? "a version")\(format.missingHint)")
         }
         versionPlaces = try Self.checked(versions.filter { !$0.isReference }, format: format, bytes: bytes)
         buildPlaces = try Self.checked(builds.filter { !$0.isReference }, format: format, bytes: bytes)
@@ -41,9 +41,17 @@ public struct VersionFile: Sendable {
 
     /// The file with `version` in every version place and, when given, `build` in every build
     /// place; every other byte as it was. Apple's files take a version's numbers alone
-    /// (`1.5.0` for `1.5.0-beta.1`), as the App Store accepts them; the build tells betas apart.
+    /// (`1.5.0` for `1.5.0-beta.1`), as the App Store accepts them and the build tells betas
+    /// apart, unless the file already holds a pre-release (an app outside the store).
     public func written(version: Version, build: String?) -> [UInt8] {
-        written(version: format.takesNumbersOnly ? String(version.text.prefix { $0.isNumber || $0 == "." }) : version.text, build: build)
+        written(version: text(of: version), build: build)
+    }
+
+    /// `version` as this file writes it.
+    public func text(of version: Version) -> String {
+        let holdsPreRelease = self.version.flatMap(Version.init).map { !$0.prerelease.isEmpty } ?? false
+        guard format.takesNumbersOnly, !holdsPreRelease else { return version.text }
+        return String(version.text.prefix { $0.isNumber || $0 == "." })
     }
 
     /// The file with `version` written as it is in every version place.

@@ -50,6 +50,16 @@ public enum VersionFileFormat: Sendable, Equatable {
         }
     }
 
+    /// Where else the version may stand, said when the file has none.
+    var missingHint: String {
+        switch self {
+        case .xcodeProject: "; a project that sets it in an .xcconfig lists that file instead"
+        case .cargo: " or [workspace.package] version"
+        case .pyproject: " or [tool.poetry] version"
+        default: ""
+        }
+    }
+
     /// Whether the file takes a version's numbers alone: Xcode's settings and Info.plist.
     public var takesNumbersOnly: Bool {
         switch self {

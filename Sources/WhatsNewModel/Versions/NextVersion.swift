@@ -19,47 +19,63 @@ public struct NextVersion: Sendable {
     }
 
     /// The version after `stable` (the latest release that is not a pre-release; nil when there
-    /// is none), given the latest pre-release newer than it, the bump the notes ask for (never
-    /// `.none`: nothing is released then), a pre-release name (`beta`) or nil for a release,
-    /// and the release's day.
+    /// is none), given the latest pre-release newer than it, the bump (never `.none`: nothing is
+    /// released then), a pre-release name (`beta`) or nil for a release, and the release's day.
     ///
-    /// A computed release never goes back behind its own pre-releases (`2.0.0-beta.1` leads to
-    /// `2.0.0` whatever the notes since); a bump asked for by name (`followsPreReleases` false)
-    /// moves the latest release as asked, for a patch on the stable line while 3.0.0 is in beta.
+    /// A bump the notes ask for (`named` false) reads SemVer as ``versioning`` says below 1.0.0,
+    /// and a release never goes back behind its own pre-releases (`2.0.0-beta.1` leads to
+    /// `2.0.0` whatever the notes since). A bump asked for by name moves the number it names,
+    /// from the latest release of either kind as npm does: a patch of `7.1.0-beta.5` is `7.1.0`,
+    /// a minor of `1.2.0-rc.1` is `1.2.0`, a minor of `1.2.3-rc.1` is `1.3.0`.
     public func version(
         after stable: Version?, latestPreRelease: Version?, bump: VersionBump, preRelease name: String? = nil,
-        on day: ReleaseDate, followsPreReleases: Bool = true, counterStartsAtZero: Bool = false
+        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false
     ) throws(Failure) -> Version {
-        var target = numbers(after: stable, bump: bump, on: day)
-        let latestPreRelease =
-            followsPreReleases || latestPreRelease.map({ Self.compare($0.numbers, target.numbers) == .same }) == true
-            ? latestPreRelease : nil
-        if let latestPreRelease, Self.compare(target.numbers, latestPreRelease.numbers) == .older {
-            target = Written(numbers: latestPreRelease.numbers, monthWidth: target.monthWidth)
+        var target: Written
+        if named, versioning != .calendar, let pre = latestPreRelease, !pre.numbers.isEmpty {
+            var numbers = pre.numbers
+            while numbers.count < 3 { numbers.append(0) }
+            let finishes =
+                switch bump {
+                case .patch, .none: true
+                case .minor: numbers[2] == 0
+                case .major: numbers[1] == 0 && numbers[2] == 0
+                }
+            target = finishes ? Written(numbers: pre.numbers) : bumped(pre.numbers, bump, literally: true)
+        } else {
+            target = numbers(after: stable, bump: bump, on: day, literally: named)
+            if !named, let pre = latestPreRelease, Self.compare(target.numbers, pre.numbers) == .older {
+                target = Written(numbers: pre.numbers, monthWidth: target.monthWidth)
+            }
         }
+        // Counting goes on from the latest pre-release of the same numbers.
+        let sameLine = latestPreRelease.flatMap { Self.compare($0.numbers, target.numbers) == .same ? $0 : nil }
         guard let name else { return Version(target.text)! }
         guard Self.isIdentifier(name) else { throw .badPreReleaseName(name) }
         let id = name.lowercased()
         // Counting starts at 1, or at 0 where the project's pre-releases do (changesets' `-next.0`).
         var counter = counterStartsAtZero ? 0 : 1
-        if let latestPreRelease, Self.compare(latestPreRelease.numbers, target.numbers) == .same,
-            latestPreRelease.prerelease.first == id
-        {
-            counter = latestPreRelease.prerelease.dropFirst().first.flatMap { Int($0) }.map { $0 + 1 } ?? 2
+        if let sameLine, sameLine.prerelease.first == id {
+            counter = sameLine.prerelease.dropFirst().first.flatMap { Int($0) }.map { $0 + 1 } ?? 2
         }
         let style = PreReleaseStyle(latestPreRelease)
         let proposed = Version(target.text + style.suffix(name: name, counter: counter))!
-        if let latestPreRelease, proposed.compare(to: latestPreRelease) != .newer {
-            throw .preReleaseNotNewer(proposed: proposed.text, latest: latestPreRelease.text)
+        if let sameLine, proposed.compare(to: sameLine) != .newer {
+            throw .preReleaseNotNewer(proposed: proposed.text, latest: sameLine.text)
         }
         return proposed
     }
 
     /// The numbers of the release to come, before any pre-release suffix.
-    private func numbers(after stable: Version?, bump: VersionBump, on day: ReleaseDate) -> Written {
+    private func numbers(after stable: Version?, bump: VersionBump, on day: ReleaseDate, literally: Bool) -> Written {
         if versioning == .calendar { return calendar(after: stable, on: day) }
         // The first release of a project is 0.1.0, as `cargo new` and `npm init` start.
         guard let stable, !stable.numbers.isEmpty else { return Written(numbers: [0, 1, 0]) }
+        return bumped(stable.numbers, bump, literally: literally)
+    }
+
+    /// `numbers` moved by `bump`: the named number up by one, the ones after it zero.
+    private func bumped(_ numbers: [Int], _ bump: VersionBump, literally: Bool) -> Written {
         var position: Int
         switch bump {
         case .major, .none: position = 0
@@ -67,8 +83,8 @@ public struct NextVersion: Sendable {
         case .patch: position = 2
         }
         // Below 1.0.0 the second number is the breaking one, the third the rest (Cargo's reading).
-        if versioning == .semver, stable.numbers[0] == 0 { position = min(position + 1, 2) }
-        var numbers = stable.numbers
+        if !literally, versioning == .semver, numbers.first == 0 { position = min(position + 1, 2) }
+        var numbers = numbers
         while numbers.count <= position { numbers.append(0) }
         numbers[position] += 1
         for index in (position + 1)..<numbers.count { numbers[index] = 0 }

@@ -93,8 +93,12 @@ package struct WriteRelease {
         }
         // What the notes' format cannot keep is said once, whether or not the release is written.
         console.report(edit.warnings)
-        let changes = try VersionFiles(project: project).changes(
+        let versionFiles = VersionFiles(project: project)
+        let changes = try versionFiles.changes(
             version: plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false)
+        if let unwritten = versionFiles.unwrittenBuild(build, settings: project.config?.path ?? ProjectConfig.fileName) {
+            console.report([unwritten])
+        }
         if dryRun {
             try console.deliver(edit.release + changes.map { "\n" + VersionFiles.diff($0) }.joined())
             console.report("would release \(version) (tag \(plan.tag)) in \(path)")

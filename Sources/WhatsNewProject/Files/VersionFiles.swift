@@ -34,6 +34,8 @@ package struct VersionFiles {
         var entries: [Entry] = []
         var findings: [Diagnostic] = []
         let settingsPath = project.config?.path ?? ProjectConfig.fileName
+        let settingsFolder = PreparedFile.split(settingsPath).directory
+        let inside = Project.canonical(settingsFolder.isEmpty ? "." : settingsFolder)
         for setting in project.config?.versionFiles ?? [] {
             let path = project.resolve(setting.path) ?? setting.path
             let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
@@ -45,6 +47,15 @@ package struct VersionFiles {
                         .versionFile, at: here,
                         "whatsnew does not know where \(setting.path) keeps its version; give it a pattern: `{ file: \(setting.path), pattern: 'version = \"{version}\"' }`"
                     ))
+                continue
+            }
+            // The settings come with the repository, so a file they name stays inside it.
+            let real = Project.canonical(path)
+            guard real.hasPrefix(inside == "/" ? "/" : inside + "/") else {
+                findings.append(
+                    Diagnostic(
+                        .versionFile, at: here,
+                        "version file \(setting.path) is outside the project (\(inside)); whatsnew writes versions inside it only"))
                 continue
             }
             var status = stat()
@@ -123,15 +134,29 @@ package struct VersionFiles {
         var found = findings
         for entry in entries {
             guard let file = entry.file, let place = file.versionPlaces.first else { continue }
-            let expected = file.format.takesNumbersOnly ? String(latest.text.prefix { $0.isNumber || $0 == "." }) : latest.text
+            // As a release would write it there (an App Store app's file holds the numbers alone).
+            let expected = file.text(of: latest)
             guard let written = Version(place.value), let wanted = Version(expected), written.compare(to: wanted) != .same
             else { continue }
+            let form = expected == latest.text ? "" : " (\(expected) in this file)"
             let problem = VersionFileProblem(
                 at: place.range.lowerBound,
-                "`\(place.key)` says \(place.value), but the notes' latest release is \(latest.text); release with `whatsnew release`, which writes both")
+                "`\(place.key)` says \(place.value), but the notes' latest release is \(latest.text)\(form); release with `whatsnew release`, which writes both")
             found.append(problem.diagnostic(path: entry.path, bytes: file.bytes, rule: .versionMismatch))
         }
         return found
+    }
+
+    /// A warning when a build number is given but no file keeps one.
+    package func unwrittenBuild(_ build: String?, settings: String) -> Diagnostic? {
+        guard let build, !entries.isEmpty, !entries.contains(where: { !($0.file?.buildPlaces.isEmpty ?? true) }) else {
+            return nil
+        }
+        var warning = Diagnostic(
+            .versionFile, at: SourceLocation(path: settings),
+            "build \(build) is written nowhere: no file of version-files keeps a build number (CURRENT_PROJECT_VERSION, CFBundleVersion)")
+        warning.severity = .warning
+        return warning
     }
 
     /// A change as a diff of the lines it touches, for `--dry-run`.

@@ -85,7 +85,7 @@ package struct ReleasePlan: Sendable {
         do {
             let version = try NextVersion(versioning: versioning).version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
-                on: day, followsPreReleases: request == .auto, counterStartsAtZero: pending.countsPreReleasesFromZero)
+                on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero)
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
         } catch {
             let message =
