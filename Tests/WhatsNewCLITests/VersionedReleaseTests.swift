@@ -151,4 +151,56 @@ struct VersionedReleaseTests {
         #expect(try repository.whatsnew(["release", "auto"]).status == 1)
         #expect(try Self.snapshot(repository).isEmpty == false)
     }
+
+    /// A journal is a file of the repository: one a pull request brings cannot make recovery
+    /// write outside the project's version files.
+    @Test func aJournalCannotPutBackAFileThatIsNoVersionFile() throws {
+        let victim = try SharedFiles.scratchDirectory().appendingPathComponent("target.sh")
+        try "original\n".write(to: victim, atomically: true, encoding: .utf8)
+        func fingerprint(_ bytes: [UInt8]) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return "\(bytes.count):\(String(hash, radix: 16))"
+        }
+        let notes = "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"
+        let evil = Array("echo PWNED\n".utf8)
+        let plan = """
+            whatsnew release journal 1
+            version 9.9.9
+            notes CHANGELOG.md
+            before \(fingerprint(Array(notes.utf8)))
+            after 1:0
+            file \(fingerprint(evil)) \(fingerprint(Array("original\n".utf8))) \(victim.path)
+
+            """
+        let repository = try GitRepository([
+            "CHANGELOG.md": notes, ".changes/.whatsnew-release/plan": plan,
+            ".changes/.whatsnew-release/.saved-0": "echo PWNED\n",
+        ])
+        defer { repository.remove() }
+        let recover = try repository.whatsnew(["recover"])
+        #expect(recover.status == 0, "\(recover.stderr)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "original\n")
+        #expect(recover.stderr.contains("not a version file of this project"), "\(recover.stderr)")
+    }
+
+    /// Keep a Changelog's template of empty headings stays under Unreleased, out of the release.
+    @Test func theTemplateStaysUnderUnreleased() throws {
+        let notes = "# Changelog\n\n## [Unreleased]\n\n### Added\n\n### Fixed\n\n## [1.5.0-beta.1] - 2026-11-01\n\n### Added\n\n- A1\n\n## [1.4.0] - 2026-10-01\n\n### Fixed\n\n- y\n"
+        let repository = try GitRepository(["CHANGELOG.md": notes])
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["new", "--kind", "fixed", "--body", "F1"]).status == 0)
+        #expect(try repository.whatsnew(["release", "auto", "--date", "2026-11-27"]).status == 0)
+        #expect(try repository.read("CHANGELOG.md") == "# Changelog\n\n## [Unreleased]\n\n### Added\n\n### Fixed\n\n## [1.5.0] - 2026-11-27\n\n### Added\n\n- A1\n\n### Fixed\n\n- F1\n\n## [1.4.0] - 2026-10-01\n\n### Fixed\n\n- y\n")
+    }
+
+    /// Pre-releases of a version the notes plan lead to it.
+    @Test func preReleasesOfAPlannedVersion() throws {
+        let notes = "# Changelog\n\n## 1.5.0 (unreleased)\n\n### Fixed\n\n- A fix.\n\n## 1.4.0 - 2026-10-01\n\n- y\n"
+        let repository = try GitRepository(["CHANGELOG.md": notes])
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["next", "--pre", "beta"]).stdout == "1.5.0-beta.1\n")
+        let release = try repository.whatsnew(["release", "auto", "--pre", "beta", "--date", "2026-11-27"])
+        #expect(release.stdout == "version=1.5.0-beta.1\ntag=v1.5.0-beta.1\n", "\(release.stderr)")
+    }
 }

@@ -75,6 +75,17 @@ struct NextVersionTests {
         Case(released: ["2026.09.0"], fragments: ["added"], versioning: .calendar, pre: "rc", expected: "2026.11.0-rc.1"),
         Case(released: ["26.10.1"], fragments: ["fixed"], versioning: .calendar, expected: "26.11.0"),
         Case(released: [], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
+        // A heading of no kind the notes know is other's, a patch, unless the project's kinds say.
+        Case(released: ["1.4.0"], unreleased: ["Parser"], expected: "1.4.1"),
+        Case(
+            released: ["1.4.0"], unreleased: ["Parser"], kinds: [ChangeKind(name: "parser", title: "Parser", bump: .minor)],
+            expected: "1.5.0"),
+        Case(released: ["1.4.0"], unreleased: ["Misc"], expected: "1.4.1"),
+        // A fragment's own text can say it breaks something, as the notes it becomes would.
+        Case(released: ["1.4.0"], fragments: ["fixed:BREAKING: the --foo flag is gone."], expected: "2.0.0"),
+        // Calendar versions never go back, and a project coming from SemVer writes the year whole.
+        Case(released: ["2026.12.0"], fragments: ["fixed"], versioning: .calendar, expected: "error"),
+        Case(released: ["1.4.0"], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
         // A project's own bump for its kinds, and for one of the sheet's.
         Case(
             released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .minor)],
@@ -134,6 +145,8 @@ struct NextVersionTests {
         ("Handle issue links in BREAKING_CHANGE notes section", false),
         ("stop parsing BREAKING CHANGE message after two newlines", false),
         ("BREAKING CHANGE moved to top of template", false),
+        ("Restore the old API after a backwards incompatible change slipped into 1.4.0.", false),
+        ("Backwards incompatible: renamed run", true),
     ])
     func breakingMark(_ text: String, _ marks: Bool) {
         #expect(BreakingMark.marks(text) == marks)
@@ -193,10 +206,13 @@ struct NextVersionTests {
         }
         let document = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(lines.joined(separator: "\n").utf8)))
             .document
-        let fragments = try row.fragments.enumerated().map { index, kind in
+        let fragments = try row.fragments.enumerated().map { index, written in
+            let parts = written.split(separator: ":", maxSplits: 1).map(String.init)
+            let kind = parts[0]
             let breaking = kind.hasSuffix("!")
             let name = breaking ? String(kind.dropLast()) : kind
-            let text = "---\nkind: \(name)\(breaking ? "\nbreaking: true" : "")\n---\n\nChange \(index).\n"
+            let body = parts.count > 1 ? parts[1] : "Change \(index)."
+            let text = "---\nkind: \(name)\(breaking ? "\nbreaking: true" : "")\n---\n\n\(body)\n"
             let (fragment, diagnostics) = FragmentReader(kinds: kinds).read(
                 try SourceFile(path: ".changes/\(index)-\(name).md", bytes: Array(text.utf8)))
             return try #require(fragment, "\(diagnostics)")

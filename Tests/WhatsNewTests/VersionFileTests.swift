@@ -114,4 +114,18 @@ struct VersionFileTests {
         #expect(VersionFileFormat(path: "VERSION", pattern: nil) == nil)
         #expect(VersionFileFormat(path: "build.gradle", pattern: VersionTemplate("versionName \"{version}\"")) != nil)
     }
+
+    /// Found in review: byte-order marks, commented keys, a workspace root that inherits, Poetry 2.
+    @Test func layoutsFoundInReview() throws {
+        let bom = "\u{FEFF}"
+        #expect(try VersionFile(bytes: Array((bom + "MARKETING_VERSION = 1.4.0\n").utf8), format: .xcconfig).version == "1.4.0")
+        #expect(try VersionFile(bytes: Array((bom + "[project]\nversion = \"1.4.0\"\n").utf8), format: .pyproject).versionPlaces.first?.key == "[project] version")
+        let commented = "<dict><!-- <key>CFBundleShortVersionString</key><string>0.9</string> --><key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string></dict>"
+        let plist = try VersionFile(bytes: Array(commented.utf8), format: .propertyList)
+        #expect(plist.version == nil && plist.references.count == 1)
+        let root = "[package]\nname = \"a\"\nversion.workspace = true\n\n[workspace.package]\nversion = \"0.3.1\"\n"
+        #expect(try VersionFile(bytes: Array(root.utf8), format: .cargo).version == "0.3.1")
+        let poetry = "[project]\nname = \"a\"\ndynamic = [\"version\"]\n\n[tool.poetry]\nversion = \"2.0.1\"\n"
+        #expect(try VersionFile(bytes: Array(poetry.utf8), format: .pyproject).version == "2.0.1")
+    }
 }

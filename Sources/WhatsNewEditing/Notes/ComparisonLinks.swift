@@ -17,10 +17,13 @@ struct ComparisonLinks {
         let releases = file.document.releases
         var newest = file.versionedNewestFirst
         if !folding.isEmpty {
-            // `[Unreleased]: …/compare/v1.5.0-beta.2...HEAD` moves on to the new version.
-            if let latest = newest.first, let version = releases[latest].version?.text,
-                let unreleased = file.unreleasedIndex.flatMap({ releases[$0].version == nil ? $0 : nil }),
-                let definition = definition(ofRelease: unreleased), VersionText.contains(version, in: definition.address)
+            // `[Unreleased]: …/compare/v1.5.0-beta.2...HEAD` moves on to the new version (from the
+            // last release, where the pre-releases had no links of their own).
+            let candidates = [newest.first, newest.first { !folding.contains($0) }].compactMap { $0 }
+                .compactMap { releases[$0].version?.text }
+            if let unreleased = file.unreleasedIndex.flatMap({ releases[$0].version == nil ? $0 : nil }),
+                let definition = definition(ofRelease: unreleased),
+                let version = candidates.first(where: { VersionText.contains($0, in: definition.address) })
             {
                 edits.append(
                     .replace(

@@ -122,7 +122,11 @@ struct ReleaseBody {
         }
         if let range = span.prelude {
             let last = max(range.upperBound, upTo(starts.first))
-            part.prelude = file.text(range.lowerBound...last)
+            // A template's empty category headings are no content of the release.
+            let empty = emptyHeadings(in: range.lowerBound...last)
+            part.prelude = (range.lowerBound...last).filter { line in !empty.contains { $0.contains(line) } }
+                .map { file.lines[$0] }
+            if part.prelude.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) { part.prelude = [] }
             part.preludeEndsWithList =
                 last == range.upperBound
                 && (file.blocks.last(where: { range.contains($0.line) && $0.isContent })?.isList ?? false)
@@ -140,6 +144,27 @@ struct ReleaseBody {
                 startsWithList: contentLine <= row.lines.upperBound && startsWithList(contentLine...row.lines.upperBound))
         }
         return part
+    }
+
+    /// The lines of the category headings with nothing under them in `range` (Keep a
+    /// Changelog's template under Unreleased: `### Added`, `### Fixed`, …).
+    func emptyHeadings(in range: ClosedRange<Int>) -> [ClosedRange<Int>] {
+        let blocks = file.blocks.filter { range.contains($0.line) && $0.isContent }
+        return blocks.indices.compactMap { index in
+            let block = blocks[index]
+            guard block.isHeading, index + 1 == blocks.count || blocks[index + 1].isHeading else { return nil }
+            return block.line...max(block.line, min(block.endLine, range.upperBound))
+        }
+    }
+
+    /// The template under the release in progress (its empty category headings), which stays
+    /// there when the release is written.
+    func template(unreleased index: Int?) -> [String] {
+        guard let index, let span = file.outline.span(ofRelease: index), let prelude = span.prelude else { return [] }
+        let last = span.rows.first.map { $0.lines.lowerBound - 1 } ?? (span.content?.upperBound ?? prelude.upperBound)
+        guard last >= prelude.lowerBound else { return [] }
+        let empty = emptyHeadings(in: prelude.lowerBound...last)
+        return empty.enumerated().flatMap { position, lines in (position > 0 ? [""] : []) + file.text(lines) }
     }
 
     /// Items one after another, with a blank line between them in a loose list.

@@ -150,8 +150,10 @@ public struct ReleaseWriter: Sendable {
         }
         let composer = composer(for: file)
         let span = unreleased.flatMap { file.outline.span(ofRelease: $0) }
+        // A planned version is released as itself, or as a pre-release that leads to it.
         if let unreleased, let planned = releases[unreleased].version, !planned.matches(version.text),
-            ReleaseInProgress.plannedRelease(of: planned).compare(to: version) != .same
+            ReleaseInProgress.plannedRelease(of: planned).compare(to: version) != .same,
+            !(PendingChanges.isPreRelease(version) && ReleaseInProgress.plannedRelease(of: planned).numbers == version.numbers)
         {
             throw Diagnostic(
                 .releaseLayout, at: SourceLocation(path: path, line: releases[unreleased].line, column: 1),
@@ -175,9 +177,12 @@ public struct ReleaseWriter: Sendable {
         let gatheredSpans = keepingGathered ? [] : gathering.compactMap { file.outline.span(ofRelease: $0) }
         if let span, let unreleased {
             // A planned version's heading becomes the release's; `Unreleased` stays, emptied.
-            edits.append(composer.replaceContent(of: span, with: release, keepingHeading: releases[unreleased].version == nil))
-        } else if let newest = gatheredSpans.last {
-            // The release takes the place of its newest pre-release.
+            // `Unreleased` stays, with its template of empty headings and nothing else.
+            let keeping = releases[unreleased].version == nil
+            let template = keeping ? composer.body.template(unreleased: unreleased) : []
+            edits.append(composer.replaceContent(of: span, with: template + (template.isEmpty ? [] : [""]) + release, keepingHeading: keeping))
+        } else if let newest = gatheredSpans.last, file.versionedNewestFirst.first == newest.index {
+            // The release takes the place of its newest pre-release, when that is the newest release.
             edits.append(.replace(newest.heading.lowerBound...(newest.content?.upperBound ?? newest.heading.upperBound), release))
         } else if notes.bytes.isEmpty {
             // A new file starts as Keep a Changelog's do.
@@ -185,7 +190,7 @@ public struct ReleaseWriter: Sendable {
         } else {
             edits.append(composer.insertNewest(release))
         }
-        let replaced = span == nil ? gatheredSpans.last?.index : nil
+        let replaced = span == nil && gatheredSpans.last?.index == file.versionedNewestFirst.first ? gatheredSpans.last?.index : nil
         edits += gatheredSpans.filter { $0.index != replaced }.map { composer.removal(of: $0) }
         var lines = file.lines
         lines.apply(edits)

@@ -14,6 +14,12 @@ struct PropertyListScanner {
         var index = 0
         let open = Array("<key>".utf8)
         while let start = find(open, from: index) {
+            // A key inside a comment is no key: skip to the comment's end.
+            if let comment = find(Array("<!--".utf8), from: index), comment < start {
+                guard let end = find(Array("-->".utf8), from: comment + 4) else { break }
+                index = end + 3
+                continue
+            }
             let nameStart = start + open.count
             guard let close = find(Array("</key>".utf8), from: nameStart) else { break }
             index = close + 6

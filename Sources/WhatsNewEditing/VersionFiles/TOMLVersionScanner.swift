@@ -20,7 +20,7 @@ struct TOMLVersionScanner {
     func entries() -> [Entry] {
         var entries: [Entry] = []
         var table = ""
-        var start = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark is no key
         var inMultiline: [UInt8]?
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
@@ -60,22 +60,28 @@ struct TOMLVersionScanner {
         return entries
     }
 
-    /// The `version` of the first of `tables` that has one.
+    /// The `version` of the first of `tables` that has one. A table that takes its version from
+    /// elsewhere (`version.workspace = true`, `dynamic = ["version"]`) defers to the next (a
+    /// workspace root's `[workspace.package]`, Poetry's `[tool.poetry]`); with none, that is the
+    /// problem.
     func places(inFirstOf tables: [String]) throws(VersionFileProblem) -> [VersionPlace] {
         let entries = entries()
+        var deferred: VersionFileProblem?
         for table in tables {
             let keys = entries.filter { $0.table == table }
-            if let inherited = keys.first(where: { $0.key == "version.workspace" }) {
-                throw VersionFileProblem(
+            if let inherited = keys.first(where: { $0.key == "version.workspace" || ($0.key == "version" && $0.string == nil && String(decoding: bytes[$0.valueRange], as: UTF8.self).contains("workspace")) }) {
+                deferred = deferred ?? VersionFileProblem(
                     at: inherited.valueRange.lowerBound,
                     "the version comes from the workspace (`version.workspace = true`); list the workspace's Cargo.toml instead")
+                continue
             }
             if let dynamic = keys.first(where: { $0.key == "dynamic" }),
                 String(decoding: bytes[dynamic.valueRange], as: UTF8.self).contains("version")
             {
-                throw VersionFileProblem(
+                deferred = deferred ?? VersionFileProblem(
                     at: dynamic.valueRange.lowerBound,
                     "the version is dynamic (the build backend sets it); name the file that holds it with a pattern instead")
+                continue
             }
             let versions = keys.filter { $0.key == "version" }
             guard !versions.isEmpty else { continue }
@@ -86,6 +92,7 @@ struct TOMLVersionScanner {
                 return VersionPlace(range: entry.valueRange, value: text, key: "[\(table)] version")
             }
         }
+        if let deferred { throw deferred }
         return []
     }
 

@@ -6,7 +6,7 @@ struct XCConfigScanner {
     /// Every line that sets `key`, in file order.
     func places(of key: String) -> [VersionPlace] {
         var places: [VersionPlace] = []
-        var start = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark is no setting
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             if let place = place(of: key, in: start..<end) { places.append(place) }

@@ -28,10 +28,13 @@ public enum ReleaseInProgress {
     /// or for a version being written, the release it becomes: `1.7.0-wip` (Dart's habit;
     /// `-dev` and `-snapshot` likewise) is 1.7.0.
     public static func plannedRelease(of planned: Version) -> Version {
-        guard planned.prerelease.count == 1, ["wip", "dev", "snapshot"].contains(planned.prerelease[0]) else {
-            return planned
-        }
+        guard isWorkInProgress(planned) else { return planned }
         return Version(String(planned.text.prefix { $0.isNumber || $0 == "." })) ?? planned
+    }
+
+    /// `1.7.0-wip`, `1.7.0-dev`, `1.7.0-SNAPSHOT`: a version still being written, never released.
+    public static func isWorkInProgress(_ version: Version) -> Bool {
+        version.prerelease.count == 1 && ["wip", "dev", "snapshot"].contains(version.prerelease[0])
     }
 
     /// Where the released versions start and end, and which way they run (nil for one alone).

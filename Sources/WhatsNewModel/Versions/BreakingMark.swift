@@ -1,8 +1,9 @@
 /// Whether an item of the notes says it breaks something users rely on, by one rule for every
 /// reader of items. A marker, not a mention: a label that opens the item (`BREAKING: …`,
-/// `**breaking** …`, `⚠️ BREAKING …`, `Breaking change: …`), `breaking` in brackets as
-/// git-cliff and others write it (`[**breaking**]`, `(breaking)`), or the words "backwards
-/// incompatible". `Handle BREAKING_CHANGE notes` and `stop parsing BREAKING CHANGE` mention it.
+/// `**breaking** …`, `⚠️ BREAKING …`, `Breaking change: …`, `Backwards incompatible: …`), or
+/// such a word in brackets as git-cliff and others write it (`[**breaking**]`, `(breaking)`,
+/// `(backwards incompatible)`). `Handle BREAKING_CHANGE notes`, `stop parsing BREAKING CHANGE`
+/// and "after a backwards incompatible change slipped in" mention it.
 public enum BreakingMark {
     /// Whether the list item carries the mark.
     public static func marks(_ item: ListItem) -> Bool {
@@ -27,9 +28,10 @@ public enum BreakingMark {
             return true
         }
         let lowered = text.lowercased()
-        return lowered.contains("[breaking]") || lowered.contains("(breaking)")
-            || ["backwards incompatible", "backward incompatible", "backwards-incompatible", "backward-incompatible"]
-            .contains { lowered.contains($0) }
+        // Marks in brackets (`(backwards incompatible)`), not the words in a sentence.
+        let marks = ["breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible", "backward-incompatible"]
+        return marks.contains { lowered.contains("[\($0)]") || lowered.contains("(\($0))") }
+            || ["backwards incompatible", "backward incompatible"].contains(String(lowered.drop { !$0.isLetter }.prefix { $0 != ":" }))
     }
 
     /// `breaking`, `breaking change`, `breaking changes`, in lower case.

@@ -16,6 +16,8 @@ public struct NextVersion: Sendable {
         case preReleaseNotNewer(proposed: String, latest: String)
         /// `--pre` with something that is not an identifier (`beta`, `rc`).
         case badPreReleaseName(String)
+        /// A calendar version this month that would not come after the latest (a later month's).
+        case calendarBehind(proposed: String, latest: String)
     }
 
     /// The version after `stable` (the latest release that is not a pre-release; nil when there
@@ -29,10 +31,13 @@ public struct NextVersion: Sendable {
     /// a minor of `1.2.0-rc.1` is `1.2.0`, a minor of `1.2.3-rc.1` is `1.3.0`.
     public func version(
         after stable: Version?, latestPreRelease: Version?, bump: VersionBump, preRelease name: String? = nil,
-        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false
+        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: Version? = nil
     ) throws(Failure) -> Version {
         var target: Written
-        if named, versioning != .calendar, let pre = latestPreRelease, !pre.numbers.isEmpty {
+        if let planned {
+            // The notes plan the numbers (`## 1.5.0 (unreleased)`); pre-releases lead to them.
+            target = Written(numbers: planned.numbers)
+        } else if named, versioning != .calendar, let pre = latestPreRelease, !pre.numbers.isEmpty {
             var numbers = pre.numbers
             while numbers.count < 3 { numbers.append(0) }
             let finishes =
@@ -47,6 +52,9 @@ public struct NextVersion: Sendable {
             if !named, let pre = latestPreRelease, Self.compare(target.numbers, pre.numbers) == .older {
                 target = Written(numbers: pre.numbers, monthWidth: target.monthWidth)
             }
+        }
+        if versioning == .calendar, let stable, Self.compare(target.numbers, stable.numbers) != .newer {
+            throw .calendarBehind(proposed: target.text, latest: stable.text)
         }
         // Counting goes on from the latest pre-release of the same numbers.
         let sameLine = latestPreRelease.flatMap { Self.compare($0.numbers, target.numbers) == .same ? $0 : nil }
@@ -94,7 +102,8 @@ public struct NextVersion: Sendable {
     /// `year.month.counter`, written with the latest release's year and month widths
     /// (`26.4.0`, `2026.04.0`); the counter starts at 0 each month.
     private func calendar(after stable: Version?, on day: ReleaseDate) -> Written {
-        let shortYear = (stable?.numbers.first).map { $0 < 100 } ?? false
+        // `26.4.0` writes the year short; a project coming from SemVer (`1.4.0`) gets it whole.
+        let shortYear = (stable?.numbers.first).map { (day.year % 100 - 10...day.year % 100).contains($0) } ?? false
         let year = shortYear ? day.year % 100 : day.year
         let monthWidth = stable.map { Self.monthWidth(of: $0) } ?? 1
         var counter = 0

@@ -83,7 +83,8 @@ public struct PendingChanges: Sendable {
     private static func note(_ fragment: Fragment) -> Note {
         let words = fragment.title ?? fragment.body.lines.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
         let location = SourceLocation(path: fragment.path, line: 1, column: 1)
-        if fragment.isBreaking {
+        // The same mark in a fragment's text as in the notes it becomes.
+        if fragment.isBreaking || fragment.body.blocks.contains(where: Self.marksBreaking) {
             return Note(bump: .major, kind: "breaking", text: shortened(words), location: location)
         }
         let bump = fragment.kind.versionBump
@@ -103,11 +104,9 @@ public struct PendingChanges: Sendable {
             if let project = ChangeKind.row(section, among: kinds) {
                 (name, bump, hasRule) = (project.name, project.versionBump ?? .patch, project.versionBump != nil)
             } else if let kind = section.kind {
-                (name, bump) = (kind.rawValue, VersionBump.of(kind))
-            } else if section.origin == .heading || section.origin == .pseudoHeading {
-                // A heading of no known kind (`### Parser`): as much as a feature, since a
-                // release that under-counts a change breaks those who trust the version.
-                name = section.title.map { "“\($0)”" } ?? "untitled row"
+                // A heading of no kind the notes know (`### Under the Hood`) is `other`, a patch:
+                // on real changelogs that is what such rows were (a project's `kinds:` says otherwise).
+                (name, bump) = (kind == .other ? section.title.map { "“\($0)”" } ?? kind.rawValue : kind.rawValue, VersionBump.of(kind))
             }
             let items = section.body.blocks.flatMap { block -> [ListItem] in
                 guard case .list(let list) = block.content else { return [] }
@@ -128,6 +127,15 @@ public struct PendingChanges: Sendable {
                 }
                 return Note(bump: bump, kind: name, text: text, location: at, hasRule: hasRule)
             }
+        }
+    }
+
+    /// A paragraph or a list item of a fragment's text that carries the breaking mark.
+    private static func marksBreaking(_ block: Block) -> Bool {
+        switch block.content {
+        case .list(let list): list.items.contains(where: BreakingMark.marks)
+        case .paragraph: BreakingMark.marks(ListItem(blocks: [block], line: block.line))
+        default: false
         }
     }
 

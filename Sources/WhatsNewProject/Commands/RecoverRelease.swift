@@ -21,7 +21,7 @@ package struct RecoverRelease {
             return
         }
         for release in unfinished {
-            console.report("whatsnew recover: " + (try release.end()))
+            console.report("whatsnew recover: " + (try release.end(versionFiles: project.versionFilePaths)))
         }
     }
 }

@@ -84,7 +84,9 @@ extension Project {
         let notes = notes.flatMap { $0 == "-" ? nil : $0 } ?? notesPath
         let lock = try ProjectLock.take(besides: notes, console: console)
         removeAbandonedWrites(notes: notes)
-        if let folder = fragmentsFolder(for: notes) { try UnfinishedRelease.endAll(in: folder, console: console) }
+        if let folder = fragmentsFolder(for: notes) {
+            try UnfinishedRelease.endAll(in: folder, versionFiles: versionFilePaths, console: console)
+        }
         return lock
     }
 
@@ -93,10 +95,15 @@ extension Project {
     package func removeAbandonedWrites(notes: String) {
         PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
         if let folder = fragmentsFolder(for: notes) { PreparedFile.removeAbandoned(in: folder) }
-        for setting in config?.versionFiles ?? [] {
-            let path = resolve(setting.path) ?? setting.path
-            let (directory, name) = PreparedFile.split(FileDestination.resolve(path) ?? path)
+        for path in versionFilePaths {
+            let (directory, name) = PreparedFile.split(path)
             PreparedFile.removeAbandoned(of: name, in: directory)
         }
+    }
+
+    /// The version files of `version-files:` that a release may write: absolute, links resolved,
+    /// inside the project and outside `.git` (``VersionFiles`` says why any other is refused).
+    package var versionFilePaths: Set<String> {
+        Set((config?.versionFiles ?? []).compactMap { VersionFiles.place(of: $0, in: self) })
     }
 }

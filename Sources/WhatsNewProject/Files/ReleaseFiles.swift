@@ -53,7 +53,7 @@ package struct ReleaseFiles {
             let names = fragments.map(\.name)
             let files = others.map { change, file in
                 ReleaseJournal.Plan.File(
-                    path: file.target, before: ContentFingerprint(of: change.before), after: ContentFingerprint(of: change.after))
+                    path: FileDestination.resolve(file.target) ?? MultiFileCommit.absolute(file.target), before: ContentFingerprint(of: change.before), after: ContentFingerprint(of: change.after))
             }
             let plan = ReleaseJournal.Plan(
                 version: version, notes: FileDestination.resolve(target) ?? target, before: before,
@@ -118,7 +118,12 @@ package struct ReleaseFiles {
         var failure = failure
         do throws(JournalFailure) {
             if FileKind(of: journal.directory) == .directory {
-                if let plan = journal.plan() { try journal.restoreFiles(of: plan) }
+                if let plan = journal.plan() {
+                    let changedSince = try journal.restoreFiles(of: plan, allowed: Set(plan.files.map(\.path)))
+                    if !changedSince.isEmpty {
+                        failure.notes.append("changed by someone else meanwhile, so left as they are: \(changedSince.joined(separator: ", "))")
+                    }
+                }
                 try journal.rollBack()
             }
             failure.notes.append(

@@ -68,10 +68,16 @@ package struct ReleaseJournal {
 
     /// Puts back the old text of every file of `plan` that holds the new: the release did not
     /// happen. Returns the files changed since by someone else, which are left as they are.
+    /// Only files in `allowed` (absolute; the project's version files) are touched: a journal is
+    /// a file of the repository, and one a pull request brings must not write elsewhere.
     @discardableResult
-    func restoreFiles(of plan: Plan) throws(JournalFailure) -> [String] {
+    func restoreFiles(of plan: Plan, allowed: Set<String>) throws(JournalFailure) -> [String] {
         var changedSince: [String] = []
         for (index, file) in plan.files.enumerated() {
+            guard allowed.contains(file.path) else {
+                changedSince.append(file.path)
+                continue
+            }
             let now = ContentFingerprint(ofFileAt: file.path)
             if now == file.before { continue }
             guard now == file.after else {
@@ -80,7 +86,9 @@ package struct ReleaseJournal {
             }
             guard let saved = ContentFingerprint.contents(of: savedPath(index)), ContentFingerprint(of: saved) == file.before
             else { throw JournalFailure(savedPath(index), "cannot read the saved text of \(file.path)", errno: EIO) }
-            let temporary = file.path + ".whatsnew-restore-\(getpid())"
+            let (folder, name) = PreparedFile.split(file.path)
+            // Named as every temporary of whatsnew's is, so a later run removes it if this one dies.
+            let temporary = "\(folder)/.\(name).whatsnew-\(getpid())-restore"
             try Self.writeDurably(saved, to: temporary, mode: file.path)
             guard rename(temporary, file.path) == 0 else {
                 unlink(temporary)

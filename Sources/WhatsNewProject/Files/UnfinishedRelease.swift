@@ -32,6 +32,11 @@ package struct UnfinishedRelease {
             $0 != "plan" && $0 != "plan.partial" && !$0.hasPrefix(ReleaseJournal.savedPrefix)
         }.count
         let which = plan.map { "a release of \($0.version)" } ?? "a release"
+        if waiting == 0 {
+            return Diagnostic(
+                .unfinishedRelease, at: SourceLocation(path: directory),
+                "\(which) was interrupted while writing the version files; run `whatsnew recover` to finish it or roll it back")
+        }
         return Diagnostic(
             .unfinishedRelease, at: SourceLocation(path: directory),
             "\(which) was interrupted and \(waiting == 1 ? "1 fragment waits" : "\(waiting) fragments wait") here; run `whatsnew recover` to finish it or roll it back"
@@ -40,7 +45,9 @@ package struct UnfinishedRelease {
 
     /// Ends the release: forward when the notes hold what the plan says they would, back
     /// otherwise. Returns what was done, in a sentence.
-    package func end() throws(CommandFailure) -> String {
+    /// `versionFiles`: the project's version files, absolute; the only files outside the
+    /// fragments a journal may put back.
+    package func end(versionFiles: Set<String> = []) throws(CommandFailure) -> String {
         guard let plan else { return try putBack(into: journal.folder, reason: "no plan of it was written") }
         let now = ContentFingerprint(ofFileAt: plan.notes)
         let notes = Self.shown(plan.notes)
@@ -50,17 +57,18 @@ package struct UnfinishedRelease {
                 let count = plan.fragments.count
                 return "finished the interrupted release of \(plan.version): \(notes) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
             }
-            let changedSince = try journal.restoreFiles(of: plan)
+            let changedSince = try journal.restoreFiles(of: plan, allowed: versionFiles)
             let restored = try journal.rollBack()
+            let back = restored == 0 ? "" : restored == 1 ? "; its fragment is back in \(journal.folder)" : "; its \(restored) fragments are back in \(journal.folder)"
             var state =
                 now == plan.before ? "\(notes) is as it was" : "\(notes) has changed since; check it for the release"
             if !plan.files.isEmpty {
                 state +=
                     changedSince.isEmpty
                     ? "; the version files are as they were"
-                    : "; \(changedSince.map(Self.shown).joined(separator: ", ")) changed since, so left as they are"
+                    : "; left as they are: \(changedSince.map(Self.shown).joined(separator: ", ")) (changed since, or not a version file of this project)"
             }
-            return "rolled back the interrupted release of \(plan.version): \(state); \(restored == 1 ? "its fragment is" : "its \(restored) fragments are") back in \(journal.folder)"
+            return "rolled back the interrupted release of \(plan.version): \(state)\(back)"
         } catch {
             throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(directory)"])
         }
@@ -90,9 +98,9 @@ package struct UnfinishedRelease {
     }
 
     /// Ends every unfinished release in `folder`, saying what was done.
-    package static func endAll(in folder: String, console: Console) throws(CommandFailure) {
+    package static func endAll(in folder: String, versionFiles: Set<String>, console: Console) throws(CommandFailure) {
         for release in find(in: folder) {
-            console.report("whatsnew: " + (try release.end()))
+            console.report("whatsnew: " + (try release.end(versionFiles: versionFiles)))
         }
     }
 }

@@ -34,8 +34,7 @@ package struct VersionFiles {
         var entries: [Entry] = []
         var findings: [Diagnostic] = []
         let settingsPath = project.config?.path ?? ProjectConfig.fileName
-        let settingsFolder = PreparedFile.split(settingsPath).directory
-        let inside = Project.canonical(settingsFolder.isEmpty ? "." : settingsFolder)
+        var seen: Set<String> = []
         for setting in project.config?.versionFiles ?? [] {
             let path = project.resolve(setting.path) ?? setting.path
             let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
@@ -50,12 +49,16 @@ package struct VersionFiles {
                 continue
             }
             // The settings come with the repository, so a file they name stays inside it.
-            let real = Project.canonical(path)
-            guard real.hasPrefix(inside == "/" ? "/" : inside + "/") else {
+            guard let real = Self.place(of: setting, in: project) else {
                 findings.append(
                     Diagnostic(
                         .versionFile, at: here,
-                        "version file \(setting.path) is outside the project (\(inside)); whatsnew writes versions inside it only"))
+                        "version file \(setting.path) is outside the project or inside .git; whatsnew writes versions in the project's own files only"))
+                continue
+            }
+            guard seen.insert(real).inserted else {
+                findings.append(
+                    Diagnostic(.versionFile, at: here, "version file \(setting.path) is listed twice; list each file once"))
                 continue
             }
             var status = stat()
@@ -80,6 +83,18 @@ package struct VersionFiles {
         }
         self.entries = entries
         self.findings = findings
+    }
+
+    /// Where a version file is, absolute with links resolved; nil when that is outside the
+    /// project (the folder of `.whatsnew.yml`) or inside `.git`.
+    package static func place(of setting: VersionFileSetting, in project: Project) -> String? {
+        let folder = PreparedFile.split(project.config?.path ?? ProjectConfig.fileName).directory
+        let inside = Project.canonical(folder)
+        let real = Project.canonical(project.resolve(setting.path) ?? setting.path)
+        let relative = real.hasPrefix(inside + "/") ? real.dropFirst(inside.count + 1) : inside == "/" ? real.dropFirst() : nil
+        guard let relative, !relative.split(separator: "/").contains(".git") else { return nil }
+        // As the journal names it (realpath), so the two compare equal.
+        return FileDestination.resolve(real) ?? real
     }
 
     /// The version the files hold, when they agree on one.

@@ -82,10 +82,14 @@ package struct ReleasePlan: Sendable {
             }
             return plan
         }
+        // Pre-releases of a version the notes plan lead to it.
+        let planned = ReleaseInProgress.index(in: document.releases).flatMap { document.releases[$0].version }
+            .map(ReleaseInProgress.plannedRelease(of:))
         do {
             let version = try NextVersion(versioning: versioning).version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
-                on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero)
+                on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero,
+                planned: preRelease == nil ? nil : planned)
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
         } catch {
             let message =
@@ -93,6 +97,8 @@ package struct ReleasePlan: Sendable {
                 case .badPreReleaseName(let name): "--pre takes a name such as beta or rc, not `\(name)`"
                 case .preReleaseNotNewer(let proposed, let latest):
                     "\(proposed) would come before \(latest), the latest pre-release; give --pre a later name (rc after beta)"
+                case .calendarBehind(let proposed, let latest):
+                    "\(proposed) would not come after the latest release, \(latest); check the date (--date)"
                 }
             throw CommandFailure(Diagnostic(.releaseOrder, at: SourceLocation(path: path), message))
         }

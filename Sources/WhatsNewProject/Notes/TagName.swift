@@ -8,12 +8,16 @@ package enum TagName {
     package static func template(for releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
         if let written = project.config?.tag, let template = VersionTemplate(written) { return template }
         let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
-        // The newest version the tags name, read back as the form around it (`v1.4.0`, `app@1.4.0`).
+        // The newest version the tags name, read back as the form around it (`v1.4.0`, `app@1.4.0`);
+        // two forms for one version (`a@0.2.0`, `b@0.2.0` in a monorepo) say nothing: `tag:` must.
         for version in versions {
-            for tag in tags where tag.hasSuffix(version) {
+            let forms = Set(tags.compactMap { tag -> String? in
+                guard tag.hasSuffix(version) else { return nil }
                 let prefix = String(tag.dropLast(version.count))
-                if prefix.last.map({ !$0.isNumber && $0 != "." }) ?? true { return VersionTemplate(prefix + "{version}")! }
-            }
+                return prefix.last.map({ !$0.isNumber && $0 != "." }) ?? true ? prefix : nil
+            })
+            if forms.count == 1, let prefix = forms.first { return VersionTemplate(prefix + "{version}")! }
+            if forms.count > 1 { break }
         }
         for release in releases {
             guard let version = release.version?.text, !release.isUnreleased else { continue }

@@ -221,10 +221,16 @@ package struct ProjectConfig: Sendable {
                 }
             case "tag":
                 guard let written = text(value, key) else { continue }
-                if VersionTemplate(written) != nil {
+                // A tag name git takes, and nothing a shell or `$GITHUB_OUTPUT` would read more into.
+                let allowed = written.replacing("{version}", with: "1").unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
+                }
+                if VersionTemplate(written) != nil, allowed, !written.hasPrefix("-"), !written.contains("..") {
                     config.tag = written
                 } else {
-                    report(.configValue, value.mark, "`tag` holds `{version}` once, such as `v{version}`")
+                    report(
+                        .configValue, value.mark,
+                        "`tag` holds `{version}` once with letters, digits and . _ - / @ + around it, such as `v{version}`")
                 }
             case "build":
                 if value.scalar?.string == "increment" {

@@ -79,7 +79,7 @@ package enum HeadingClassifier {
             ReleaseHeading(
                 version: version.version, isWeak: version.isWeak, date: dates.first, name: trail.name,
                 product: lead.isAcceptable ? lead.product : nil,
-                isUnreleased: isMarkedUnreleased(tokens)))
+                isUnreleased: isMarkedUnreleased(tokens) || ReleaseInProgress.isWorkInProgress(version.version)))
     }
 
     /// The release's version: the later of `between 3.0.18 and 3.0.19`, else the first.
