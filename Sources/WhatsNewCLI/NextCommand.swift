@@ -36,23 +36,16 @@ struct NextCommand: ParsableCommand {
     @Flag(help: "Print the release's tag (v1.5.0, from .whatsnew.yml's tag: or the project's tags) instead.")
     var tag = false
 
-    @Option(help: "The release date, YYYY-MM-DD, for calendar versions (default: today).")
-    var date: String?
+    @OptionGroup var day: ReleaseDayOption
 
     @OptionGroup var limit: InputLimit
 
     @OptionGroup var settings: ConfigOption
 
-    func validate() throws {
-        if let date, ReleaseDate(iso: date) == nil {
-            throw ValidationError("--date takes a real day as YYYY-MM-DD, not \(date)")
-        }
-    }
-
     func run() throws {
         var next = ShowNextVersion()
         (next.notes, next.preRelease, next.explains, next.printsTag) = (notes, pre, explain, tag)
-        (next.date, next.maximumSize) = (date, limit.bytes)
+        (next.date, next.maximumSize) = (day.date, limit.bytes)
         try perform { () throws(CommandFailure) in try next.run(in: settings.project()) }
     }
 }

@@ -57,8 +57,7 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Leave the pre-releases a release gathers in as they are in the notes.")
     var keepPreReleases = false
 
-    @Option(help: "The release date, YYYY-MM-DD (default: today).")
-    var date: String?
+    @OptionGroup var day: ReleaseDayOption
 
     @Option(help: "The notes file (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var notes: String?
@@ -84,16 +83,10 @@ struct ReleaseCommand: ParsableCommand {
 
     @OptionGroup var settings: ConfigOption
 
-    func validate() throws {
-        if let date, ReleaseDate(iso: date) == nil {
-            throw ValidationError("--date takes a real day as YYYY-MM-DD, not \(date)")
-        }
-    }
-
     func run() throws {
         var release = WriteRelease(version: version)
         (release.preRelease, release.build, release.keepsPreReleases) = (pre, build, keepPreReleases)
-        (release.date, release.notes, release.dryRun, release.keep) = (date, notes, dryRun, keep)
+        (release.date, release.notes, release.dryRun, release.keep) = (day.date, notes, dryRun, keep)
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
         (release.creates, release.maximumSize) = (create, limit.bytes)
         try perform { () throws(CommandFailure) in try release.run(in: settings.project()) }

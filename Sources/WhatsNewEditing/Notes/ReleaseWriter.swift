@@ -105,16 +105,6 @@ public struct ReleaseWriter: Sendable {
             allowsEmpty: allowsEmpty)
     }
 
-    /// The pre-releases a release of `version` gathers in: those after the latest release that
-    /// is not one, as indices of the notes' releases, oldest first. None for a pre-release.
-    package static func preReleases(gatheredBy version: Version, in file: NotesFile) -> [Int] {
-        guard !PendingChanges.isPreRelease(version) else { return [] }
-        let releases = file.document.releases
-        let pending = PendingChanges(document: file.document, path: file.path, fragments: [], kinds: .builtIn)
-        return pending.preReleases.filter { releases[$0].version!.compare(to: version) == .older }
-            .sorted { releases[$0].version!.compare(to: releases[$1].version!) == .older }
-    }
-
     /// The release written into notes already read: the file is not read again, and the check
     /// that it reads back as the preview reads the preview and the result once each.
     package func release(

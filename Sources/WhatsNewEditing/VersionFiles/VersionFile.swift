@@ -51,7 +51,7 @@ public struct VersionFile: Sendable {
     public func text(of version: Version) -> String {
         let holdsPreRelease = self.version.flatMap(Version.init).map { !$0.prerelease.isEmpty } ?? false
         guard format.takesNumbersOnly, !holdsPreRelease else { return version.text }
-        return String(version.text.prefix { $0.isNumber || $0 == "." })
+        return version.numbersText
     }
 
     /// The file with `version` written as it is in every version place.

@@ -29,7 +29,7 @@ public enum ReleaseInProgress {
     /// `-dev` and `-snapshot` likewise) is 1.7.0.
     public static func plannedRelease(of planned: Version) -> Version {
         guard isWorkInProgress(planned) else { return planned }
-        return Version(String(planned.text.prefix { $0.isNumber || $0 == "." })) ?? planned
+        return Version(planned.numbersText) ?? planned
     }
 
     /// `1.7.0-wip`, `1.7.0-dev`, `1.7.0-SNAPSHOT`: a version still being written, never released.

@@ -3,3 +3,8 @@
 /// A release's version, ordered as WhatsNewSchema orders it, so the command line and an app
 /// that decodes the JSON agree on which release is newer.
 public typealias Version = ReleaseVersion
+
+extension Version {
+    /// The version's numbers as written, without what follows them: `1.5.0` of `1.5.0-beta.1`.
+    public var numbersText: String { String(text.prefix { $0.isNumber || $0 == "." }) }
+}

@@ -56,6 +56,14 @@ public struct PendingChanges: Sendable {
         gathered = preReleases.flatMap { Self.notes(of: releases[$0], path: path, kinds: projectKinds) }
     }
 
+    /// The pre-releases a release of `version` gathers in (of `releases`, the notes these were
+    /// read from), oldest first; none for a pre-release.
+    public func preReleases(gatheredBy version: Version, in releases: [Release]) -> [Int] {
+        guard !Self.isPreRelease(version) else { return [] }
+        return preReleases.filter { releases[$0].version!.compare(to: version) == .older }
+            .sorted { releases[$0].version!.compare(to: releases[$1].version!) == .older }
+    }
+
     /// Whether anything waits for the release asked for: new notes for a pre-release; new or
     /// gathered ones for a release.
     public func isEmpty(preRelease: Bool) -> Bool { notes(preRelease: preRelease).isEmpty }

@@ -82,7 +82,7 @@ package struct WriteRelease {
             fragments: fragments, project: project, day: day, tags: project.tags(near: path))
         console.report(plan.warnings)
         let version = plan.version.text
-        let gathering = ReleaseWriter.preReleases(gatheredBy: plan.version, in: file)
+        let gathering = plan.pending.preReleases(gatheredBy: plan.version, in: file.document.releases)
         let edit: ReleaseWriter.Edit
         do {
             edit = try Notes.writer(reader, project).release(

@@ -124,6 +124,16 @@ package struct ProjectConfig: Sendable {
             }
             return value
         }
+        /// One of the values a setting takes, by name; a wrong one is reported with them all.
+        func choice<Value: RawRepresentable>(_ node: Node, _ key: String, among names: [String]) -> Value?
+        where Value.RawValue == String {
+            guard let written = text(node, key) else { return nil }
+            guard let value = Value(rawValue: written) else {
+                report(.configValue, node.mark, "`\(key)` is one of \(names.joined(separator: ", ")), not `\(written)`")
+                return nil
+            }
+            return value
+        }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
@@ -138,15 +148,7 @@ package struct ProjectConfig: Sendable {
                     config.style = HTMLStyle(rawValue: style)
                     if config.style == nil { report(.configValue, value.mark, "`style` is inline or none, not `\(style)`") }
                 }
-            case "format":
-                if let format = text(value, key) {
-                    config.format = OutputFormat(rawValue: format)
-                    if config.format == nil {
-                        report(
-                            .configValue, value.mark,
-                            "`format` is one of \(formats.joined(separator: ", ")), not `\(format)`")
-                    }
-                }
+            case "format": config.format = choice(value, key, among: formats)
             case "icons":
                 if let map = value.mapping {
                     do {
@@ -211,14 +213,7 @@ package struct ProjectConfig: Sendable {
                     if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
                 }
             case "fragments": config.fragments = text(value, key)
-            case "versioning":
-                guard let written = text(value, key) else { continue }
-                config.versioning = Versioning(rawValue: written)
-                if config.versioning == nil {
-                    report(
-                        .configValue, value.mark,
-                        "`versioning` is one of \(Versioning.names.joined(separator: ", ")), not `\(written)`")
-                }
+            case "versioning": config.versioning = choice(value, key, among: Versioning.names)
             case "tag":
                 guard let written = text(value, key) else { continue }
                 // A tag name git takes, and nothing a shell or `$GITHUB_OUTPUT` would read more into.
