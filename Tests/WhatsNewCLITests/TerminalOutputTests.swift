@@ -139,7 +139,9 @@ struct Tmux {
 
     func run(_ shellCommand: String, until marker: String) throws {
         try command(["send-keys", "-t", "sheet", "clear; \(shellCommand)", "Enter"])
-        for _ in 0..<100 {
+        // A deadline, not a count: the second stage runs every test at once on a busy machine.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
             if try capture().contains(marker) { return }
             Thread.sleep(forTimeInterval: 0.05)
         }

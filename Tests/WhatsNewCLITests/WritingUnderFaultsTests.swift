@@ -205,16 +205,26 @@ import Testing
 
     @Test func aSecondWriterWaitsForTheFirst() throws {
         let project = try Project()
-        // Another run holds the lock: this one waits, says for whom, and goes on once it ends.
+        // Another run holds the lock until this one says it waits: no timing to race on a busy machine.
         let holder = try project.start([
             "python3", "-c",
-            "import fcntl,os,time; f=open('.whatsnew.lock','w'); fcntl.flock(f,fcntl.LOCK_EX); f.write(str(os.getpid())); f.flush(); time.sleep(1.0); os.unlink('.whatsnew.lock')",
+            """
+            import fcntl,os,time
+            f=open('.whatsnew.lock','w'); fcntl.flock(f,fcntl.LOCK_EX); f.write(str(os.getpid())); f.flush()
+            open('held','w').close()
+            for _ in range(600):
+                if os.path.exists('waiter.err') and 'waiting for another' in open('waiter.err').read(): break
+                time.sleep(0.1)
+            os.unlink('.whatsnew.lock')
+            """,
         ])
-        Thread.sleep(forTimeInterval: 0.4)
-        let waited = try project.run(["new", "--kind", "fixed", "--body", "Waited."])
+        for _ in 0..<600 where project.read("held") == nil { Thread.sleep(forTimeInterval: 0.1) }
+        let waiter = try project.start(["whatsnew", "new", "--kind", "fixed", "--body", "Waited."], stderr: "waiter.err")
+        waiter.waitUntilExit()
         holder.waitUntilExit()
-        #expect(waited.status == 0, "\(waited.stderr)")
-        #expect(waited.stderr.contains("whatsnew: waiting for another whatsnew run (process "), "\(waited.stderr)")
+        let stderr = project.read("waiter.err") ?? ""
+        #expect(waiter.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("whatsnew: waiting for another whatsnew run (process "), "\(stderr)")
         #expect(project.fragments().count == 3)
         #expect(!FileManager.default.fileExists(atPath: project.path(".whatsnew.lock")))
     }
