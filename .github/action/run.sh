@@ -2,7 +2,8 @@
 # The whatsnew GitHub Action's steps (action.yml runs this file; the tests run it locally).
 #
 # Environment (the action's inputs):
-#   WHATSNEW_COMMAND   release-notes (the default) or check
+#   WHATSNEW_COMMAND   release-notes (the default), check, or export-sparkle (Sparkle's notes beside
+#                      each archive, or into an appcast's descriptions)
 #   WHATSNEW_BASE      for check: the commit to compare with (default: origin/$GITHUB_BASE_REF on a
 #                      pull request, else whatsnew's own default)
 #   WHATSNEW_SKIP      for check: 1 when the change needs no note (a "no release note" label)
@@ -11,10 +12,14 @@
 #                      auto (or major, minor, patch) first releases the fragments and unreleased
 #                      changes: the version computed from the notes, written with the version files
 #   WHATSNEW_PRE       with auto: a pre-release of this name (beta, rc)
-#   WHATSNEW_FORMATS   comma-separated formats (default markdown): markdown, html, json, text, appstore, play
+#   WHATSNEW_FORMATS   comma-separated formats (default markdown): every format the CLI has, markdown,
+#                      html, json, text, timeline, appstore, play, testflight, slack, atom
+#   WHATSNEW_FEED_URL  with atom: the feed's own address
+#   WHATSNEW_ARCHIVES  for export-sparkle: the update archives, one per line (globs expanded)
+#   WHATSNEW_APPCAST   for export-sparkle: a hand-kept appcast to fill instead
 #   WHATSNEW_LINT      error (fail on lint errors, the default), strict (on warnings too) or off
 #   WHATSNEW_OUT       the folder to write into (default whatsnew-out)
-#   WHATSNEW_BIN       a whatsnew binary to use instead of building one
+#   WHATSNEW_BIN       the whatsnew binary (install.sh downloads the release's); empty: build one
 # Outputs ($GITHUB_OUTPUT when set): release, paths (one per line), and one path per format
 # (markdown=…, html=…); the Markdown file is the release body. With auto: version, tag, and
 # the files the release changed among the paths; released=false when nothing waits.
@@ -48,9 +53,46 @@ if [ "${WHATSNEW_COMMAND:-release-notes}" = check ]; then
     [ -n "$base" ] && arguments+=("--base=$base")
     exec "$whatsnew" "${arguments[@]}"
 fi
+# export-sparkle: the notes Sparkle shows, beside each archive (generate_appcast pairs them) or
+# in a hand-kept appcast; the files written are the paths output.
+if [ "${WHATSNEW_COMMAND:-release-notes}" = export-sparkle ]; then
+    arguments=(export sparkle "$notes")
+    [ -n "${WHATSNEW_RELEASE:-}" ] && arguments+=("--release=${WHATSNEW_RELEASE#v}")
+    [ -n "${WHATSNEW_APPCAST:-}" ] && arguments+=("--appcast=$WHATSNEW_APPCAST")
+    written=()
+    while IFS= read -r pattern; do
+        pattern=$(echo "$pattern" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+        [ -n "$pattern" ] || continue
+        shopt -s nullglob
+        # The pattern is the user's glob: unquoted on purpose.
+        # shellcheck disable=SC2206
+        matches=($pattern)
+        shopt -u nullglob
+        if ((${#matches[@]} == 0)); then
+            echo "whatsnew: no archive matches $pattern" >&2
+            exit 1
+        fi
+        for archive in "${matches[@]}"; do
+            arguments+=("--archive=$archive")
+            written+=("${archive%.*}.html")
+        done
+    done <<< "${WHATSNEW_ARCHIVES:-}"
+    if [ -z "${WHATSNEW_APPCAST:-}" ] && ((${#written[@]} == 0)); then
+        echo "whatsnew: export-sparkle needs archives or an appcast" >&2
+        exit 2
+    fi
+    "$whatsnew" "${arguments[@]}"
+    [ -n "${WHATSNEW_APPCAST:-}" ] && written+=("$WHATSNEW_APPCAST")
+    {
+        echo "paths<<WHATSNEW_PATHS"
+        printf '%s\n' "${written[@]}"
+        echo "WHATSNEW_PATHS"
+    } >> "$output_file"
+    exit 0
+fi
 case "${WHATSNEW_COMMAND:-release-notes}" in
     release-notes) ;;
-    *) echo "whatsnew: command is release-notes or check, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
+    *) echo "whatsnew: command is release-notes, check or export-sparkle, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
 esac
 
 paths=()
@@ -118,12 +160,17 @@ for format in "${wanted[@]}"; do
         html) file="$out/whats-new.html" ;;
         json) file="$out/whats-new.json" ;;
         text) file="$out/whats-new.txt" ;;
+        timeline) file="$out/timeline.json" ;;
         appstore) file="$out/appstore.txt" ;;
         play) file="$out/play.txt" ;;
-        *) echo "whatsnew: unknown format $format" >&2; exit 2 ;;
+        testflight) file="$out/testflight.txt" ;;
+        slack) file="$out/slack.json" ;;
+        atom) file="$out/whats-new.xml" ;;
+        *) echo "whatsnew: unknown format $format (markdown, html, json, text, timeline, appstore, play, testflight, slack, atom)" >&2; exit 2 ;;
     esac
     extra=()
     [ "$format" = text ] && extra=(--color never --width 80)
+    [ "$format" = atom ] && [ -n "${WHATSNEW_FEED_URL:-}" ] && extra=("--feed-url=$WHATSNEW_FEED_URL")
     "$whatsnew" "$notes" --release "$release" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
     paths+=("$file")
     echo "$format=$file" >> "$output_file"

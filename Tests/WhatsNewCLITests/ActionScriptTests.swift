@@ -93,6 +93,83 @@ import Testing
         }
     }
 
+    @Test func writesEveryFormatTheCommandLineHas() throws {
+        let notes = try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
+        let directory = try repository(notes, tag: "v1.3.0")
+        let files = [
+            "markdown": "release-notes.md", "html": "whats-new.html", "json": "whats-new.json", "text": "whats-new.txt",
+            "timeline": "timeline.json", "appstore": "appstore.txt", "play": "play.txt", "testflight": "testflight.txt",
+            "slack": "slack.json", "atom": "whats-new.xml",
+        ]
+        // The formats the command line offers, from its own help: the Action keeps up with it.
+        let help = try WhatsNewBinary.run(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+        let offered = try #require(help.range(of: #"\(values: text, html[^)]*\)"#, options: .regularExpression))
+        let formats = help[offered].dropFirst("(values: ".count).dropLast().split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(Set(formats) == Set(files.keys), "\(formats)")
+        let run = try action(
+            in: directory,
+            ["WHATSNEW_FORMATS": formats.joined(separator: ","), "WHATSNEW_FEED_URL": "https://example.com/feed.xml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let outputs = try String(contentsOf: directory.appendingPathComponent("github-output"), encoding: .utf8)
+        for (format, file) in files {
+            #expect(outputs.contains("\(format)=whatsnew-out/\(file)\n"), "\(format)")
+            var arguments = ["CHANGELOG.md", "--release", "1.3.0", "--format", format]
+            if format == "text" { arguments += ["--color", "never", "--width", "80"] }
+            if format == "atom" { arguments += ["--feed-url", "https://example.com/feed.xml"] }
+            let expected = try WhatsNewBinary.run(arguments, in: directory)
+            let written = try? String(contentsOf: directory.appendingPathComponent("whatsnew-out/\(file)"), encoding: .utf8)
+            #expect(written == expected.stdout, "\(format)")
+        }
+        #expect(try action(in: directory, ["WHATSNEW_FORMATS": "markdown,pdf"]).stderr.contains("unknown format pdf"))
+    }
+
+    @Test func exportsSparklesNotesBesideEachArchive() throws {
+        let notes = try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
+        let directory = try repository(notes, tag: "v1.3.0")
+        let build = directory.appendingPathComponent("build")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        for name in ["Lantern-1.3.0.zip", "Lantern-1.3.1.zip"] {
+            try Data("archive".utf8).write(to: build.appendingPathComponent(name))
+        }
+        let run = try action(in: directory, ["WHATSNEW_COMMAND": "export-sparkle", "WHATSNEW_ARCHIVES": "build/*.zip\n"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for version in ["1.3.0", "1.3.1"] {
+            let page = try? String(contentsOf: build.appendingPathComponent("Lantern-\(version).html"), encoding: .utf8)
+            #expect(page?.contains(version) == true, "\(version)")
+        }
+        let outputs = try String(contentsOf: directory.appendingPathComponent("github-output"), encoding: .utf8)
+        #expect(outputs.contains("build/Lantern-1.3.0.html\nbuild/Lantern-1.3.1.html\n"), "\(outputs)")
+        let none = try action(in: directory, ["WHATSNEW_COMMAND": "export-sparkle", "WHATSNEW_ARCHIVES": "dist/*.dmg"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no archive matches dist/*.dmg"))
+    }
+
+    /// No binary given: the Action builds whatsnew from its own checkout with SwiftPM. A stand-in
+    /// `swift` on the PATH records what it is asked and hands back the built binary.
+    @Test func withoutABinaryItBuildsFromItsCheckout() throws {
+        let binary = try #require(WhatsNewBinary.url)
+        let notes = try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
+        let directory = try repository(notes, tag: "v1.3.0")
+        let tools = try SharedFiles.scratchDirectory()
+        let log = tools.appendingPathComponent("swift.log")
+        try """
+        #!/bin/sh
+        echo "$@" >> '\(log.path)'
+        case "$*" in *--show-bin-path*) echo '\(binary.deletingLastPathComponent().path)' ;; esac
+        """.write(to: tools.appendingPathComponent("swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.appendingPathComponent("swift").path)
+        let path = tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let run = try action(in: directory, ["WHATSNEW_BIN": "", "PATH": path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let asked = try String(contentsOf: log, encoding: .utf8)
+        let root = Self.script.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        #expect(asked.contains("build --package-path \(root) -c release --product whatsnew\n"), "\(asked)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("whatsnew-out/release-notes.md").path))
+    }
+
     @Test func failsOnALintError() throws {
         let directory = try repository(
             "## [1.1.0] - 2024-05-02\n\n### Fixed\n\n- One.\n\n## [1.1.0] - 2024-04-01\n\n### Fixed\n\n- Two.\n",
