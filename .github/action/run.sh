@@ -59,7 +59,7 @@ if [ "${WHATSNEW_COMMAND:-release-notes}" = export-sparkle ]; then
     arguments=(export sparkle "$notes")
     [ -n "${WHATSNEW_RELEASE:-}" ] && arguments+=("--release=${WHATSNEW_RELEASE#v}")
     [ -n "${WHATSNEW_APPCAST:-}" ] && arguments+=("--appcast=$WHATSNEW_APPCAST")
-    written=()
+    pages=()
     while IFS= read -r pattern; do
         pattern=$(echo "$pattern" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
         [ -n "$pattern" ] || continue
@@ -74,18 +74,18 @@ if [ "${WHATSNEW_COMMAND:-release-notes}" = export-sparkle ]; then
         fi
         for archive in "${matches[@]}"; do
             arguments+=("--archive=$archive")
-            written+=("${archive%.*}.html")
+            pages+=("${archive%.*}.html")
         done
     done <<< "${WHATSNEW_ARCHIVES:-}"
-    if [ -z "${WHATSNEW_APPCAST:-}" ] && ((${#written[@]} == 0)); then
+    if [ -z "${WHATSNEW_APPCAST:-}" ] && ((${#pages[@]} == 0)); then
         echo "whatsnew: export-sparkle needs archives or an appcast" >&2
         exit 2
     fi
     "$whatsnew" "${arguments[@]}"
-    [ -n "${WHATSNEW_APPCAST:-}" ] && written+=("$WHATSNEW_APPCAST")
+    [ -n "${WHATSNEW_APPCAST:-}" ] && pages+=("$WHATSNEW_APPCAST")
     {
         echo "paths<<WHATSNEW_PATHS"
-        printf '%s\n' "${written[@]}"
+        printf '%s\n' "${pages[@]}"
         echo "WHATSNEW_PATHS"
     } >> "$output_file"
     exit 0
