@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The self-contained build (`.github/build-static`, in a build folder of its own so it does
-/// not wait on this test run's): the binary loads nothing but the C library, the loader and
+/// not wait on this test run's; ``StaticBinary``): the binary loads nothing but the C library, the loader and
 /// gcc's runtime, and shows the project's own notes from a folder with nothing else in it.
 struct StaticBuildTests {
     /// What a glibc system always has; anything else would have to be installed.
@@ -12,11 +12,7 @@ struct StaticBuildTests {
         let root = SharedFiles.tests.deletingLastPathComponent()
         let scratch = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let build = try WhatsNewBinary.execute(
-            URL(fileURLWithPath: "/bin/bash"),
-            [root.appendingPathComponent(".github/build-static").path, "--scratch-path", scratch.path + "/build"])
-        try #require(build.status == 0, "\(build.stderr.suffix(2000))")
-        let binary = try #require(build.stdout.split(separator: "\n").last.map(String.init))
+        let binary = try StaticBinary.built.get().path
 
         let ldd = try Tool.run(["ldd", binary])
         try #require(ldd.0 == 0, "\(ldd.2)")
