@@ -32,6 +32,8 @@ enum ExternalTool {
     static let slackSDK = python("import slack_sdk")
     /// The feed parser most readers' engines resemble (PyPI feedparser).
     static let feedparser = python("import feedparser")
+    /// The build backend of the Python package's wheels (PyPI hatchling).
+    static let hatchling = python("import hatchling")
 
     private static func python(_ code: String) -> Bool { (try? Tool.run(["python3", "-c", code]).0) == 0 }
 }
