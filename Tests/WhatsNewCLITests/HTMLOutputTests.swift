@@ -17,6 +17,18 @@ import Testing
     }
 
     /// Writes the standalone page for an input into a scratch directory.
+    /// The notes with older releases kept in other files, as vite's changelog lists forty of
+    /// them: the sheet ends with a line of links that must wrap across the whole sheet.
+    private func withArchives(_ input: String) throws -> String {
+        let file = try SharedFiles.scratchDirectory().appendingPathComponent("archives.md")
+        let archives = (0..<40).map { major in
+            "## \(major).x\n\nSee [the \(major).x changelog](https://example.com/changelogs/CHANGELOG-\(major).x.md)\n"
+        }
+        try (String(contentsOfFile: input, encoding: .utf8) + "\n" + archives.joined(separator: "\n"))
+            .write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
     private func page(_ input: String, _ extra: [String] = [], stdin: String? = nil) throws -> URL {
         let file = try SharedFiles.scratchDirectory().appendingPathComponent(
             URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + ".html")
@@ -148,6 +160,18 @@ import Testing
         #expect(misuse.status == 2)
     }
 
+    /// Older notes kept in other files close a whole changelog, also one whose Unreleased
+    /// heading is empty (a placeholder `--release all` leaves out), in every format that lists them.
+    @Test func archivesCloseAWholeChangelogWhoseUnreleasedIsEmpty() throws {
+        let notes = try withArchives(lantern)
+        let html = try WhatsNewBinary.run([notes, "--format", "html", "--release", "all"])
+        #expect(html.stdout.contains("<p class=\"whatsnew-archives\"><a href=\"https://example.com/changelogs/CHANGELOG-0.x.md\">0.x</a>"))
+        let markdown = try WhatsNewBinary.run([notes, "--format", "markdown", "--release", "all"])
+        #expect(markdown.stdout.contains("CHANGELOG-39.x.md"))
+        // One release is not the whole changelog.
+        #expect(!(try WhatsNewBinary.run([notes, "--format", "html"])).stdout.contains("class=\"whatsnew-archives\""))
+    }
+
     // MARK: - In a real browser
 
     @Test(.needs(.chromium)) func chromiumDrawsOneIconColumn() throws { try drawsOneIconColumn(.chromium) }
@@ -155,7 +179,7 @@ import Testing
     @Test(.needs(.firefox)) func firefoxDrawsOneIconColumn() throws { try drawsOneIconColumn(.firefox) }
 
     private func drawsOneIconColumn(_ engine: BrowserEngine) throws {
-        for input in [inkwell, mixed, lantern] {
+        for input in [inkwell, mixed, lantern, try withArchives(lantern)] {
             let file = try page(input, ["--release", "all"])
             guard let report = try Browser.check(engine, "layout", file, Browser.screenshots.path) else { return }
             let runs = try #require(report["runs"] as? [[String: Any]])

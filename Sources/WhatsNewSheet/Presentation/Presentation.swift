@@ -46,9 +46,12 @@ public struct Presentation: Sendable {
         self.init(document: document, releases: releases, path: path, words: options.words)
     }
 
-    /// Whether the sheet shows every release of the notes: a whole changelog, which the older
-    /// notes kept elsewhere (``/WhatsNewModel/Document/archives``) close.
-    public var showsEveryRelease: Bool { !releases.isEmpty && releases.count == document.releases.count }
+    /// Whether the sheet shows every release of the notes (an empty Unreleased heading is none):
+    /// a whole changelog, which the older notes kept elsewhere
+    /// (``/WhatsNewModel/Document/archives``) close.
+    public var showsEveryRelease: Bool {
+        !releases.isEmpty && releases.count == document.releases.count { !ReleaseSelection.isPlaceholder($0) }
+    }
 
     /// The size family every release was fitted to; nil for the whole sheet.
     public var size: SizeFamily? {

@@ -29,6 +29,11 @@ public enum ReleaseSelection: Sendable, Hashable {
         }
     }
 
+    /// An empty Unreleased heading: a placeholder for what comes, not a release to show.
+    public static func isPlaceholder(_ release: Release) -> Bool {
+        !release.hasContent && release.isUnreleased && release.version == nil
+    }
+
     /// The chosen releases, in the notes' order (newest first for ``cumulative(_:history:)``),
     /// as of the schedule's day; or a diagnostic naming the versions that exist.
     public func releases(
@@ -37,8 +42,7 @@ public enum ReleaseSelection: Sendable, Hashable {
         let releases = document.releases
         switch self {
         case .all:
-            // An empty Unreleased heading is a placeholder for what comes, not a release to show.
-            return releases.filter { $0.hasContent || !$0.isUnreleased || $0.version != nil }
+            return releases.filter { !Self.isPlaceholder($0) }
         case .latest:
             // A lazy filter: a long changelog's releases are not copied to find one.
             let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !schedule.isScheduled($0) }
