@@ -159,11 +159,11 @@ def copy_notes(notes, project):
         shutil.copytree(fragments, project / ".changes")
 
 
-def mkdocs_site(folder, notes, plugin):
+def mkdocs_site(folder, notes, plugin, lint=False):
     """MkDocs Material with the page's sheets (plugin) or the same page without them."""
     (folder / "docs").mkdir(parents=True)
     copy_notes(notes, folder)
-    plugins = "plugins:\n  - search\n" + ("  - whatsnew\n" if plugin else "")
+    plugins = "plugins:\n  - search\n" + ("  - whatsnew:\n      lint: true\n" if lint else "  - whatsnew\n" if plugin else "")
     (folder / "mkdocs.yml").write_text(MKDOCS_CONFIG + plugins)
     page = (HOSTS / "page.md").read_text().replace("{{SHEETS}}", MKDOCS_SHEETS if plugin else "")
     (folder / "docs" / "index.md").write_text(page)
@@ -171,12 +171,12 @@ def mkdocs_site(folder, notes, plugin):
     return folder
 
 
-def sphinx_site(folder, notes, plugin):
+def sphinx_site(folder, notes, plugin, lint=False):
     (folder / "source").mkdir(parents=True)
     copy_notes(notes, folder)
     extensions = '["whatsnew.sphinx"]' if plugin else "[]"
     (folder / "source" / "conf.py").write_text(
-        f"project = 'Lantern'\nhtml_theme = 'furo'\nextensions = {extensions}\n")
+        f"project = 'Lantern'\nhtml_theme = 'furo'\nextensions = {extensions}\nwhatsnew_lint = {lint}\n")
     page = (HOSTS / "page.rst").read_text().replace(".. raw:: html\n\n{{SHEETS}}", SPHINX_SHEETS if plugin else "")
     (folder / "source" / "index.rst").write_text(page + "\n.. toctree::\n\n   about\n")
     (folder / "source" / "about.rst").write_text(ABOUT_RST)
@@ -282,6 +282,33 @@ def strict_builds(work, python, binary, broken):
     return report, failures
 
 
+# A version written twice: the sheet renders, and only `whatsnew lint` says so.
+DUPLICATE = "\n## [0.0.1] - 2020-01-01\n\n### Fixed\n\n- First.\n\n## [0.0.1] - 2020-01-02\n\n### Fixed\n\n- Again.\n"
+
+
+def lint_builds(work, python, binary, notes):
+    """Notes that render but do not pass lint: a strict build passes them, and fails with `lint`."""
+    duplicated = work / "duplicated" / NOTES_NAME
+    duplicated.parent.mkdir(parents=True)
+    duplicated.write_text(pathlib.Path(notes).read_text() + DUPLICATE)
+    finding = run([binary, "lint", NOTES_NAME], cwd=duplicated.parent, check=False)
+    match = re.search(r":(\d+):\d+: error: .*duplicate-version", finding.stdout)
+    line = int(match.group(1)) if match else None
+    report, failures = {"line": line}, [] if line else [f"lint found no duplicate: {finding.stdout!r}"]
+    for name, (make, builder, _) in HOST_SITES.items():
+        for lint in (False, True):
+            folder = make(work / f"{name}-lint-{lint}", duplicated, True, lint=lint)
+            result, _ = builder(python, folder, strict=True)
+            output = result.stdout + result.stderr
+            report[f"{name} lint={lint}"] = {"status": result.returncode,
+                                             "namesLine": f"{NOTES_NAME}:{line}" in output}
+            if lint and (result.returncode == 0 or f"{NOTES_NAME}:{line}" not in output):
+                failures.append(f"{name}: with lint on, the strict build did not fail at {NOTES_NAME}:{line}:\n{output[-2000:]}")
+            if not lint and result.returncode != 0:
+                failures.append(f"{name}: with lint off, notes that render failed the strict build:\n{output[-2000:]}")
+    return report, failures
+
+
 def build(work, binary, notes, broken):
     require_tools()
     if work.exists():
@@ -300,6 +327,8 @@ def build(work, binary, notes, broken):
     for name, site in sites.items():
         failures += check_site(name, site)
     strict, strict_failures = strict_builds(work, python, binary, broken)
+    strict["lint"], lint_failures = lint_builds(work, python, binary, notes)
+    strict_failures += lint_failures
     return {"wheel": wheel, "install": {"seconds": install_seconds, **found}, "sites": sites,
             "strict": strict, "failures": failures + strict_failures}
 

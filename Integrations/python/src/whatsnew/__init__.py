@@ -16,7 +16,7 @@ import sysconfig
 from typing import NamedTuple, Optional
 
 __all__ = ["BinaryNotFound", "Diagnostic", "RenderFailed", "find_binary", "fragments", "fragments_folder",
-           "notes_inputs", "parse_diagnostics", "render", "stylesheet"]
+           "lint", "notes_inputs", "parse_diagnostics", "render", "stylesheet"]
 
 try:
     from importlib.metadata import PackageNotFoundError, version as _version
@@ -148,6 +148,20 @@ def render(notes, release=None, since=None, size=None, audience=None, style="non
     if result.returncode != 0:
         raise RenderFailed(notes, result.returncode, diagnostics)
     return result.stdout, diagnostics
+
+
+def lint(notes, binary=None):
+    """`whatsnew lint`'s findings for `notes` (duplicate versions, content no release holds, raw
+    HTML no output shows, …): what a sheet may silently show differently from the file."""
+    notes = os.path.abspath(notes)
+    folder = os.path.dirname(notes)
+    result = subprocess.run([find_binary(binary), "lint", os.path.basename(notes)], cwd=folder,
+                            capture_output=True, text=True, timeout=TIMEOUT, env=_plain_environment())
+    # Findings are on standard output; standard error adds a count, or a problem with the run.
+    findings = [item for item in parse_diagnostics(result.stdout, folder) if item.path is not None]
+    if result.returncode not in (0, 1) or (result.returncode == 1 and not findings):
+        findings += parse_diagnostics(result.stderr, folder)
+    return findings
 
 
 def stylesheet(binary=None, output=None):

@@ -6,6 +6,7 @@
       - whatsnew:
           notes: CHANGELOG.md       # the default notes, relative to mkdocs.yml
           binary: /path/whatsnew    # else $WHATSNEW_BINARY, the wheel's, or PATH's
+          lint: true                # also whatsnew lint's findings about each notes file
 
 A page asks with a fenced block (info string `whatsnew`, `key: value` lines: notes, release,
 since, size, audience) or with `<!-- whatsnew notes=... release=... -->` on a line of its own
@@ -39,6 +40,8 @@ STYLESHEET = "assets/whatsnew/whatsnew.css"
 class WhatsNewConfig(base.Config):
     notes = config_options.Type(str, default="CHANGELOG.md")
     binary = config_options.Optional(config_options.Type(str))
+    # Also report `whatsnew lint`'s findings about each notes file, once a build.
+    lint = config_options.Type(bool, default=False)
 
 
 class WhatsNewPlugin(BasePlugin[WhatsNewConfig]):
@@ -50,6 +53,7 @@ class WhatsNewPlugin(BasePlugin[WhatsNewConfig]):
         self.sheets = {}        # page src_uri → {placeholder: sheet HTML, "" when it failed}
         self.styled = set()     # pages that show at least one sheet
         self.watched = {self._path(self.config.notes)}
+        self.linted = set()
         return config
 
     # -- Rendering ------------------------------------------------------------------------------
@@ -78,6 +82,12 @@ class WhatsNewPlugin(BasePlugin[WhatsNewConfig]):
         if not os.path.isfile(notes):
             log.error("%s: the notes file %s does not exist", asked_by, self._shown(notes))
             return ""
+        if self.config.lint and notes not in self.linted:
+            self.linted.add(notes)
+            for finding in whatsnew.lint(notes, self._binary()):
+                report = log.error if finding.severity == "error" else log.warning
+                rule = f" [{finding.rule}]" if finding.rule else ""
+                report("%s: %s%s (whatsnew lint)", self._where(finding), finding.message, rule)
         try:
             html, diagnostics = whatsnew.render(
                 notes, options.get("release"), options.get("since"), options.get("size"),

@@ -3,6 +3,7 @@
     # conf.py
     extensions = ["whatsnew.sphinx"]
     whatsnew_binary = None     # relative to conf.py; else $WHATSNEW_BINARY, the wheel's, or PATH's
+    whatsnew_lint = False      # True: also whatsnew lint's findings about each notes file
 
     .. whatsnew:: ../CHANGELOG.md
        :release: latest
@@ -69,6 +70,8 @@ class WhatsNewDirective(SphinxDirective):
         if not os.path.isfile(notes):
             _warn(f"whatsnew: the notes file {notes} does not exist", here, "notes")
             return []
+        if self.config.whatsnew_lint:
+            self.lint(notes)
         try:
             html, diagnostics = whatsnew.render(
                 notes, self.options.get("release"), self.options.get("since"), self.options.get("size"),
@@ -89,6 +92,21 @@ class WhatsNewDirective(SphinxDirective):
         sheet["whatsnew"] = True
         return [sheet]
 
+    def lint(self, notes):
+        """whatsnew lint's findings about the notes, once a build however many pages show them."""
+        linted = _linted(self.env.app)
+        if notes in linted:
+            return
+        linted.add(notes)
+        try:
+            findings = whatsnew.lint(notes, self.config.whatsnew_binary)
+        except whatsnew.BinaryNotFound:
+            return  # the render says so
+        for finding in findings:
+            rule = f" [{finding.rule}]" if finding.rule else ""
+            _warn(f"whatsnew lint {finding.severity}: {finding.message}{rule}",
+                  _diagnostic_location(finding), "lint")
+
     def report(self, diagnostics):
         asked_by = f"{self.env.doc2path(self.env.docname)}:{self.lineno}"
         for diagnostic in diagnostics:
@@ -106,6 +124,13 @@ def _listings(env):
     if not hasattr(env, "whatsnew_fragments"):
         env.whatsnew_fragments = {}
     return env.whatsnew_fragments
+
+
+def _linted(app):
+    """The notes files linted in this build (in this process, when pages are read in parallel)."""
+    if not hasattr(app, "whatsnew_linted"):
+        app.whatsnew_linted = set()
+    return app.whatsnew_linted
 
 
 def purge_page(app, env, docname):
@@ -155,6 +180,7 @@ def link_stylesheet(app, pagename, templatename, context, doctree):
 
 def setup(app):
     app.add_config_value("whatsnew_binary", None, "env")
+    app.add_config_value("whatsnew_lint", False, "env")
     app.add_directive("whatsnew", WhatsNewDirective)
     app.connect("config-inited", resolve_binary)
     app.connect("env-purge-doc", purge_page)
