@@ -6,21 +6,16 @@ import Testing
 /// it on; otherwise it asks for the build from source and says why. A folder of release assets
 /// made by `.github/release/package-binary` stands in for the GitHub release.
 @Suite(.serialized) struct ActionInstallTests {
-    private static let root = SharedFiles.tests.deletingLastPathComponent()
-    private static let script = root.appendingPathComponent(".github/action/install.sh")
+    private static let script = RepositoryScript.root.appendingPathComponent(".github/action/install.sh")
 
     /// The release assets of the built binary's version, as the release workflow lays them out
     /// under its tag: the tarball for x86_64 Linux and SHA256SUMS. Packed once (it takes seconds).
     private static let packed: Result<URL, any Error> = Result {
         let binary = try #require(WhatsNewBinary.url)
-        let version = try WhatsNewBinary.execute(binary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try RepositoryScript.version(of: binary)
         let folder = try SharedFiles.scratchDirectory()
         let release = folder.appendingPathComponent("v\(version)")
-        let package = try WhatsNewBinary.execute(
-            URL(fileURLWithPath: "/bin/bash"),
-            [root.appendingPathComponent(".github/release/package-binary").path, binary.path, version,
-             "x86_64-unknown-linux-gnu", release.path])
-        try #require(package.status == 0, "\(package.stderr)")
+        _ = try RepositoryScript.pack(binary, version: version, triple: "x86_64-unknown-linux-gnu", into: release)
         let sums = try Tool.run(["/bin/sh", "-c", "cd '\(release.path)' && sha256sum *.tar.gz > SHA256SUMS"])
         try #require(sums.0 == 0)
         return folder
@@ -28,15 +23,11 @@ import Testing
 
     /// A copy of the packed assets, for a test to change.
     private func releaseAssets(tag: String) throws -> (folder: URL, tarball: URL) {
-        let version = try version(of: try #require(WhatsNewBinary.url))
+        let version = try RepositoryScript.version(of: try #require(WhatsNewBinary.url))
         let folder = try SharedFiles.scratchDirectory().appendingPathComponent("releases")
         try FileManager.default.copyItem(at: try Self.packed.get(), to: folder)
         let release = folder.appendingPathComponent(tag)
         return (folder, release.appendingPathComponent("whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz"))
-    }
-
-    private func version(of binary: URL) throws -> String {
-        try WhatsNewBinary.execute(binary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The step as the runner starts it for `uses: acme/whatsnew@REF`: its checkout under
@@ -67,7 +58,7 @@ import Testing
 
     @Test func aReleasedVersionRunsTheReleasesBinary() throws {
         let binary = try #require(WhatsNewBinary.url)
-        let version = try version(of: binary)
+        let version = try RepositoryScript.version(of: binary)
         let (assets, _) = try releaseAssets(tag: "v\(version)")
         let (run, outputs, log, _) = try install(ref: "v\(version)", assets: assets)
         #expect(run.status == 0, "\(log)")
@@ -75,7 +66,7 @@ import Testing
         let downloaded = try #require(outputs["bin"], "\(log)")
         #expect(log.contains("verified whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz (SHA-256 "))
         // The downloaded binary is the one released, and it does the job.
-        #expect(try self.version(of: URL(fileURLWithPath: downloaded)) == version)
+        #expect(try RepositoryScript.version(of: URL(fileURLWithPath: downloaded)) == version)
         let sheet = try WhatsNewBinary.execute(
             URL(fileURLWithPath: downloaded), [SharedFiles.fixture("examples", "keep-a-changelog"), "--format", "markdown"])
         #expect(sheet.status == 0 && sheet.stdout.hasPrefix("## "), "\(sheet.stderr)")
@@ -83,7 +74,7 @@ import Testing
 
     @Test func aMovingMajorTagTakesTheVersionItsCommitCarries() throws {
         let binary = try #require(WhatsNewBinary.url)
-        let version = try version(of: binary)
+        let version = try RepositoryScript.version(of: binary)
         let (assets, _) = try releaseAssets(tag: "v\(version)")
         let major = String(version.prefix { $0 != "." })
         let work = try SharedFiles.scratchDirectory()
@@ -91,7 +82,7 @@ import Testing
         // The checkout of the tag holds the version whatsnew reports, where the Swift source keeps it.
         let source = checkout.appendingPathComponent("Sources/WhatsNewCLI/WhatsNewCommand.swift")
         try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try String(contentsOf: Self.root.appendingPathComponent("Sources/WhatsNewCLI/WhatsNewCommand.swift"), encoding: .utf8)
+        try String(contentsOf: RepositoryScript.root.appendingPathComponent("Sources/WhatsNewCLI/WhatsNewCommand.swift"), encoding: .utf8)
             .write(to: source, atomically: true, encoding: .utf8)
         let (run, outputs, log, _) = try install(ref: "v\(major)", assets: assets, checkout: checkout)
         #expect(run.status == 0, "\(log)")
@@ -101,7 +92,7 @@ import Testing
 
     @Test func aWrongChecksumStopsBeforeAnythingRuns() throws {
         let binary = try #require(WhatsNewBinary.url)
-        let version = try version(of: binary)
+        let version = try RepositoryScript.version(of: binary)
         let (assets, tarball) = try releaseAssets(tag: "v\(version)")
         // One byte of the archive changed after the sums were written.
         var bytes = try Data(contentsOf: tarball)
@@ -124,7 +115,7 @@ import Testing
 
     @Test func withoutAReleaseBinaryItBuildsAndSaysWhy() throws {
         let binary = try #require(WhatsNewBinary.url)
-        let version = try version(of: binary)
+        let version = try RepositoryScript.version(of: binary)
         let (assets, _) = try releaseAssets(tag: "v\(version)")
         let cases: [(ref: String, platform: String, says: String)] = [
             ("main", "Linux x86_64", "main is not a released version"),

@@ -52,7 +52,7 @@ struct DocsSitePluginTests {
         #expect((wheel["tags"] as? [String])?.allSatisfy { $0.hasPrefix("py3-none-manylinux_2_") } == true, "\(wheel)")
         #expect(wheel["binaryInside"] as? Bool == true)
         let installed = try #require(build["install"] as? [String: Any])
-        #expect(installed["installed"] as? String == (try StaticBinary.version(of: binary)))
+        #expect(installed["installed"] as? String == (try RepositoryScript.version(of: binary)))
 
         // Each site: two sheets on the page that asks, the stylesheet linked once there, none elsewhere.
         let sites = try #require(build["sites"] as? [String: [String: Any]])

@@ -9,8 +9,7 @@ struct HomebrewFormulaTests {
     @Test(.needs(FileManager.default.isExecutableFile(atPath: "/usr/bin/ruby"), "ruby (Debian)"))
     func theFormulaInstallsTheReleaseBinaryAndPassesItsTest() throws {
         let binary = try StaticBinary.built.get()
-        let script = SharedFiles.tests.deletingLastPathComponent().appendingPathComponent("Integrations/homebrew/test-formula")
-        let run = try WhatsNewBinary.execute(URL(fileURLWithPath: "/bin/bash"), [script.path, binary.path])
+        let run = try RepositoryScript.run("Integrations/homebrew/test-formula", [binary.path])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("test-formula: all cases passed"), "\(run.stdout)")
         #expect(!run.stdout.contains("not ok"), "\(run.stdout)")

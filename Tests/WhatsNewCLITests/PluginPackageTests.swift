@@ -6,21 +6,13 @@ import Testing
 /// (`Integrations/swiftpm-plugin/make-package`), added by an app's package that then runs
 /// `swift package whatsnew` with the static binary and compiles nothing of whatsnew's.
 struct PluginPackageTests {
-    private static let root = SharedFiles.tests.deletingLastPathComponent()
-
-    private func script(_ path: String, _ arguments: [String]) throws -> WhatsNewBinary.Run {
-        try WhatsNewBinary.execute(
-            URL(fileURLWithPath: "/bin/bash"), [Self.root.appendingPathComponent(path).path] + arguments)
-    }
-
     @Test(.slowCheck) func anAppRunsTheReleasedBinaryThroughThePlugin() throws {
         let binary = try StaticBinary.built.get()
-        let version = try StaticBinary.version(of: binary)
+        let version = try RepositoryScript.version(of: binary)
         let work = try SharedFiles.scratchDirectory()
         let dist = work.appendingPathComponent("dist")
-        let tarball = try script(".github/release/package-binary", [binary.path, version, "x86_64-unknown-linux-gnu", dist.path])
-        try #require(tarball.status == 0, "\(tarball.stderr)")
-        let bundle = try script(".github/release/make-artifactbundle", [version, dist.path, tarball.stdout.trimmingCharacters(in: .newlines)])
+        let tarball = try RepositoryScript.pack(binary, version: version, triple: "x86_64-unknown-linux-gnu", into: dist)
+        let bundle = try RepositoryScript.run(".github/release/make-artifactbundle", [version, dist.path, tarball])
         try #require(bundle.status == 0, "\(bundle.stderr)")
         // What SwiftPM checks a bundle against: its info.json names the executable and its triples.
         let info = try JSONSerialization.jsonObject(
@@ -33,7 +25,7 @@ struct PluginPackageTests {
         #expect(sum.hasPrefix(bundle.stdout.trimmingCharacters(in: .newlines)))
 
         let plugin = work.appendingPathComponent("whatsnew-plugin")
-        let made = try script(
+        let made = try RepositoryScript.run(
             "Integrations/swiftpm-plugin/make-package",
             [plugin.path, "--bundle", dist.appendingPathComponent("whatsnew.artifactbundle").path])
         try #require(made.status == 0, "\(made.stderr)")
@@ -78,15 +70,15 @@ struct PluginPackageTests {
         let out = try SharedFiles.scratchDirectory()
         let url = "https://github.com/acme/whatsnew/releases/download/v1.5.0/whatsnew.artifactbundle.zip"
         let checksum = String(repeating: "ab", count: 32)
-        let made = try script("Integrations/swiftpm-plugin/make-package", [out.path, "--url", url, "--checksum", checksum])
+        let made = try RepositoryScript.run("Integrations/swiftpm-plugin/make-package", [out.path, "--url", url, "--checksum", checksum])
         #expect(made.status == 0, "\(made.stderr)")
         let manifest = try String(contentsOf: out.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(".binaryTarget(name: \"whatsnew\", url: \"\(url)\", checksum: \"\(checksum)\")"))
         let plugin = try String(contentsOf: out.appendingPathComponent("Plugins/WhatsNewPlugin/WhatsNewPlugin.swift"), encoding: .utf8)
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/WhatsNewPlugin/WhatsNewPlugin.swift"), encoding: .utf8)
+        let source = try String(contentsOf: RepositoryScript.root.appendingPathComponent("Sources/WhatsNewPlugin/WhatsNewPlugin.swift"), encoding: .utf8)
         #expect(plugin == source)
         let bad = try SharedFiles.scratchDirectory()
-        let refused = try script("Integrations/swiftpm-plugin/make-package", [bad.path, "--url", url, "--checksum", "abc"])
+        let refused = try RepositoryScript.run("Integrations/swiftpm-plugin/make-package", [bad.path, "--url", url, "--checksum", "abc"])
         #expect(refused.status == 2)
         #expect(!FileManager.default.fileExists(atPath: bad.appendingPathComponent("Package.swift").path))
     }

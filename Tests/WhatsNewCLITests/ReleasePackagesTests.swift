@@ -6,23 +6,16 @@ import Testing
 /// binary, the Homebrew formula with every checksum, and SHA256SUMS of it all. The aarch64 and
 /// macOS tarballs here hold this machine's binary, standing in for the other runners' builds.
 struct ReleasePackagesTests {
-    private static let root = SharedFiles.tests.deletingLastPathComponent()
-
     @Test(.needs(ExternalTool.hatchling, "hatchling (PyPI)"))
     func everyAssetIsMadeAndListedWithItsChecksum() throws {
         let binary = try StaticBinary.built.get()
-        let version = try StaticBinary.version(of: binary)
+        let version = try RepositoryScript.version(of: binary)
         let dist = try SharedFiles.scratchDirectory()
         let triples = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "universal-apple-macos"]
         for triple in triples {
-            let packed = try WhatsNewBinary.execute(
-                URL(fileURLWithPath: "/bin/bash"),
-                [Self.root.appendingPathComponent(".github/release/package-binary").path, binary.path, version, triple, dist.path])
-            try #require(packed.status == 0, "\(packed.stderr)")
+            _ = try RepositoryScript.pack(binary, version: version, triple: triple, into: dist)
         }
-        let made = try WhatsNewBinary.execute(
-            URL(fileURLWithPath: "/bin/bash"),
-            [Self.root.appendingPathComponent(".github/release/make-packages").path, version, "v\(version)", "acme/whatsnew", dist.path])
+        let made = try RepositoryScript.run(".github/release/make-packages", [version, "v\(version)", "acme/whatsnew", dist.path])
         try #require(made.status == 0, "\(made.stdout)\n\(made.stderr)")
 
         // SHA256SUMS lists every asset, and each checks.
