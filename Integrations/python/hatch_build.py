@@ -11,7 +11,7 @@ The binary goes in as a script (<name>.data/scripts/whatsnew), so installers put
 environment's bin/ folder, as the wheels of ruff and git-cliff do. The platform tag is read from
 the binary itself rather than from the machine that builds, so a binary built elsewhere is
 tagged for where it runs: ELF (Linux, manylinux from the glibc symbol versions it needs),
-Mach-O (macOS, thin or universal) and PE (Windows).
+and Mach-O (macOS, thin or universal).
 """
 
 import os
@@ -169,18 +169,19 @@ def manylinux_tag(data):
     arch, oldest = ELF_MACHINES[elf.machine]
     if arch == "ppc64le" and elf.order == ">":
         raise BinaryError("big-endian ppc64 has no manylinux tag")
-    outside = [name for name in elf.needed() if not allowed_library(name)]
+    needed = elf.needed()
+    outside = [name for name in needed if not allowed_library(name)]
     if outside:
         raise BinaryError(
             "the binary links libraries a manylinux system need not have: " + ", ".join(outside)
             + ". Build it with the Swift runtime linked in (swift build --static-swift-stdlib, or "
             "the static Linux SDK), or set WHATSNEW_PLATFORM_TAG (linux_x86_64) for a wheel that "
             "only installs where those libraries are")
-    glibc = [int(match.group(1)) for version in elf.version_needs()
-             for match in [re.fullmatch(r"GLIBC_2\.(\d+)(?:\.\d+)?", version)] if match]
-    if not elf.needed():
+    if not needed:
         # Linked statically: it needs no C library at all, so musl systems take it too.
         return f"manylinux_2_17_{arch}.musllinux_1_1_{arch}"
+    glibc = [int(match.group(1)) for version in elf.version_needs()
+             for match in [re.fullmatch(r"GLIBC_2\.(\d+)(?:\.\d+)?", version)] if match]
     return f"manylinux_2_{max(glibc + [oldest])}_{arch}"
 
 
@@ -220,19 +221,6 @@ def macos_tag(data):
     raise BinaryError(f"a Mach-O binary for CPU types {sorted(cpus)}: neither arm64 nor x86_64")
 
 
-# -- Windows: PE --------------------------------------------------------------------------------
-
-PE_MACHINES = {0x8664: "win_amd64", 0xAA64: "win_arm64", 0x14C: "win32"}
-
-
-def windows_tag(data):
-    header, = struct.unpack_from("<I", data, 0x3C)
-    machine, = struct.unpack_from("<H", data, header + 4)
-    if data[header:header + 4] != b"PE\0\0" or machine not in PE_MACHINES:
-        raise BinaryError("not a Windows executable of a known machine")
-    return PE_MACHINES[machine]
-
-
 def platform_tag(binary):
     """The wheel platform tag for the machines `binary` runs on."""
     with open(binary, "rb") as file:
@@ -241,9 +229,7 @@ def platform_tag(binary):
         return manylinux_tag(data)
     if is_universal_macho(data) or data[:4] in THIN_MAGICS:
         return macos_tag(data)
-    if data[:2] == b"MZ":
-        return windows_tag(data)
-    raise BinaryError(f"{binary} is no executable this build knows (ELF, Mach-O or PE)")
+    raise BinaryError(f"{binary} is no executable this build knows (ELF or Mach-O)")
 
 
 # -- The hooks ------------------------------------------------------------------------------------
@@ -282,9 +268,7 @@ class WhatsNewBinary(BuildHookInterface):
                                   "`whatsnew` on PATH")
             return
         tag = os.environ.get("WHATSNEW_PLATFORM_TAG") or platform_tag(binary)
-        with open(binary, "rb") as file:
-            windows = file.read(2) == b"MZ"
         build_data["pure_python"] = False
         build_data["tag"] = f"py3-none-{tag}"
-        build_data["shared_scripts"][binary] = "whatsnew.exe" if windows else "whatsnew"
+        build_data["shared_scripts"][binary] = "whatsnew"
         self.app.display_info(f"whatsnew: shipping {binary} as py3-none-{tag}")

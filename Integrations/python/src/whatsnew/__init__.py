@@ -135,28 +135,28 @@ def render_arguments(release=None, since=None, size=None, audience=None, style="
 def render(notes, release=None, since=None, size=None, audience=None, style="none", binary=None, extra=()):
     """The HTML fragment for `notes` and the warnings whatsnew gave; raises RenderFailed when it
     exits non-zero. `style="none"` leaves the stylesheet out: link `stylesheet()` once instead.
-
-    whatsnew runs in the notes' folder, so it finds the project's .whatsnew.yml as it would there.
     """
-    notes = os.path.abspath(notes)
-    folder = os.path.dirname(notes)
-    command = [find_binary(binary), os.path.basename(notes)]
-    command += render_arguments(release, since, size, audience, style) + list(extra)
-    result = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=TIMEOUT,
-                            env=_plain_environment())
+    arguments = [os.path.basename(notes)] + render_arguments(release, since, size, audience, style) + list(extra)
+    result, folder = _run_beside(notes, binary, arguments)
     diagnostics = parse_diagnostics(result.stderr, folder)
     if result.returncode != 0:
-        raise RenderFailed(notes, result.returncode, diagnostics)
+        raise RenderFailed(os.path.abspath(notes), result.returncode, diagnostics)
     return result.stdout, diagnostics
+
+
+def _run_beside(notes, binary, arguments):
+    """whatsnew with `arguments`, run in the notes' folder so it finds the project's
+    .whatsnew.yml as it would there; the result and that folder."""
+    folder = os.path.dirname(os.path.abspath(notes))
+    result = subprocess.run([find_binary(binary)] + arguments, cwd=folder, capture_output=True, text=True,
+                            timeout=TIMEOUT, env=_plain_environment())
+    return result, folder
 
 
 def lint(notes, binary=None):
     """`whatsnew lint`'s findings for `notes` (duplicate versions, content no release holds, raw
     HTML no output shows, …): what a sheet may silently show differently from the file."""
-    notes = os.path.abspath(notes)
-    folder = os.path.dirname(notes)
-    result = subprocess.run([find_binary(binary), "lint", os.path.basename(notes)], cwd=folder,
-                            capture_output=True, text=True, timeout=TIMEOUT, env=_plain_environment())
+    result, folder = _run_beside(notes, binary, ["lint", os.path.basename(notes)])
     # Findings are on standard output; standard error adds a count, or a problem with the run.
     findings = [item for item in parse_diagnostics(result.stdout, folder) if item.path is not None]
     if result.returncode not in (0, 1) or (result.returncode == 1 and not findings):

@@ -62,11 +62,12 @@ class WhatsNewDirective(SphinxDirective):
     def run(self):
         here = (self.env.docname, self.lineno)
         notes = self.notes_path()
-        for path in whatsnew.notes_inputs(notes):
+        inputs = whatsnew.notes_inputs(notes)
+        for path in inputs:
             self.env.note_dependency(path)
         # Sphinx sees an existing file change, not a fragment added to .changes/: the listing is
         # kept, and a page whose listing differs is read again (outdated_pages).
-        _listings(self.env).setdefault(self.env.docname, {})[notes] = whatsnew.fragments(notes)
+        _listings(self.env).setdefault(self.env.docname, {})[notes] = [os.path.basename(path) for path in inputs[1:]]
         if not os.path.isfile(notes):
             _warn(f"whatsnew: the notes file {notes} does not exist", here, "notes")
             return []
