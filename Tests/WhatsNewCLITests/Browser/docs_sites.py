@@ -182,6 +182,25 @@ def luminance(css):
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
+def is_dark(css):
+    """A dark surface: what a sheet on it must be too."""
+    return luminance(css) < 0.2
+
+
+def grid_failures(sheet, label):
+    """What any host must leave of a sheet's grid (one GEOMETRY entry): titles in one line, an
+    icon column no wider than its widest icon, and the sheet as dark as the page behind it."""
+    failures = []
+    lefts = sheet["titleLefts"]
+    if lefts and max(lefts) - min(lefts) > 0.5:
+        failures.append(f"{label}: title left edges {lefts}")
+    if not sheet["stacked"] and sheet["iconColumn"] > sheet["widestIcon"] + 0.5:
+        failures.append(f"{label}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
+    if is_dark(sheet["sheetBackground"]) != is_dark(sheet["hostBackground"]):
+        failures.append(f"{label}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
+    return failures
+
+
 def open_page(engine, url, width, scheme):
     tab = engine.tab(url, width, 900, scheme)
     tab.evaluate("() => document.fonts.ready.then(() => true)")
@@ -260,7 +279,7 @@ def measure(engine_name, work, fragments):
                     host_without = page.evaluate(STYLES, [False, skip, declared])
                     page.close()
                     failures = []
-                    host_dark = luminance(geometry[0]["hostBackground"]) < 0.2 if geometry else False
+                    host_dark = is_dark(geometry[0]["hostBackground"]) if geometry else False
                     # The scheme the sheet took from the host is checked below, against the host's background.
                     bare = bare_page(work, sheets, geometry[0]["width"], geometry[0]["fontSize"],
                                      geometry[0]["sheetScheme"], len(runs))
@@ -271,18 +290,11 @@ def measure(engine_name, work, fragments):
                     failures += [f"sheet changed the host: {line}" for line in differences(host_without, host_with)]
                     for index, sheet in enumerate(geometry):
                         label = f"sheet {index}"
-                        lefts = sheet["titleLefts"]
-                        if lefts and max(lefts) - min(lefts) > 0.5:
-                            failures.append(f"{label}: title left edges {lefts}")
-                        if not sheet["stacked"] and sheet["iconColumn"] > sheet["widestIcon"] + 0.5:
-                            failures.append(f"{label}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
+                        failures += grid_failures(sheet, label)
                         if min(sheet["titleWeights"] or [0]) < 600 or min(sheet["headingWeights"] or [0]) < 600:
                             failures.append(f"{label}: weights {sheet['titleWeights']} {sheet['headingWeights']}")
                         if sheet["outside"]:
                             failures.append(f"{label}: sticks out of the sheet: {sheet['outside'][:5]}")
-                        sheet_dark = luminance(sheet["sheetBackground"]) < 0.2
-                        if sheet_dark != (luminance(sheet["hostBackground"]) < 0.2):
-                            failures.append(f"{label}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
                     runs.append({"host": host, "width": width, "scheme": scheme, "hostDark": host_dark,
                                  "sheets": geometry, "failures": failures,
                                  "sheetElements": len(inside["values"]), "hostElements": len(host_with["values"])})

@@ -163,7 +163,9 @@ def mkdocs_site(folder, notes, plugin, lint=False):
     """MkDocs Material with the page's sheets (plugin) or the same page without them."""
     (folder / "docs").mkdir(parents=True)
     copy_notes(notes, folder)
-    plugins = "plugins:\n  - search\n" + ("  - whatsnew:\n      lint: true\n" if lint else "  - whatsnew\n" if plugin else "")
+    plugins = "plugins:\n  - search\n"
+    if plugin:
+        plugins += "  - whatsnew:\n      lint: true\n" if lint else "  - whatsnew\n"
     (folder / "mkdocs.yml").write_text(MKDOCS_CONFIG + plugins)
     page = (HOSTS / "page.md").read_text().replace("{{SHEETS}}", MKDOCS_SHEETS if plugin else "")
     (folder / "docs" / "index.md").write_text(page)
@@ -227,10 +229,12 @@ def build_site(name, work, python, notes):
         for plugin, folder in folders.items():
             result, seconds = builder(python, folder)
             times[plugin].append(seconds)
+            if plugin:
+                with_plugin = result
     folder = folders[True]
     site = {"secondsWithout": min(times[False]), "secondsWith": min(times[True]),
             "rounds": {"without": times[False], "with": times[True]}}
-    site["warnings"] = warnings_in(result.stdout + result.stderr)
+    site["warnings"] = warnings_in(with_plugin.stdout + with_plugin.stderr)
     site["pages"] = {str(page): page_facts(page) for page in
                      (folder / output / "index.html", folder / output / "about.html")}
     site["stylesheet"] = [str(path) for path in (folder / output).rglob("whatsnew.css")]
@@ -357,16 +361,9 @@ def sheet_failures(geometry, label=""):
     failures = []
     for index, sheet in enumerate(geometry):
         name = f"{label}sheet {index}"
-        lefts = sheet["titleLefts"]
-        if not lefts:
+        if not sheet["titleLefts"]:
             failures.append(f"{name}: no titles")
-        elif max(lefts) - min(lefts) > 0.5:
-            failures.append(f"{name}: title left edges {lefts}")
-        if not sheet["stacked"] and sheet["iconColumn"] > sheet["widestIcon"] + 0.5:
-            failures.append(f"{name}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
-        sheet_dark = docs_sites.luminance(sheet["sheetBackground"]) < 0.2
-        if sheet_dark != (docs_sites.luminance(sheet["hostBackground"]) < 0.2):
-            failures.append(f"{name}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
+        failures += docs_sites.grid_failures(sheet, name)
     return failures
 
 
@@ -383,7 +380,7 @@ def measure_page(browser, host, path, width, scheme):
     if page["scrollWidth"] > page["innerWidth"]:
         failures.append(f"scrolls sideways: {page['scrollWidth']} px in {page['innerWidth']} px")
     run_report = {"host": host, "width": width, "scheme": scheme,
-                  "hostDark": bool(geometry) and docs_sites.luminance(geometry[0]["hostBackground"]) < 0.2,
+                  "hostDark": bool(geometry) and docs_sites.is_dark(geometry[0]["hostBackground"]),
                   "sheets": geometry, "page": page}
     if host == "mkdocs-material":
         toggled = tab.evaluate(TOGGLE)
@@ -393,7 +390,7 @@ def measure_page(browser, host, path, width, scheme):
         scheme_now = tab.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
         if toggled is None or scheme_now != toggled:
             failures.append(f"the palette toggle did not switch to {toggled}: {scheme_now}")
-        elif geometry and after and (docs_sites.luminance(after[0]["hostBackground"]) < 0.2) == run_report["hostDark"]:
+        elif geometry and after and docs_sites.is_dark(after[0]["hostBackground"]) == run_report["hostDark"]:
             failures.append("the toggle did not change the page's lightness")
         failures += sheet_failures(after, "after the toggle, ")
     tab.close()

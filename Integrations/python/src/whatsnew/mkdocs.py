@@ -121,10 +121,11 @@ class WhatsNewPlugin(BasePlugin[WhatsNewConfig]):
         source = page.file.src_uri
         placeholders = [f"whatsnew-sheet-{self.token}-{index}" for index in range(len(markers))]
         sheets = self.sheets.setdefault(source, {})
+        shown = self._shown(page.file.abs_src_path or source)
         for marker, placeholder in zip(markers, placeholders):
-            asked_by = f"{self._shown(page.file.abs_src_path or source)}:{marker.line}"
+            asked_by = f"{shown}:{marker.line}"
             for line, problem in marker.problems:
-                log.warning("%s:%d: %s", self._shown(page.file.abs_src_path or source), line, problem)
+                log.warning("%s:%d: %s", shown, line, problem)
             sheets[placeholder] = self._render(marker.options, asked_by)
         return replace_markers(markdown, markers, placeholders)
 
