@@ -16,6 +16,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "src"))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+import whatsnew  # noqa: E402
 from whatsnew import parse_diagnostics  # noqa: E402
 from whatsnew.markers import find_markers, replace_markers  # noqa: E402
 
@@ -62,6 +63,17 @@ class Diagnostics(unittest.TestCase):
         self.assertEqual((found[1].rule, found[1].message), ("unknown-icon", "unknown icon `x`\n  a second line"))
         self.assertEqual((found[2].line, found[2].column, str(found[2])),
                          (None, None, "/docs/d.md: error: no release with any changes listed"))
+
+
+class HostileValues(unittest.TestCase):
+    """A page's values and a pull request's file names reach whatsnew's command line as values."""
+
+    def test_a_value_is_never_an_option(self):
+        self.assertEqual(whatsnew.render_arguments(release="--output=/tmp/x", since="-h"),
+                         ["--format", "html", "--release=--output=/tmp/x", "--since=-h", "--style=none"])
+
+    def test_a_notes_file_is_never_an_option(self):
+        self.assertEqual(whatsnew._beside("/docs/--output=x"), "./--output=x")
 
 
 @unittest.skipIf(hatch_build is None, "hatchling is not installed")

@@ -128,7 +128,8 @@ def render_arguments(release=None, since=None, size=None, audience=None, style="
     for option, value in (("--release", release), ("--since", since), ("--size", size),
                           ("--audience", audience), ("--style", style)):
         if value:
-            arguments += [option, str(value)]
+            # One word: a value a page gives (`--output=x`) can never be read as an option.
+            arguments.append(f"{option}={value}")
     return arguments
 
 
@@ -136,12 +137,18 @@ def render(notes, release=None, since=None, size=None, audience=None, style="non
     """The HTML fragment for `notes` and the warnings whatsnew gave; raises RenderFailed when it
     exits non-zero. `style="none"` leaves the stylesheet out: link `stylesheet()` once instead.
     """
-    arguments = [os.path.basename(notes)] + render_arguments(release, since, size, audience, style) + list(extra)
+    arguments = [_beside(notes)] + render_arguments(release, since, size, audience, style) + list(extra)
     result, folder = _run_beside(notes, binary, arguments)
     diagnostics = parse_diagnostics(result.stderr, folder)
     if result.returncode != 0:
         raise RenderFailed(os.path.abspath(notes), result.returncode, diagnostics)
     return result.stdout, diagnostics
+
+
+def _beside(notes):
+    """The notes as whatsnew is given them in their folder: `./NAME`, so a file a pull request
+    names `--output=x` is a path, never an option."""
+    return os.path.join(".", os.path.basename(notes))
 
 
 def _run_beside(notes, binary, arguments):
@@ -156,7 +163,7 @@ def _run_beside(notes, binary, arguments):
 def lint(notes, binary=None):
     """`whatsnew lint`'s findings for `notes` (duplicate versions, content no release holds, raw
     HTML no output shows, …): what a sheet may silently show differently from the file."""
-    result, folder = _run_beside(notes, binary, ["lint", os.path.basename(notes)])
+    result, folder = _run_beside(notes, binary, ["lint", _beside(notes)])
     # Findings are on standard output; standard error adds a count, or a problem with the run.
     findings = [item for item in parse_diagnostics(result.stdout, folder) if item.path is not None]
     if result.returncode not in (0, 1) or (result.returncode == 1 and not findings):
