@@ -385,14 +385,21 @@ enum NuChecker {
             Tool.missing("java")
             return nil
         }
-        return report.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !isOutdatedCSSComplaint($0) }
+        let messages = report.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        // Relative colour (`rgb(from …)`) is newer than the checker's CSS grammar, which then
+        // places its complaint, and the parse error that follows it, at the end of the style.
+        let relativeColour = Set(messages.filter { $0.contains("error: CSS:") && $0.contains("“from”") }.map { place(of: $0) })
+        return messages.filter { !isOutdatedCSSComplaint($0) && !relativeColour.contains(place(of: $0)) }
     }
+
+    /// A message's file and position: `"file:…":405.84-405.84`.
+    private static func place(of message: String) -> String { String(message.prefix { $0 != " " }) }
 
     /// The checker's CSS grammar predates much of what every current browser supports; a CSS
     /// message on a line using one of these is that, and only that. Any other message, CSS or
     /// HTML, stands.
     static let newerCSS = [
-        ":where(", "subgrid", "minmax(var(", "light-dark(", "color-mix(", "color-scheme", "all: ", "container",
+        ":where(", "subgrid", "minmax(var(", "light-dark(", "color-mix(", "rgb(from", "oklch(from", "color-scheme", "all: ", "container",
         "text-underline-offset", "text-decoration-thickness", "cqi", "contain-intrinsic", "-inline-start",
     ]
 

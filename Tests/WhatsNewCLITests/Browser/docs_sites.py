@@ -28,7 +28,9 @@ import shutil
 import subprocess
 import sys
 
+import colours
 import engines
+from colours import is_dark  # plugin_sites.py reads it from here
 HOSTS = pathlib.Path(__file__).resolve().parent / "hosts"
 WIDTHS = (375, 1280)
 SCHEMES = ("light", "dark")
@@ -138,7 +140,8 @@ STYLES = """([inside, skip, only]) => {
   return {names: names, values: values};
 }"""
 
-GEOMETRY = """() => [...document.querySelectorAll('.whatsnew')].map(sheet => {
+GEOMETRY = """() => { const rgb = """ + colours.TO_RGB + """;
+return [...document.querySelectorAll('.whatsnew')].map(sheet => {
   const rect = e => e.getBoundingClientRect();
   const glyph = e => { const range = document.createRange(); range.selectNodeContents(e); return range.getBoundingClientRect().width; };
   const icons = [...sheet.querySelectorAll('.whatsnew-icon')].filter(e => e.textContent.trim());
@@ -162,29 +165,15 @@ GEOMETRY = """() => [...document.querySelectorAll('.whatsnew')].map(sheet => {
     stacked: icons.length > 0 && Math.abs(rect(icons[0]).left - rect(sheet.querySelector('.whatsnew-title')).left) < 0.5,
     outside: [...sheet.querySelectorAll('*')].filter(e => rect(e).width > 0 && rect(e).right > content + 0.5)
       .map(e => e.className || e.tagName),
-    sheetBackground: style(sheet).backgroundColor,
+    sheetBackground: rgb(style(sheet).backgroundColor),
     sheetScheme: style(sheet).colorScheme,
-    sheetText: style(sheet).color,
-    hostBackground: background(sheet.parentElement),
+    sheetText: rgb(style(sheet).color),
+    hostBackground: rgb(background(sheet.parentElement)),
     // The room the host gives the sheet, to the fraction of a pixel.
     width: sheetRect.width + number(style(sheet).marginLeft) + number(style(sheet).marginRight),
     fontSize: number(style(sheet.parentElement).fontSize),
   };
-})"""
-
-
-def luminance(css):
-    parts = css[css.index("(") + 1:css.index(")")].replace(",", " ").replace("/", " ").split()
-    def linear(channel):
-        channel = float(channel) / 255
-        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-    red, green, blue = (linear(value) for value in parts[:3])
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def is_dark(css):
-    """A dark surface: what a sheet on it must be too."""
-    return luminance(css) < 0.2
+}); }"""
 
 
 def grid_failures(sheet, label):

@@ -18,9 +18,11 @@ import os
 import pathlib
 import sys
 
+import colours
 import engines
 
 MEASURE = """() => {
+  const rgb = """ + colours.TO_RGB + """;
   const rect = e => e.getBoundingClientRect();
   const titles = [...document.querySelectorAll('.whatsnew-title')];
   const icons = [...document.querySelectorAll('.whatsnew-icon')];
@@ -36,26 +38,10 @@ MEASURE = """() => {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
     overflowing: overflowing,
-    text: heading.color,
-    background: style.backgroundColor,
+    text: rgb(heading.color),
+    background: rgb(style.backgroundColor),
   };
 }"""
-
-
-def rgb(css):
-    parts = css[css.index("(") + 1:css.index(")")].replace(",", " ").split()
-    return [float(value) for value in parts[:3]]
-
-
-def contrast(first, second):
-    def luminance(color):
-        def linear(channel):
-            channel /= 255
-            return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-        red, green, blue = (linear(channel) for channel in color)
-        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    lighter, darker = sorted((luminance(rgb(first)), luminance(rgb(second))), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
 
 
 def layout(engine, page_url, screenshots):
@@ -68,7 +54,7 @@ def layout(engine, page_url, screenshots):
                     tab.evaluate(f"() => {{ document.documentElement.style.fontSize = '{scale * 100}%'; }}")
                 tab.evaluate(READY)
                 run = tab.evaluate(MEASURE)
-                run.update(width=width, scheme=scheme, scale=scale, contrast=contrast(run["text"], run["background"]))
+                run.update(width=width, scheme=scheme, scale=scale, contrast=colours.contrast(run["text"], run["background"]))
                 if scale == 1:
                     name = f"{pathlib.Path(page_url).stem}-{engine.name}-{scheme}-{width}.png"
                     tab.screenshot(os.path.join(screenshots, name))

@@ -14,10 +14,12 @@ import json
 import pathlib
 import sys
 
+import colours
 import engines
 
 MEASURE = """
 () => {
+  const rgb = """ + colours.TO_RGB + """;
   const shown = e => e.getClientRects().length > 0;
   const releases = [...document.querySelectorAll('[data-sparkle-version]')];
   const titles = [...document.querySelectorAll('.whatsnew-title')].filter(shown);
@@ -28,7 +30,7 @@ MEASURE = """
     titles: titles.length,
     scrollWidth: document.documentElement.scrollWidth,
     width: document.documentElement.clientWidth,
-    text: getComputedStyle(version).color,
+    text: rgb(getComputedStyle(version).color),
     background: getComputedStyle(document.documentElement).backgroundColor,
     fontSize: getComputedStyle(document.body).fontSize,
     scripts: document.querySelectorAll('script').length,
