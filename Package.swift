@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "WhatsNew", targets: ["WhatsNew"]),
         // The JSON's Codable types alone, for apps: no cmark, no other dependency.
         .library(name: "WhatsNewSchema", targets: ["WhatsNewSchema"]),
+        // Where an app keeps what its user has seen: UserDefaults and iCloud key-value stores.
+        .library(name: "WhatsNewSeenStores", targets: ["WhatsNewSeenStores"]),
         .plugin(name: "WhatsNewPlugin", targets: ["WhatsNewPlugin"]),
     ],
     dependencies: [
@@ -51,6 +53,9 @@ let package = Package(
         // Public Codable types for the JSON (schema 1), with no dependencies, so an app can
         // decode whatsnew's output on any platform.
         .target(name: "WhatsNewSchema"),
+        // The schema's SeenStore over Foundation's UserDefaults and, on Apple platforms, iCloud's
+        // key-value store: apart from the schema, which stays dependency-free.
+        .target(name: "WhatsNewSeenStores", dependencies: ["WhatsNewSchema"]),
         // Plain values every stage shares: the notes model, diagnostics and source positions,
         // and the small text rules (versions and dates in text, link safety, suggestions).
         .target(
@@ -142,7 +147,7 @@ let package = Package(
             name: "WhatsNewTests",
             dependencies: [
                 "WhatsNew", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
-                "WhatsNewRendering", "WhatsNewSchema", "WhatsNewProject", "WhatsNewFuzz",
+                "WhatsNewRendering", "WhatsNewSchema", "WhatsNewSeenStores", "WhatsNewProject", "WhatsNewFuzz",
             ],
             exclude: ["Fixtures", "Golden"]
         ),

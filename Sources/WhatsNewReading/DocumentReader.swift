@@ -66,9 +66,7 @@ public struct DocumentReader: Sendable {
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
         var result = reader.read(implicitRelease: implicit)
         diagnostics += result.diagnostics
-        diagnostics += BuildNumbers.attach(
-            releaseBlocks, sheetBuild: sheet.build, sheetVersion: sheet.version, to: &result.releases,
-            path: source.path)
+        diagnostics += ReleaseFrontMatter.attach(releaseBlocks, sheet: sheet, to: &result.releases, path: source.path)
         var document = Document(
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)

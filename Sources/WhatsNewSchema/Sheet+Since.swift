@@ -13,21 +13,29 @@ extension Sheet {
     /// - `lastSeen` nil (the user has never looked) or not a version at all: the newest release
     ///   alone, what is new in the version they have.
     public func releases(after lastSeen: String?) -> [Release] {
-        let released = releases.compactMap { release -> (ReleaseVersion, Release)? in
+        let newestFirst = releasedNewestFirst()
+        guard let lastSeen, let seen = ReleaseVersion(lastSeen) else {
+            return newestFirst.first.map { [$0.release] } ?? []
+        }
+        return newestFirst.filter { $0.version > seen }.map(\.release)
+    }
+
+    /// The releases out (not the unreleased changes, not scheduled) that have a version, newest
+    /// first by ``ReleaseVersion`` precedence; releases of equal precedence keep the notes' order.
+    func releasedNewestFirst() -> [(version: ReleaseVersion, release: Release)] {
+        let versioned = releases.compactMap { release -> (version: ReleaseVersion, release: Release)? in
             guard !release.unreleased, !release.scheduled, let text = release.version,
                 let version = ReleaseVersion(text)
             else { return nil }
             return (version, release)
         }
-        // Newest first; releases of equal precedence keep the notes' order.
-        let newestFirst = released.enumerated().sorted { left, right in
-            if left.element.0 == right.element.0 { return left.offset < right.offset }
-            return left.element.0 > right.element.0
-        }.map { $0.element }
-        guard let lastSeen, let seen = ReleaseVersion(lastSeen) else {
-            return newestFirst.first.map { [$0.1] } ?? []
-        }
-        return newestFirst.filter { $0.0 > seen }.map(\.1)
+        return versioned.enumerated().sorted { left, right in
+            switch left.element.version.compare(to: right.element.version) {
+            case .newer: true
+            case .older: false
+            case .same: left.offset < right.offset
+            }
+        }.map(\.element)
     }
 
     /// One sheet of every release the user has not seen (``releases(after:)``), merged into one
@@ -35,11 +43,18 @@ extension Sheet {
     /// newest first; rows of one kind and title (`Fixed`) made one, their items newest first.
     /// It takes the newest release's version, date and title; empty when nothing is new.
     public func whatsNew(since lastSeen: String?) -> Sheet {
-        let new = releases(after: lastSeen)
-        guard let newest = new.first else { return Sheet(schemaVersion: schemaVersion, title: title, releases: []) }
+        merging(releases(after: lastSeen))
+    }
+
+    /// `releases`, newest first, merged into one release: featured rows (sections with no
+    /// kind, or a title of their own) as they are; rows of one kind and title (`Fixed`) made
+    /// one, their items newest first. It takes the newest release's version, date and title;
+    /// no release when `releases` is empty.
+    public func merging(_ releases: [Release]) -> Sheet {
+        guard let newest = releases.first else { return Sheet(schemaVersion: schemaVersion, title: title, releases: []) }
         var sections: [Section] = []
         var rows: [RowKey: Int] = [:]  // a kind row → its index in `sections`
-        for release in new {
+        for release in releases {
             for section in release.sections {
                 guard let kind = section.kind else {
                     sections.append(section)
@@ -59,7 +74,7 @@ extension Sheet {
         }
         var merged = newest
         merged.sections = sections
-        merged.summary = new.count == 1 ? newest.summary : nil
+        merged.summary = releases.count == 1 ? newest.summary : nil
         return Sheet(schemaVersion: schemaVersion, title: title, releases: [merged])
     }
 }

@@ -81,13 +81,18 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// The build number (`CFBundleVersion`) the release shipped as, when the notes or the
         /// project give it. Written only when known.
         public var build: String?
+        /// The release's own word on showing it in an app (`show:` in its front matter): `always`
+        /// (a security release) or `never` (a re-cut build), over a ``PresentationPolicy``'s
+        /// rules. Written only when the notes say.
+        public var show: Show?
 
         /// A release with its rows; the flags and fitting are off unless given.
         public init(
             version: String?, date: String?, title: String, summary: String?, sections: [Section],
             unreleased: Bool = false, locale: String? = nil, scheduled: Bool = false, size: String? = nil,
-            omitted: Int? = nil, compare: String? = nil, build: String? = nil
+            omitted: Int? = nil, compare: String? = nil, build: String? = nil, show: Show? = nil
         ) {
+            self.show = show
             self.compare = compare
             self.build = build
             self.version = version
@@ -101,6 +106,24 @@ public struct Sheet: Codable, Sendable, Hashable {
             self.size = size
             self.omitted = omitted
         }
+    }
+
+    /// A release's `show:`. Open-ended, so a value added later still decodes: anything but
+    /// ``always`` and ``never`` leaves the decision to the policy.
+    public struct Show: RawRepresentable, Codable, Sendable, Hashable {
+        /// The value as the JSON writes it.
+        public var rawValue: String
+
+        /// A show rule from its JSON value.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// Shown to every user who has not seen it, whatever the bump, kinds and pre-release
+        /// rules say (opting out and a fresh install still win).
+        public static let always = Show(rawValue: "always")
+        /// Never shown, alone or merged into another release's sheet.
+        public static let never = Show(rawValue: "never")
     }
 
     /// One row of the sheet: icon · title · summary.
@@ -135,13 +158,17 @@ public struct Sheet: Codable, Sendable, Hashable {
         public var audiences: [String]
         /// The platforms the row is for (`ios`, `macos`); empty for all. Written only when set.
         public var platforms: [String]
+        /// A curated row's `priority:` (higher first among featured rows); a positive one makes
+        /// the release more than fixes to a ``PresentationPolicy``. Written only when set.
+        public var priority: Int?
 
         /// A row; its locale, truncation, audiences and platforms are unset unless given.
         public init(
             kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
             html: String, items: [String], line: Int, locale: String? = nil, truncated: Bool = false,
-            audiences: [String] = [], platforms: [String] = []
+            audiences: [String] = [], platforms: [String] = [], priority: Int? = nil
         ) {
+            self.priority = priority
             self.locale = locale
             self.truncated = truncated
             self.audiences = audiences
@@ -224,7 +251,8 @@ extension Sheet {
 
 extension Sheet.Release {
     private enum CodingKeys: String, CodingKey {
-        case version, build, date, title, unreleased, scheduled, summary, sections, locale, size, omitted, compare
+        case version, build, date, title, unreleased, scheduled, show, summary, sections, locale, size, omitted,
+            compare
     }
 
     public init(from decoder: any Decoder) throws {
@@ -241,6 +269,7 @@ extension Sheet.Release {
         omitted = try container.decodeIfPresent(Int.self, forKey: .omitted)
         compare = try container.decodeIfPresent(String.self, forKey: .compare)
         build = try container.decodeIfPresent(String.self, forKey: .build)
+        show = try container.decodeIfPresent(Sheet.Show.self, forKey: .show)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -255,6 +284,8 @@ extension Sheet.Release {
         // Additive in schema 1: only unreleased changes carry the key.
         if unreleased { try container.encode(true, forKey: .unreleased) }
         if scheduled { try container.encode(true, forKey: .scheduled) }
+        // Additive in schema 1: only a release whose notes say `show:` carries it.
+        if let show { try container.encode(show, forKey: .show) }
         try container.encode(summary, forKey: .summary)
         try container.encode(sections, forKey: .sections)
         // Additive in schema 1: only a sheet shown in a locale carries it.
@@ -267,7 +298,8 @@ extension Sheet.Release {
 
 extension Sheet.Section {
     private enum CodingKeys: String, CodingKey {
-        case kind, icon, symbol, color, title, summary, html, items, line, locale, truncated, audiences, platforms
+        case kind, icon, symbol, color, title, summary, html, items, line, locale, truncated, audiences, platforms,
+            priority
     }
 
     public init(from decoder: any Decoder) throws {
@@ -285,6 +317,7 @@ extension Sheet.Section {
         truncated = try container.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
         audiences = try container.decodeIfPresent([String].self, forKey: .audiences) ?? []
         platforms = try container.decodeIfPresent([String].self, forKey: .platforms) ?? []
+        priority = try container.decodeIfPresent(Int.self, forKey: .priority)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -302,5 +335,7 @@ extension Sheet.Section {
         if truncated { try container.encode(true, forKey: .truncated) }
         if !audiences.isEmpty { try container.encode(audiences, forKey: .audiences) }
         if !platforms.isEmpty { try container.encode(platforms, forKey: .platforms) }
+        // Additive in schema 1: only a curated row with a `priority:` carries it.
+        if let priority { try container.encode(priority, forKey: .priority) }
     }
 }

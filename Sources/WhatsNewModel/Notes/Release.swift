@@ -26,8 +26,11 @@ public struct Release: Sendable, Hashable {
     /// In a sheet shown in a locale, the locale its words are in: the translation's, or the
     /// original's where the translation lacks the release. Nil when no locale was asked for.
     public var locale: String?
+    /// The release's `show:` (`always`, `never`), for an app's presentation policy; nil when
+    /// the notes leave it to the policy.
+    public var show: ShowRule?
 
-    /// A release; its build number and locale are unset.
+    /// A release; its build number, locale and show rule are unset.
     public init(
         version: Version? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,
         summary: MarkdownContent? = nil, sections: [Section] = [], link: String? = nil, line: Int

@@ -27,41 +27,4 @@ public enum BuildNumbers {
         }
         return unmatched
     }
-
-    /// The front matter's builds given to their releases: a release block's to the release
-    /// whose heading stands above it, the sheet's to the release of the sheet's `version:`.
-    static func attach(
-        _ blocks: [ReleaseMetadata], sheetBuild: String?, sheetVersion: String?, to releases: inout [Release],
-        path: String
-    ) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        if let sheetBuild {
-            let index =
-                sheetVersion.flatMap { version in releases.firstIndex { $0.version?.matches(version) ?? false } }
-                ?? (releases.count == 1 ? 0 : nil)
-            if let index {
-                releases[index].build = sheetBuild
-            } else {
-                diagnostics.append(
-                    Diagnostic(
-                        .buildOutsideRelease, at: SourceLocation(path: path, line: 2, column: 1),
-                        "`build:` in the sheet's front matter numbers the release of its `version:`, and "
-                            + (sheetVersion.map { "the notes have no release \($0)" } ?? "it has none")))
-            }
-        }
-        for block in blocks where block.build != nil {
-            let above = releases.indices.filter { releases[$0].line < block.openingLine }
-                .max { releases[$0].line < releases[$1].line }
-            guard let above else {
-                diagnostics.append(
-                    Diagnostic(
-                        .buildOutsideRelease, at: SourceLocation(path: path, line: block.openingLine, column: 1),
-                        "this `build:` stands before any release heading; put it under the heading of the release it numbers"
-                    ))
-                continue
-            }
-            releases[above].build = block.build
-        }
-        return diagnostics
-    }
 }

@@ -20,19 +20,21 @@ struct FrontMatterDecoder {
                 sheet.accentPosition = context.textPosition(of: entry.value)
             case .icons: sheet.icons = context.icons(entry)
             case .build: sheet.build = context.text(entry)
+            case .show: sheet.show = context.showRule(entry)
             default: break
             }
         }
         return (sheet, context.diagnostics)
     }
 
-    /// A block under a release heading: the release's build number.
+    /// A block under a release heading: the release's build number and show rule.
     func release(from block: FrontMatterBlock) -> (ReleaseMetadata, [Diagnostic]) {
         var release = ReleaseMetadata(openingLine: block.openingLine)
         var context = FrontMatterContext(decoder: self, block: block)
         for entry in context.entries() {
             switch context.key(entry, allowed: FrontMatterKey.releaseKeys, role: "a release's front matter") {
             case .build: release.build = context.text(entry)
+            case .show: release.show = context.showRule(entry)
             default: break
             }
         }
@@ -181,6 +183,19 @@ struct FrontMatterContext {
             Diagnostic(
                 .invalidDate, at: position(of: entry.value),
                 "`\(text)` is not a date whatsnew can read; write it as YYYY-MM-DD"))
+        return nil
+    }
+
+    /// `always` or `never`; anything else is reported with the nearest.
+    mutating func showRule(_ entry: Entry) -> ShowRule? {
+        guard let text = text(entry) else { return nil }
+        if let rule = ShowRule(rawValue: text.lowercased()) { return rule }
+        let names = ShowRule.allCases.map(\.rawValue)
+        let nearest = Suggestion.nearest(to: text.lowercased(), among: names)
+        diagnostics.append(
+            Diagnostic(
+                .frontMatterValue, at: position(of: entry.value),
+                "`show` takes `always` or `never`, not `\(text)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "")))
         return nil
     }
 

@@ -7,6 +7,8 @@ struct SheetMetadata: Sendable, Hashable {
     var version: String?
     /// The build number of the sheet's `version` (`build:`), for Sparkle.
     var build: String?
+    /// Whether apps show the sheet's `version` (`show:`).
+    var show: ShowRule?
     var date: ReleaseDate?
     var icons: [IconOverride] = []
     var accent: String?

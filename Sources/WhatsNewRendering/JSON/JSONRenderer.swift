@@ -30,7 +30,8 @@ public struct JSONRenderer: SheetRenderer {
             sections: release.sections.enumerated().map { section($1, truncated: release.isTruncated(row: $0)) },
             unreleased: release.isUnreleased, locale: release.locale, scheduled: release.isScheduled,
             size: release.size?.rawValue, omitted: release.size == nil ? nil : release.omitted,
-            compare: release.compare, build: release.build)
+            compare: release.compare, build: release.build,
+            show: release.show.map { Sheet.Show(rawValue: $0.rawValue) })
     }
 
     private func section(_ section: Section, truncated: Bool) -> Sheet.Section {
@@ -42,7 +43,7 @@ public struct JSONRenderer: SheetRenderer {
             symbol: section.appearance.icon?.symbol, color: section.appearance.color?.description,
             title: section.title, summary: summary.isEmpty ? nil : summary, html: MarkdownHTML.of(section.content),
             items: items, line: section.line, locale: section.locale, truncated: truncated,
-            audiences: section.audiences, platforms: section.platforms)
+            audiences: section.audiences, platforms: section.platforms, priority: section.priority)
     }
 }
 

@@ -5,8 +5,9 @@ import WhatsNewSchema
 // `lint`, a `LintReport`, in one named `timeline`, a `Timeline`; and writes each back beside
 // it as `*.json.decoded` with Foundation's encoder, so the caller can check that nothing was
 // lost. With `--since V1,V2,…` first, it also prints, for every sheet and each last-seen
-// version, what `releases(after:)` and `whatsNew(since:)` answer. Exits 1 on the first file
-// that does not decode.
+// version, what `releases(after:)` and `whatsNew(since:)` answer; with `--running V` next, what
+// `PresentationPolicy()` decides for an app running V whose user last saw each of them (nil:
+// a fresh install). Exits 1 on the first file that does not decode.
 let decoder = JSONDecoder()
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -14,6 +15,11 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var lastSeen: [String?] = []
 if arguments.first == "--since", arguments.count > 1 {
     lastSeen = arguments[1].split(separator: ",", omittingEmptySubsequences: false).map { $0 == "nil" ? nil : String($0) }
+    arguments.removeFirst(2)
+}
+var running: String?
+if arguments.first == "--running", arguments.count > 1 {
+    running = arguments[1]
     arguments.removeFirst(2)
 }
 var decoded = 0
@@ -35,6 +41,12 @@ for folder in arguments {
                     let merged = sheet.whatsNew(since: seen).releases.first
                     let rows = merged?.sections.map { "\($0.title ?? "-")×\($0.items.count)" }.joined(separator: ",") ?? ""
                     print("\(file) after \(seen ?? "nil"): [\(versions)] \(merged?.version ?? "-") {\(rows)}")
+                    if let running {
+                        let decision = PresentationPolicy().decide(
+                            for: sheet, current: SeenVersion(version: running), lastSeen: seen.map { SeenVersion(version: $0) },
+                            isFreshInstall: seen == nil)
+                        print("\(file) running \(running) after \(seen ?? "nil"): \(decision)")
+                    }
                 }
             }
             try again.write(to: url.appendingPathComponent(file + ".decoded"))
