@@ -169,6 +169,11 @@ return [...document.querySelectorAll('.whatsnew')].map(sheet => {
     sheetScheme: style(sheet).colorScheme,
     sheetText: rgb(style(sheet).color),
     hostBackground: rgb(background(sheet.parentElement)),
+    // Every kind of text on the card, each on the surface it stands on.
+    texts: [['title', '.whatsnew-title'], ['summary', '.whatsnew-summary'], ['link', '.whatsnew-summary a'],
+             ['code', '.whatsnew-summary code'], ['version', '.whatsnew-version']]
+      .map(([name, selector]) => [name, sheet.querySelector(selector)]).filter(([, e]) => e)
+      .map(([name, e]) => ({name, color: rgb(style(e).color), surface: rgb(background(e))})),
     // The room the host gives the sheet, to the fraction of a pixel.
     width: sheetRect.width + number(style(sheet).marginLeft) + number(style(sheet).marginRight),
     fontSize: number(style(sheet.parentElement).fontSize),
@@ -177,8 +182,9 @@ return [...document.querySelectorAll('.whatsnew')].map(sheet => {
 
 
 def grid_failures(sheet, label):
-    """What any host must leave of a sheet's grid (one GEOMETRY entry): titles in one line, an
-    icon column no wider than its widest icon, and the sheet as dark as the page behind it."""
+    """What any host must leave of a sheet (one GEOMETRY entry): titles in one line, an icon
+    column no wider than its widest icon, the sheet as dark as the page behind it, and its
+    title, summary, link, code and version at WCAG AA's 4.5:1 on what they stand on."""
     failures = []
     lefts = sheet["titleLefts"]
     if lefts and max(lefts) - min(lefts) > 0.5:
@@ -187,6 +193,10 @@ def grid_failures(sheet, label):
         failures.append(f"{label}: icon column {sheet['iconColumn']} px, widest icon {sheet['widestIcon']} px")
     if is_dark(sheet["sheetBackground"]) != is_dark(sheet["hostBackground"]):
         failures.append(f"{label}: sheet {sheet['sheetBackground']} on host {sheet['hostBackground']}")
+    for text in sheet.get("texts", []):
+        ratio = colours.contrast(text["color"], text["surface"])
+        if ratio < 4.5:
+            failures.append(f"{label}: {text['name']} {text['color']} on {text['surface']} is {ratio:.2f}:1")
     return failures
 
 
