@@ -22,10 +22,22 @@ struct WhatsNewCommand: ParsableCommand {
         defaultSubcommand: RenderCommand.self
     )
 
+    /// Writes `message` and a newline to standard output; a stream that cannot take it fails the run.
+    private static func writeOutput(_ message: String) {
+        guard let failed = StandardOutput.write(message + "\n") else { return }
+        if failed == EPIPE { endByBrokenPipe() }
+        StandardError.write("whatsnew: cannot write: \(describe(errno: failed))")
+        Foundation.exit(1)
+    }
+
     /// Runs the command; usage errors exit 2 rather than ArgumentParser's 64 (DESIGN §4). Every
     /// message is written here, so a full or closed stream never traps the process.
     static func main() {
         SignalShield.reportBrokenPipes()
+        // `--version` alone needs none of the command tree, whose reflection costs milliseconds.
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+            return writeOutput(WhatsNewVersion.current)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,11 +51,7 @@ struct WhatsNewCommand: ParsableCommand {
             if code == .success {
                 // --help, --version: the output itself, so a stream that cannot take it fails.
                 let message = isRootHelp ? rootHelp() : message
-                if !message.isEmpty, let failed = StandardOutput.write(message + "\n") {
-                    if failed == EPIPE { endByBrokenPipe() }
-                    StandardError.write("whatsnew: cannot write: \(describe(errno: failed))")
-                    Foundation.exit(1)
-                }
+                if !message.isEmpty { writeOutput(message) }
             } else if !message.isEmpty {
                 StandardError.write(message)
             }

@@ -32,11 +32,10 @@ package enum PackageName {
     /// A package file's text, when it is there and small: anything over 1 MB is no package
     /// file worth reading for a name or an address.
     static func contents(of name: String, in folder: URL) -> String? {
-        let url = folder.appendingPathComponent(name)
-        guard let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size < 1 << 20,
-            let data = try? Data(contentsOf: url)
+        // The C library's reads, as the notes are read: URL's resource values cost a start-up's worth.
+        guard let file = try? SourceFile.load(path: folder.appendingPathComponent(name).path, maximumSize: 1 << 20 - 1)
         else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: file.bytes, as: UTF8.self)
     }
 
     /// `Package(name: "Inkwell"`: the first `name:` after `Package(`.
