@@ -27,6 +27,8 @@ struct PresentationPolicyTests {
         title: "Lantern",
         releases: [
             release(nil, [row(.added, "Coming")], unreleased: true),
+            release("3.0.0", [row(.fixed, "Last fixes")]),
+            release("3.0.0-rc.1", [row(.added, "Big feature")]),
             release("2.0.0-beta.1", [row(.added, "Beta maps")]),
             release("1.6.0", [row(.added, "Announced")], scheduled: true),
             release("1.5.0", [row(.fixed, "Crash"), row(.internal, "Build")]),
@@ -96,7 +98,13 @@ struct PresentationPolicyTests {
         Case(current: "2.0.0-beta.1", lastSeen: "1.5.0", policy: PresentationPolicy(showsPreReleases: true),
              shown: ["2.0.0-beta.1"], reason: .newReleases),
         // A build ahead of its notes, and a build that is no version.
-        Case(current: "3.0.0", lastSeen: "2.0.0-beta.1", shown: [], reason: .noNotes),
+        Case(current: "4.0.0", lastSeen: "3.0.0", shown: [], reason: .noNotes),
+        // A release brings its pre-releases' notes to a user who never ran them.
+        Case(current: "3.0.0", lastSeen: "1.5.0", shown: ["3.0.0", "3.0.0-rc.1"], skipped: ["2.0.0-beta.1 (a pre-release)"],
+             reason: .newReleases),
+        Case(current: "3.0.0-rc.1", lastSeen: "1.5.0", shown: [],
+             skipped: ["3.0.0-rc.1 (a pre-release)", "2.0.0-beta.1 (a pre-release)"],
+             reason: .skippedAll([.init(version: "3.0.0-rc.1", rule: .preRelease), .init(version: "2.0.0-beta.1", rule: .preRelease)])),
         Case(current: "dev", lastSeen: "1.4.0", shown: [], reason: .notAVersion("dev")),
         // Fresh installs, first looks and opting out.
         Case(current: "1.4.1", lastSeen: nil, fresh: true, shown: [], reason: .freshInstall),

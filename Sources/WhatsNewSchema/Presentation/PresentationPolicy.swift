@@ -28,7 +28,9 @@
 ///    `show: always`: its bump is below ``minimumBump``, it is a pre-release and
 ///    ``showsPreReleases`` is off, or it holds only fixes and ``showsFixOnlyReleases`` is off.
 /// 6. At most ``maximumReleases`` of them, newest first, are merged into one sheet (rows of one
-///    kind made one, as ``Sheet/whatsNew(since:)`` does).
+///    kind made one, as ``Sheet/whatsNew(since:)`` does). A release's own pre-releases among
+///    them come with it and are weighed with it: a user who never ran `2.0.0-beta.1` gets its
+///    notes with `2.0.0`.
 ///
 /// Whatever the answer, the app records ``PresentationDecision/seen`` once it has acted on it.
 public struct PresentationPolicy: Sendable, Hashable {
@@ -146,18 +148,27 @@ public struct PresentationPolicy: Sendable, Hashable {
             }
     }
 
-    /// The sheet of the first `limit` releases the rules let through, newest first.
+    /// The sheet of the first `limit` releases the rules let through, newest first. A release's
+    /// pre-releases among the candidates are part of it: a user who never ran them gets their
+    /// notes with the release (GRDB's 5.0.0 lists only fixes after eleven betas that hold the
+    /// features), and the rules weigh them together.
     private func show(
         _ candidates: [Versioned], skipping: [PresentationDecision.Skipped], of sheet: Sheet, current: SeenVersion,
         limit: Int, reason: PresentationDecision.Reason
     ) -> PresentationDecision {
         var skipped = skipping
         var shown: [Sheet.Release] = []
-        for candidate in candidates where shown.count < max(1, limit) {
-            if let rule = rule(skipping: candidate.release) {
+        var releasesShown = 0
+        let (releases, preReleases) = Self.foldingPreReleases(candidates)
+        for (index, candidate) in releases.enumerated() where releasesShown < max(1, limit) {
+            let leading = preReleases[index] ?? []
+            let whole = leading.isEmpty ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
+            if let rule = rule(skipping: whole) {
                 skipped.append(PresentationDecision.Skipped(version: candidate.version.text, rule: rule))
+                skipped += leading.map { PresentationDecision.Skipped(version: $0.version.text, rule: .preRelease) }
             } else {
-                shown.append(candidate.release)
+                shown += [candidate.release] + leading.map(\.release)
+                releasesShown += 1
             }
         }
         guard !shown.isEmpty else {
@@ -168,6 +179,23 @@ public struct PresentationPolicy: Sendable, Hashable {
         return PresentationDecision(
             sheet: sheet.merging(shown), reason: reason, seen: current, shown: shown.compactMap(\.version),
             skipped: skipped)
+    }
+
+    /// The candidates without the pre-releases of a release among them, and for each remaining
+    /// candidate (by index) the pre-releases it takes, newest first.
+    static func foldingPreReleases(_ candidates: [Versioned]) -> ([Versioned], [Int: [Versioned]]) {
+        var kept: [Versioned] = []
+        var folded: [Int: [Versioned]] = [:]
+        for candidate in candidates {
+            if candidate.version.isPreRelease,
+                let release = kept.lastIndex(where: { !$0.version.isPreRelease && $0.version.hasNumbers(of: candidate.version) })
+            {
+                folded[release, default: []].append(candidate)
+            } else {
+                kept.append(candidate)
+            }
+        }
+        return (kept, folded)
     }
 
     /// A release with its version read.

@@ -36,6 +36,15 @@ extension ReleaseVersion {
         }
     }
 
+    /// Whether the two have the same numbers (`5.0.0-beta.2` and `5.0`): a pre-release and the
+    /// release it leads to.
+    func hasNumbers(of other: ReleaseVersion) -> Bool {
+        let count = max(numbers.count, other.numbers.count)
+        return (0..<count).allSatisfy {
+            ($0 < numbers.count ? numbers[$0] : 0) == ($0 < other.numbers.count ? other.numbers[$0] : 0)
+        }
+    }
+
     /// A pre-release (`2.0.0-beta.1`, `1.0.0rc4`), not a post-release (`1.1.1w`).
     public var isPreRelease: Bool { !prerelease.isEmpty && !isPostRelease }
 
