@@ -89,7 +89,7 @@ public struct PresentationPolicy: Sendable, Hashable {
         guard let lastSeen, let seen = ReleaseVersion(lastSeen.version) else {
             if isFreshInstall && !showsOnFreshInstall { return skip(.freshInstall) }
             // Never looked, or a record that is no version: what is new in the version they have.
-            return show(released, skipping: [], of: sheet, current: current, limit: 1, reason: .firstLook)
+            return show(released, of: sheet, current: current, limit: 1, reason: .firstLook)
         }
         switch running.compare(to: seen) {
         case .older:
@@ -104,11 +104,11 @@ public struct PresentationPolicy: Sendable, Hashable {
                 let skipped = [PresentationDecision.Skipped(version: release.version.text, rule: .showNever)]
                 return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), seen: current, skipped: skipped)
             }
-            return show([release], skipping: [], of: sheet, current: current, limit: 1, reason: .reCutBuild)
+            return show([release], of: sheet, current: current, limit: 1, reason: .reCutBuild)
         case .newer:
             let unseen = released.filter { $0.version.compare(to: seen) == .newer }
             guard !unseen.isEmpty else { return skip(.noNotes) }
-            return show(unseen, skipping: [], of: sheet, current: current, limit: maximumReleases, reason: .newReleases)
+            return show(unseen, of: sheet, current: current, limit: maximumReleases, reason: .newReleases)
         }
     }
 
@@ -153,10 +153,10 @@ public struct PresentationPolicy: Sendable, Hashable {
     /// notes with the release (GRDB's 5.0.0 lists only fixes after eleven betas that hold the
     /// features), and the rules weigh them together.
     private func show(
-        _ candidates: [Versioned], skipping: [PresentationDecision.Skipped], of sheet: Sheet, current: SeenVersion,
-        limit: Int, reason: PresentationDecision.Reason
+        _ candidates: [Versioned], of sheet: Sheet, current: SeenVersion, limit: Int,
+        reason: PresentationDecision.Reason
     ) -> PresentationDecision {
-        var skipped = skipping
+        var skipped: [PresentationDecision.Skipped] = []
         var shown: [Sheet.Release] = []
         var releasesShown = 0
         let (releases, preReleases) = Self.foldingPreReleases(candidates)

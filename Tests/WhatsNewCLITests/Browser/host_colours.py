@@ -95,7 +95,7 @@ def page(directory, fragment, mode):
     style_end = fragment.index("</style>")
     css, markup = fragment[fragment.index("<style>") + len("<style>"):style_end], fragment[style_end + len("</style>"):]
     if mode == "fallback":
-        rule = "@supports (color: rgb(from oklch(from red l c h) r g b))"
+        rule = "@supports (color: rgb(from oklch(from currentColor l c h) r g b))"
         if rule not in css:
             raise SystemExit(f"the stylesheet has no `{rule}` rule to hide")
         css = css.replace(rule, "@supports (whatsnew-no-such-property: none)")
