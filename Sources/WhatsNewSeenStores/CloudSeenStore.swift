@@ -2,6 +2,9 @@
 import Foundation
 import WhatsNewSchema
 
+@available(watchOS 9.0, *)
+extension NSUbiquitousKeyValueStore: KeyValueStorage {}
+
 /// What the user has seen, in iCloud's key-value store, so a user who saw What's New on their
 /// iPhone does not see it again on their iPad. The keys are those of ``UserDefaultsSeenStore``.
 /// The app needs the iCloud key-value storage entitlement.
@@ -21,34 +24,29 @@ public struct CloudSeenStore: SeenStore {
         self.prefix = prefix
     }
 
-    private var versionKey: String { prefix + ".lastSeenVersion" }
-    private var buildKey: String { prefix + ".lastSeenBuild" }
-    private var optedOutKey: String { prefix + ".optedOut" }
+    private var keys: SeenKeys { SeenKeys(prefix: prefix) }
 
     /// The version and build under the store's keys; nil when no version is recorded.
-    public var lastSeen: SeenVersion? {
-        store.string(forKey: versionKey).map { SeenVersion(version: $0, build: store.string(forKey: buildKey)) }
-    }
+    public var lastSeen: SeenVersion? { keys.lastSeen(in: store) }
 
     /// Whether the opt-out key is set.
-    public var isOptedOut: Bool { store.bool(forKey: optedOutKey) }
+    public var isOptedOut: Bool { keys.isOptedOut(in: store) }
 
-    /// Writes the version and its build (or removes an older build).
+    /// Writes the version and its build (or removes an older build), and asks iCloud to sync.
     public mutating func record(_ seen: SeenVersion) {
-        store.set(seen.version, forKey: versionKey)
-        if let build = seen.build { store.set(build, forKey: buildKey) } else { store.removeObject(forKey: buildKey) }
+        keys.record(seen, in: store)
         store.synchronize()
     }
 
-    /// Writes the opt-out.
+    /// Writes the opt-out, and asks iCloud to sync.
     public mutating func setOptedOut(_ optedOut: Bool) {
-        store.set(optedOut, forKey: optedOutKey)
+        keys.setOptedOut(optedOut, in: store)
         store.synchronize()
     }
 
-    /// Removes the store's three keys.
+    /// Removes the store's three keys, and asks iCloud to sync.
     public mutating func reset() {
-        for key in [versionKey, buildKey, optedOutKey] { store.removeObject(forKey: key) }
+        keys.reset(store)
         store.synchronize()
     }
 }

@@ -16,30 +16,20 @@ public struct UserDefaultsSeenStore: SeenStore {
         self.prefix = prefix
     }
 
-    private var versionKey: String { prefix + ".lastSeenVersion" }
-    private var buildKey: String { prefix + ".lastSeenBuild" }
-    private var optedOutKey: String { prefix + ".optedOut" }
+    private var keys: SeenKeys { SeenKeys(prefix: prefix) }
 
     /// The version and build under the store's keys; nil when no version is recorded.
-    public var lastSeen: SeenVersion? {
-        defaults.string(forKey: versionKey).map { SeenVersion(version: $0, build: defaults.string(forKey: buildKey)) }
-    }
+    public var lastSeen: SeenVersion? { keys.lastSeen(in: defaults) }
 
     /// Whether the opt-out key is set.
-    public var isOptedOut: Bool { defaults.bool(forKey: optedOutKey) }
+    public var isOptedOut: Bool { keys.isOptedOut(in: defaults) }
 
     /// Writes the version and its build (or removes an older build).
-    public mutating func record(_ seen: SeenVersion) {
-        defaults.set(seen.version, forKey: versionKey)
-        // A version without a build leaves no older build behind to compare with.
-        if let build = seen.build { defaults.set(build, forKey: buildKey) } else { defaults.removeObject(forKey: buildKey) }
-    }
+    public mutating func record(_ seen: SeenVersion) { keys.record(seen, in: defaults) }
 
     /// Writes the opt-out.
-    public mutating func setOptedOut(_ optedOut: Bool) { defaults.set(optedOut, forKey: optedOutKey) }
+    public mutating func setOptedOut(_ optedOut: Bool) { keys.setOptedOut(optedOut, in: defaults) }
 
     /// Removes the store's three keys.
-    public mutating func reset() {
-        for key in [versionKey, buildKey, optedOutKey] { defaults.removeObject(forKey: key) }
-    }
+    public mutating func reset() { keys.reset(defaults) }
 }
