@@ -100,10 +100,6 @@ public struct PresentationPolicy: Sendable, Hashable {
             }
             let same = released.filter { $0.version.compare(to: running) == .same }
             guard let release = same.first else { return skip(.noNotes) }
-            if release.release.show == .never {
-                let skipped = [PresentationDecision.Skipped(version: release.version.text, rule: .showNever)]
-                return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), seen: current, skipped: skipped)
-            }
             return show([release], of: sheet, current: current, limit: 1, reason: .reCutBuild)
         case .newer:
             let unseen = released.filter { $0.version.compare(to: seen) == .newer }
