@@ -36,37 +36,61 @@ public struct DocumentReader: Sendable {
     /// code that edits the file around them.
     package func readWithBlocks(_ source: SourceFile) -> (reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]) {
         didRead?(source.path)
-        let split = FrontMatterSplitter(path: source.path).split(source.bytes)
-        var diagnostics = split.diagnostics
-        let decoder = FrontMatterDecoder(path: source.path)
+        let prepared = prepare(source)
+        let blocks = MarkdownParser().parse(prepared.split.markdown)
+        return (finish(prepared, blocks: blocks).reading, prepared.split.blocks, blocks)
+    }
+
+    /// A file with its front matter lifted and read: what every reading of it starts from.
+    struct Prepared {
+        var path: String
+        var split: FrontMatterSplitter.Result
         var sheet = SheetMetadata()
         var sections: [SectionMetadata] = []
         var releaseBlocks: [ReleaseMetadata] = []
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Lifts the front matter out of `source` and reads it.
+    func prepare(_ source: SourceFile) -> Prepared {
+        let split = FrontMatterSplitter(path: source.path).split(source.bytes)
+        var prepared = Prepared(path: source.path, split: split, diagnostics: split.diagnostics)
+        let decoder = FrontMatterDecoder(path: source.path)
         for block in split.blocks {
             switch block.role {
             case .sheet:
                 let (metadata, found) = decoder.sheet(from: block)
-                sheet = metadata
-                diagnostics += found
+                prepared.sheet = metadata
+                prepared.diagnostics += found
             case .release:
                 let (metadata, found) = decoder.release(from: block)
-                releaseBlocks.append(metadata)
-                diagnostics += found
+                prepared.releaseBlocks.append(metadata)
+                prepared.diagnostics += found
             case .section:
                 let (metadata, found) = decoder.section(from: block)
-                sections.append(metadata)
-                diagnostics += found
+                prepared.sections.append(metadata)
+                prepared.diagnostics += found
             }
         }
-        let blocks = MarkdownParser().parse(split.markdown)
-        let reader = ChangelogReader(
-            path: source.path, blocks: blocks, sectionMetadata: sections, keepsOrder: keepsListOrder)
+        return prepared
+    }
+
+    /// The model read out of cmark's `blocks` of a prepared file, with what the changelog
+    /// reading found on the way.
+    func finish(_ prepared: Prepared, blocks: [Block], roles: HeadingRoleMemo? = nil)
+        -> (reading: Reading, changelog: ChangelogReader.Result)
+    {
+        let sheet = prepared.sheet
+        var reader = ChangelogReader(
+            path: prepared.path, blocks: blocks, sectionMetadata: prepared.sections, keepsOrder: keepsListOrder)
+        reader.roles = roles
         let implicit = Release(
             version: sheet.version.flatMap(Version.init), date: sheet.date,
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
         var result = reader.read(implicitRelease: implicit)
-        diagnostics += result.diagnostics
-        diagnostics += ReleaseFrontMatter.attach(releaseBlocks, sheet: sheet, to: &result.releases, path: source.path)
+        var diagnostics = prepared.diagnostics + result.diagnostics
+        diagnostics += ReleaseFrontMatter.attach(
+            prepared.releaseBlocks, sheet: sheet, to: &result.releases, path: prepared.path)
         var document = Document(
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
@@ -75,7 +99,8 @@ public struct DocumentReader: Sendable {
         document.accentPosition = sheet.accentPosition
         AppearanceResolver(catalog: icons, sheetIcons: sheet.icons, kinds: kinds).resolve(&document.releases)
         let reading = Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
-        return (reading, split.blocks, blocks)
+        result.releases = []  // the document holds them now
+        return (reading, result)
     }
 }
 

@@ -52,7 +52,7 @@ package struct ExportSparkle {
         }
         // What the notes could not show as asked (an unknown icon, a translation's missing release), once each.
         var seen: Set<String> = []
-        console.report(editions.flatMap(notes.ignored).filter { seen.insert($0.description).inserted })
+        console.report(editions.flatMap { notes.ignored(in: $0) }.filter { seen.insert($0.description).inserted })
     }
 
     /// The notes of each archive's version, in the file generate_appcast pairs with it, one per language.

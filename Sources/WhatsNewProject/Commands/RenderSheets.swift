@@ -48,7 +48,7 @@ package struct RenderSheets {
     /// Writes the sheet (or every output the settings list) and says what it could not show.
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
-        let notes = try Notes(notes, in: project, console: console)
+        let notes = try Notes(notes, in: project, console: console, scope: readingScope(in: project))
         // A bare `whatsnew` writes every output the project lists, from the one read.
         if format == nil, output == nil, let outputs = project.config?.outputs, !outputs.isEmpty {
             for (format, path) in outputs {
@@ -65,6 +65,18 @@ package struct RenderSheets {
             return
         }
         try render(notes, console: console)
+    }
+
+    /// The releases this run shows, when it writes one sheet of a few of them: the notes are
+    /// then read in part.
+    private func readingScope(in project: Project) -> ReadingScope? {
+        let config = project.config
+        if format == nil, output == nil, !(config?.outputs ?? []).isEmpty { return nil }
+        let format = self.format ?? config?.format ?? .text
+        guard locales == nil, !format.choosesItsReleases else { return nil }
+        let request = notes.resolved(in: project)
+        guard let today = try? request.day(now: .today) else { return nil }
+        return ReadingScope(request.selection(or: format.defaultSelection), today: today)
     }
 
     /// One output of the run.
@@ -110,7 +122,7 @@ package struct RenderSheets {
             }
         }
         // What the sheet could not show as asked, once each, after the sheet itself.
-        let ignored = notes.ignored(in: edition)
+        let ignored = notes.ignored(in: edition, shown: sheet.releases.map(\.release.line))
         if !ignored.isEmpty {
             console.report(ignored)
             if strict { throw CommandFailure([]) }

@@ -25,8 +25,11 @@ package final class Notes {
     private var editions: [LocaleTag?: Edition] = [:]
 
     /// Reads the notes `request` asks for: the file, then, with fragments, the file with them
-    /// composed in; nothing more. Errors in the notes or the fragments stop the run.
-    package init(_ request: NotesRequest, in project: Project, console: Console = .standard) throws(CommandFailure) {
+    /// composed in; nothing more. Errors in the notes or the fragments stop the run. With a
+    /// `scope`, a run that shows only those releases, a file without fragments is read in part.
+    package init(
+        _ request: NotesRequest, in project: Project, console: Console = .standard, scope: ReadingScope? = nil
+    ) throws(CommandFailure) {
         let request = request.resolved(in: project)
         self.project = project
         self.request = request
@@ -42,7 +45,11 @@ package final class Notes {
         let source: SourceFile
         if fragments.isEmpty {
             source = try Self.load(input, request.sizeLimit)
-            reading = reader.read(source)
+            if let scope, console.readsInPart, request.locale == nil {
+                reading = scope.read(source, with: reader, trace: console.partTrace)
+            } else {
+                reading = reader.read(source)
+            }
             if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
         } else {
             // The notes as they will be: the release in progress as their unreleased changes. A
@@ -115,14 +122,35 @@ package final class Notes {
 
     /// What the sheet of `edition` shows otherwise than the notes ask (an unknown colour or
     /// icon, a date it could not read, a translation it could not match): lint's warnings,
-    /// which rendering reports on standard error, once each.
-    package func ignored(in edition: Edition) -> [Diagnostic] {
-        let findings =
+    /// which rendering reports on standard error, once each. Given the releases a sheet shows
+    /// (by their lines), only what concerns them and the notes as a whole: the rest is lint's.
+    package func ignored(in edition: Edition, shown: [Int]? = nil) -> [Diagnostic] {
+        let notes =
             diagnostics.filter { Self.reportedRules.contains($0.rule) }
             + Linter(icons: catalog).ignoredAppearance(in: document, path: path)
+        let findings =
+            (shown.map { Self.concerning($0, notes, in: document) } ?? notes)
             + edition.findings.filter { Self.reportedRules.contains($0.rule) }
         var seen: Set<String> = []
         return findings.filter { seen.insert($0.description).inserted }
+    }
+
+    /// The findings on lines of the releases starting at `shown`, on no line, or before the
+    /// first release.
+    private static func concerning(_ shown: [Int], _ findings: [Diagnostic], in document: Document) -> [Diagnostic] {
+        let starts = (document.releases.map(\.line) + document.archives.map(\.line)).sorted()
+        let shown = Set(shown)
+        return findings.filter { finding in
+            guard let line = finding.location.line, let first = starts.first, line >= first else { return true }
+            // The release or archive the line stands under: the last to start at or before it.
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= line { low = middle + 1 } else { high = middle }
+            }
+            return shown.contains(starts[low - 1])
+        }
     }
 
     /// The findings rendering repeats from lint: where the sheet shows something other than

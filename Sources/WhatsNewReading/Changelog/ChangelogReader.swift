@@ -9,6 +9,8 @@ struct ChangelogReader {
     let sectionMetadata: [SectionMetadata]
     /// Show a release written as a plain list as written, rather than grouped by kind markers.
     var keepsOrder = false
+    /// Roles already classified, for a file read more than once.
+    var roles: HeadingRoleMemo?
 
     struct Result {
         var releases: [Release]
@@ -19,6 +21,13 @@ struct ChangelogReader {
         /// What stands between the title and the first release.
         var introduction: MarkdownContent?
         var diagnostics: [Diagnostic]
+        /// The lines where a release, an archive or a series begins, in file order.
+        var boundaries: [Int] = []
+        /// Headings whose role turns on the blocks right after them (`## 3.x` over changes of
+        /// its own is a release), by line: a reading of part of the file reads what follows them.
+        var contentDependentLines: [Int] = []
+        /// Whether any heading names a release; without, any short paragraph may name one.
+        var namesReleases = false
     }
 
     /// A block or a front-matter section, in the order the file has them.
@@ -29,7 +38,7 @@ struct ChangelogReader {
     }
 
     func read(implicitRelease: Release) -> Result {
-        let outline = HeadingOutline(blocks: blocks)
+        let outline = HeadingOutline(blocks: blocks, roles: roles ?? HeadingRoleMemo())
         let elements = self.elements()
         var state = State(path: path, keepsOrder: keepsOrder, convention: Self.dateConvention(of: outline))
         var title: String?
@@ -67,9 +76,13 @@ struct ChangelogReader {
         }
         state.finishRelease()
         let introduction = state.introduction.isEmpty ? nil : MarkdownContent(blocks: state.introduction)
-        return Result(
+        var result = Result(
             releases: state.releases, archives: state.archives, title: title, introduction: introduction,
             diagnostics: state.diagnostics)
+        result.boundaries = state.boundaries
+        result.contentDependentLines = outline.contentDependentIndices.map { blocks[$0].line }
+        result.namesReleases = outline.list.contains { $0.role.namesRelease }
+        return result
     }
 
     /// Whether the file writes `26-07-2022` day first or month first, as its release headings'
@@ -130,6 +143,8 @@ private struct State {
     /// Content between releases has been reported since the last release began.
     var reportedOutside = false
     var diagnostics: [Diagnostic] = []
+    /// Where each release and series began.
+    var boundaries: [Int] = []
 
     init(path: String, keepsOrder: Bool, convention: DateScanner.NumericOrder.Convention) {
         self.path = path
@@ -271,6 +286,7 @@ private struct State {
                 startCategory(CategoryHeading(heading.text), line: line, level: level)
             }
         case .series:
+            boundaries.append(line)
             finishRelease()
         case .other:
             guard let release = current else { return }
@@ -365,6 +381,7 @@ private struct State {
 
     private mutating func startRelease(_ release: Release, level: Int) {
         finishRelease()
+        boundaries.append(release.line)
         reportedOutside = false
         current = ReleaseBuilder(release: release, level: level)
     }

@@ -24,14 +24,16 @@ struct HeadingOutline {
     /// For each block that is a heading, its position in `list`.
     private var positions: [Int: Int] = [:]
     private(set) var releaseLevel: Int?
+    /// Headings whose role was settled by the blocks right after them, by block index.
+    private(set) var contentDependentIndices: [Int] = []
 
-    init(blocks: [Block]) {
+    init(blocks: [Block], roles: HeadingRoleMemo = HeadingRoleMemo()) {
         var lines: [Int] = []  // paragraphs that may be release lines, read once the headings are known
         for (index, block) in blocks.enumerated() {
             switch block.content {
             case .heading(let level, let inlines):
                 let text = PlainText.of(inlines)
-                var role = HeadingClassifier.role(of: text)
+                var role = roles.role(of: text)
                 // `### 1.7.2 [See discussion](…)`: a link after the version annotates it.
                 if role == .other, case .link? = inlines.last, inlines.count > 1 {
                     let lead = PlainText.of(Array(inlines.prefix { if case .link = $0 { false } else { true } }))
@@ -47,7 +49,7 @@ struct HeadingOutline {
             }
         }
         releaseLevel = Self.mostCommonLevel(of: list)
-        addReleaseLines(lines, blocks: blocks)
+        addReleaseLines(lines, blocks: blocks, roles: roles)
         for (position, heading) in list.enumerated() { positions[heading.index] = position }
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
@@ -61,7 +63,7 @@ struct HeadingOutline {
     /// Paragraphs that read as a release heading with a real version are releases where the
     /// file has no release headings, or where a heading lost its space before a list
     /// (`###4.0.0`); they take the release level.
-    private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block]) {
+    private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block], roles: HeadingRoleMemo) {
         guard !candidates.isEmpty else { return }
         let hasReleaseHeadings = list.contains { $0.role.namesRelease }
         var lines: [Heading] = []
@@ -74,7 +76,7 @@ struct HeadingOutline {
             }
             let text = PlainText.of(inlines)
             guard text.utf8.count <= 100, text.utf8.contains(where: { (0x30...0x39).contains($0) }),
-                case .release(let release) = HeadingClassifier.role(of: text), !release.isWeak
+                case .release(let release) = roles.role(of: text), !release.isWeak
             else { continue }
             lines.append(
                 Heading(index: index, level: releaseLevel ?? 7, text: text, role: .release(release)))
@@ -142,6 +144,7 @@ struct HeadingOutline {
     private mutating func settleSeries(blocks: [Block]) {
         for position in list.indices {
             let heading = list[position]
+            if heading.role == .series, heading.level == releaseLevel { contentDependentIndices.append(heading.index) }
             // `## 3.x` with its own changes under it, where releases stand, is a release.
             if heading.role == .series, heading.level == releaseLevel, heading.index + 1 < blocks.count,
                 !blocks[heading.index + 1].isHeading, let version = VersionScanner.series(in: heading.text)
@@ -166,9 +169,12 @@ struct HeadingOutline {
             // The file's first heading may hold an introduction before its series begins
             // (`# Changelog for Elixir v1.14`, highlights, then `## v1.14.0`): it is kept as such.
             guard case .release(let release) = heading.role, case .release(let childRelease) = child.role,
-                child.level > heading.level, Self.extends(childRelease.version, release.version),
-                position == 0 || blocks[(heading.index + 1)..<child.index].allSatisfy({ !$0.isContent })
+                child.level > heading.level, Self.extends(childRelease.version, release.version)
             else { continue }
+            if position != 0 { contentDependentIndices.append(heading.index) }
+            guard position == 0 || blocks[(heading.index + 1)..<child.index].allSatisfy({ !$0.isContent }) else {
+                continue
+            }
             list[position].role = .series
         }
     }
@@ -182,5 +188,18 @@ struct HeadingOutline {
     private static func extends(_ child: Version, _ parent: Version) -> Bool {
         child.numbers.starts(with: parent.numbers)
             && (child.numbers.count > parent.numbers.count || (!child.prerelease.isEmpty && parent.prerelease.isEmpty))
+    }
+}
+
+/// Heading roles by text, classified once: a file read several times in part classifies each
+/// heading once.
+final class HeadingRoleMemo {
+    private var roles: [String: HeadingRole] = [:]
+
+    func role(of text: String) -> HeadingRole {
+        if let known = roles[text] { return known }
+        let role = HeadingClassifier.role(of: text)
+        roles[text] = role
+        return role
     }
 }

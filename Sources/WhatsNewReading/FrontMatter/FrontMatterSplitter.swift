@@ -12,6 +12,8 @@ struct FrontMatterSplitter {
         var markdown: [UInt8]
         var blocks: [FrontMatterBlock]
         var diagnostics: [Diagnostic]
+        /// The lines of `markdown`.
+        var lines: [SourceLines.Line] = []
     }
 
     let path: String
@@ -57,7 +59,11 @@ struct FrontMatterSplitter {
             lastClosing = lines[closing].number
             next = closing + 1
         }
-        return Result(markdown: Self.blanking(lifted, of: lines, in: bytes), blocks: blocks, diagnostics: diagnostics)
+        // Blanked lines keep their endings but not their offsets: the lines are counted again.
+        let markdown = Self.blanking(lifted, of: lines, in: bytes)
+        return Result(
+            markdown: markdown, blocks: blocks, diagnostics: diagnostics,
+            lines: lifted.isEmpty ? lines : SourceLines.lines(of: markdown))
     }
 
     /// The block a file that must open with front matter (a fragment) opens with: nil when its

@@ -10,9 +10,17 @@ import WhatsNewModel
 package struct MarkdownParser {
     /// Added to cmark's line numbers, for Markdown that starts partway into the file.
     var lineOffset = 0
+    /// The file's line number of each line cmark is given (1-based lines, at index line - 1),
+    /// for Markdown made of parts of a file; nil when its lines are the file's.
+    var lineMap: [Int]?
 
     package init(lineOffset: Int = 0) {
         self.lineOffset = lineOffset
+    }
+
+    /// A parser of parts of a file, whose line `n` is the file's line `lineMap[n - 1]`.
+    init(lineMap: [Int]) {
+        self.lineMap = lineMap
     }
 
     /// Containers nested deeper than this are flattened into the deepest one kept, their text
@@ -105,7 +113,7 @@ package struct MarkdownParser {
                     items: frame.items))
         default: return nil
         }
-        return Block(content, line: line(of: node), endLine: Int(cmark_node_get_end_line(node)) + lineOffset)
+        return Block(content, line: line(of: node), endLine: fileLine(cmark_node_get_end_line(node)))
     }
 
     private func inline(from frame: Frame) -> Inline? {
@@ -152,7 +160,12 @@ package struct MarkdownParser {
         }
     }
 
-    private func line(of node: OpaquePointer) -> Int { Int(cmark_node_get_start_line(node)) + lineOffset }
+    private func line(of node: OpaquePointer) -> Int { fileLine(cmark_node_get_start_line(node)) }
+
+    private func fileLine(_ line: Int32) -> Int {
+        guard let lineMap else { return Int(line) + lineOffset }
+        return lineMap[min(max(Int(line), 1), lineMap.count) - 1]
+    }
 
     private func literal(_ node: OpaquePointer) -> String { Self.string(cmark_node_get_literal(node)) }
 

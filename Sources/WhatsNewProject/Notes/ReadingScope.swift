@@ -1,0 +1,92 @@
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+
+/// The releases a run shows, when it shows a few: the latest, a version, or those since one.
+/// The notes are then read in part (``PartialReading``): the releases that could be chosen in
+/// full, every other one as its heading, the same choice made as on the whole file.
+package struct ReadingScope: Sendable {
+    /// Which releases.
+    package var selection: ReleaseSelection
+    /// The day the sheet is made: a release dated later is scheduled, and not the latest.
+    package var today: ReleaseDate
+
+    /// A scope for `selection`; nil for selections that read every release.
+    package init?(_ selection: ReleaseSelection, today: ReleaseDate) {
+        switch selection {
+        case .latest, .version, .since: break
+        case .all, .unreleased, .cumulative: return nil
+        }
+        self.selection = selection
+        self.today = today
+    }
+
+    /// The notes of `source` read in part, or read whole where the part could read otherwise
+    /// (each time said on `trace`).
+    package func read(_ source: SourceFile, with reader: DocumentReader, trace: (@Sendable (String) -> Void)?)
+        -> DocumentReader.Reading
+    {
+        var partial = PartialReading(source, reader: reader)
+        for round in 0..<10 {
+            partial.read()
+            if partial.doubt != nil { break }
+            let before = partial.keptCount
+            partial.keepStructure()
+            // Releases that may be chosen are read newest first: one, then two, then four more.
+            for line in unreadReleases(in: partial, batch: 1 << min(round, 8)) { partial.keep(releaseAt: line) }
+            if partial.keptCount == before {
+                trace?("\(source.path) in part: \(partial.linesRead) of \(partial.lineCount) lines")
+                return partial.reading
+            }
+        }
+        trace?("\(source.path) whole: \(partial.doubt ?? "the choice did not settle")")
+        return partial.readWhole()
+    }
+
+    /// The lines of releases read as headings that could change the choice, or be chosen: for
+    /// the latest, the `batch` newest of those that could be newer than the one chosen so far.
+    private func unreadReleases(in partial: PartialReading, batch: Int) -> [Int] {
+        let releases = partial.reading.document.releases
+        let unread = releases.filter { !partial.isWhole(releaseAt: $0.line) }
+        guard !unread.isEmpty else { return [] }
+        let schedule = ReleaseSchedule(today: today)
+        let chosen = (try? selection.releases(from: partial.reading.document, schedule: schedule, path: "")) ?? []
+        var needed = chosen.filter { !partial.isWhole(releaseAt: $0.line) }.map(\.line)
+        switch selection {
+        case .latest:
+            // The newest release out with content: an unread release as new may be it.
+            // The chosen one, when it is the newest with content (not the unreleased, or a
+            // scheduled release, shown when no release out has content).
+            let best = chosen.first.flatMap { $0.isUnreleased || schedule.isScheduled($0) ? nil : $0 }
+            let rivals = unread.filter { release in
+                guard let best else { return true }
+                guard let newest = best.version else { return true }
+                guard let version = release.version else { return false }
+                let order = version.compare(to: newest)
+                return order == .newer || (order == .same && release.line < best.line)
+            }
+            needed += Self.newestFirst(rivals).prefix(batch).map(\.line)
+        case .since(let query):
+            // Every release after it, unless scheduled, which the release's own lines may say.
+            guard let floor = releases.compactMap(\.version).first(where: { $0.matches(query) }) else { return [] }
+            needed += unread.filter { $0.version.map { $0 > floor } ?? false }.map(\.line)
+        default:
+            break
+        }
+        return needed
+    }
+
+    /// Newest version first, then file order; releases without a version last.
+    private static func newestFirst(_ releases: [Release]) -> [Release] {
+        releases.enumerated().sorted { left, right in
+            switch (left.element.version, right.element.version) {
+            case (let l?, let r?):
+                let order = l.compare(to: r)
+                return order == .same ? left.offset < right.offset : order == .newer
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+}

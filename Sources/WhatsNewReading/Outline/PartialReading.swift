@@ -1,0 +1,215 @@
+import WhatsNewModel
+
+/// A notes file read in part: every heading, link reference definition and front-matter block,
+/// and in full only the parts asked for, so a run that shows one release of a long changelog
+/// does work in proportion to that release.
+///
+/// The file is cut into regions at its top-level headings (``BlockOutline``); cmark is handed the
+/// headings, the paragraphs that may define links, and the regions kept, each a run of whole
+/// top-level blocks, with their own line numbers. A release whose regions were left out reads
+/// as its heading with nothing under it. What the reading of the whole file decides from the
+/// blocks (the introduction, the unreleased changes, a series heading over changes of its own,
+/// an archive's link, a paragraph naming a release) is always read.
+package struct PartialReading {
+    private let reader: DocumentReader
+    private let prepared: DocumentReader.Prepared
+    private let lines: [SourceLines.Line]
+    private let outline: BlockOutline
+    /// The first and last line index of each top-level heading.
+    private let headings: [(first: Int, last: Int)]
+    /// Regions read in full: 0 is before the first heading, `k` follows heading `k - 1`.
+    private var kept: Set<Int> = [0]
+    /// Regions holding one top-level paragraph and no other content: perhaps an archive's link.
+    private var singleParagraphs: Set<Int> = []
+    /// Why the file has to be read whole, if it does.
+    package private(set) var doubt: String?
+    /// The latest reading of what is kept.
+    package private(set) var reading: DocumentReader.Reading
+    private var boundaries: [Int] = []
+    private var structureNeeds: Set<Int> = []
+    /// Heading roles, classified once for all the readings.
+    private let roles = HeadingRoleMemo()
+    /// Lines handed to cmark in the latest reading, of all the file's lines.
+    package private(set) var linesRead = 0
+
+    /// Lines in the file.
+    package var lineCount: Int { lines.count }
+
+    /// Prepares `source` for reading in part and reads its headings and what they always need.
+    package init(_ source: SourceFile, reader: DocumentReader) {
+        reader.didRead?(source.path)
+        self.reader = reader
+        prepared = reader.prepare(source)
+        lines = prepared.split.lines
+        outline = BlockOutline(prepared.split.markdown, lines: lines)
+        headings = outline.blocks.filter { $0.kind == .heading }.map { ($0.first, $0.last) }
+        doubt = outline.doubt
+        reading = DocumentReader.Reading(document: Document(), diagnostics: [])
+        keepWhatTheStructureNeeds()
+    }
+
+    /// Regions read in full so far.
+    package var keptCount: Int { kept.count }
+
+    /// Reads the regions of the release that begins on `line` in full, at the next ``read()``.
+    package mutating func keep(releaseAt line: Int) {
+        kept.formUnion(regions(ofReleaseAt: line))
+    }
+
+    /// Whether every region of the release that begins on `line` was read.
+    package func isWhole(releaseAt line: Int) -> Bool {
+        regions(ofReleaseAt: line).allSatisfy(kept.contains)
+    }
+
+    /// Reads what is kept, and notes what the reading shows is needed to read as the whole file
+    /// reads: the introduction, the unreleased changes, what follows a heading whose role turns
+    /// on it, a release of one paragraph (perhaps an archive's link). ``keepStructure()`` keeps it.
+    package mutating func read() {
+        guard doubt == nil else { return }
+        let (reading, changelog) = readKept()
+        self.reading = reading
+        boundaries = changelog.boundaries
+        guard changelog.namesReleases else {
+            doubt = "no heading names a release"
+            return
+        }
+        var needed: Set<Int> = []
+        // Everything before the first release: the title and the introduction.
+        let first = changelog.boundaries.first.map { regionAfter(line: $0) } ?? regions.upperBound
+        needed.formUnion(0..<first)
+        for line in changelog.contentDependentLines { needed.insert(regionAfter(line: line)) }
+        for release in reading.document.releases {
+            let regions = regions(ofReleaseAt: release.line)
+            if release.isUnreleased || (regions.count == 1 && singleParagraphs.contains(regions.lowerBound)) {
+                needed.formUnion(regions)
+            }
+        }
+        structureNeeds = needed.subtracting(kept)
+    }
+
+    /// Keeps what the latest reading showed the structure needs.
+    package mutating func keepStructure() {
+        kept.formUnion(structureNeeds)
+    }
+
+    /// The whole file's reading, for a file that cannot be read in part.
+    package func readWhole() -> DocumentReader.Reading {
+        reader.finish(prepared, blocks: MarkdownParser().parse(prepared.split.markdown)).reading
+    }
+
+    // MARK: - Regions
+
+    private var regions: Range<Int> { 0..<(headings.count + 1) }
+
+    /// Paragraphs that may name a release (`###4.0.0` over its list) are read with every reading.
+    private mutating func keepWhatTheStructureNeeds() {
+        var paragraphs = Array(repeating: 0, count: headings.count + 1)
+        var others = paragraphs
+        var heading = 0
+        for block in outline.blocks {
+            switch block.kind {
+            case .heading: heading += 1
+            case .paragraph:
+                paragraphs[heading] += 1
+                if block.opensWithHash { kept.insert(heading) }
+            case .other: others[heading] += 1
+            case .htmlOrBreak: break
+            }
+        }
+        singleParagraphs = Set(regions.filter { paragraphs[$0] == 1 && others[$0] == 0 })
+    }
+
+    /// The first of sorted `lines` after `line`.
+    private static func first(in lines: [Int], after line: Int) -> Int? {
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle] <= line { low = middle + 1 } else { high = middle }
+        }
+        return low < lines.count ? lines[low] : nil
+    }
+
+    /// The number of headings whose first line is at or before file line `line` (1-based).
+    private func headingsStarted(by line: Int) -> Int {
+        var low = 0
+        var high = headings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if headings[middle].first <= line - 1 { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The heading whose lines hold file line `line`, if one does.
+    private func heading(holding line: Int) -> Int? {
+        let started = headingsStarted(by: line)
+        return started > 0 && line - 1 <= headings[started - 1].last ? started - 1 : nil
+    }
+
+    /// The region file line `line` stands in, or the one after the heading it belongs to.
+    private func regionAfter(line: Int) -> Int {
+        heading(holding: line).map { $0 + 1 } ?? headingsStarted(by: line)
+    }
+
+    /// The regions from a release's start to the next release, archive or series.
+    private func regions(ofReleaseAt line: Int) -> ClosedRange<Int> {
+        let start = regionAfter(line: line)
+        guard let next = Self.first(in: boundaries, after: line) else { return start...(regions.upperBound - 1) }
+        // The region before the next release's heading, or the one its paragraph stands in.
+        let end = heading(holding: next) ?? headingsStarted(by: next)
+        return start...max(start, end)
+    }
+
+    // MARK: - Reading
+
+    /// cmark's reading of the headings, the link definitions and the kept regions.
+    private mutating func readKept() -> (DocumentReader.Reading, ChangelogReader.Result) {
+        let markdown = prepared.split.markdown
+        var bytes: [UInt8] = []
+        var lineMap: [Int] = []
+        var include = Array(repeating: false, count: lines.count)
+        var heading = 0
+        var region = 0
+        var index = 0
+        for block in outline.blocks {
+            // Lines between blocks belong to the region they stand in.
+            while index < block.first {
+                include[index] = kept.contains(region)
+                index += 1
+            }
+            if block.kind == .heading {
+                for line in block.first...block.last { include[line] = true }
+                heading += 1
+                region = heading
+            } else {
+                let keep = kept.contains(region) || (block.kind == .paragraph && block.opensWithBracket)
+                for line in block.first...block.last { include[line] = keep }
+            }
+            index = block.last + 1
+        }
+        while index < lines.count {
+            include[index] = kept.contains(region)
+            index += 1
+        }
+        var gap = false
+        for (index, line) in lines.enumerated() {
+            if include[index] {
+                if gap {
+                    // One blank line for what was left out, numbered as its first line.
+                    bytes.append(0x0A)
+                    lineMap.append(index)
+                    gap = false
+                }
+                bytes += markdown[line.whole]
+                if line.whole.upperBound == line.content.upperBound { bytes.append(0x0A) }
+                lineMap.append(index + 1)
+            } else if !lineMap.isEmpty {
+                gap = true
+            }
+        }
+        linesRead = lineMap.count
+        let blocks = MarkdownParser(lineMap: lineMap).parse(bytes)
+        return reader.finish(prepared, blocks: blocks, roles: roles)
+    }
+}
