@@ -27,17 +27,26 @@ package struct ReadingScope: Sendable {
         -> DocumentReader.Reading
     {
         var partial = PartialReading(source, reader: reader)
+        // A first look at the headings, then readings until one needs nothing more.
+        partial.survey()
         for round in 0..<10 {
-            partial.read()
             if partial.doubt != nil { break }
             let before = partial.keptCount
             partial.keepStructure()
             // Releases that may be chosen are read newest first: one, then two, then four more.
             for line in unreadReleases(in: partial, batch: 1 << min(round, 8)) { partial.keep(releaseAt: line) }
-            if partial.keptCount == before {
-                trace?("\(source.path) in part: \(partial.linesRead) of \(partial.lineCount) lines")
+            if round > 0, partial.keptCount == before {
+                if partial.linesRead == partial.lineCount { break }
+                trace?(
+                    "\(source.path) in part: \(partial.linesRead) of \(partial.lineCount) lines, "
+                        + (partial.readings == 1 ? "1 pass" : "\(partial.readings) passes"))
                 return partial.reading
             }
+            partial.read()
+        }
+        if partial.doubt == nil, partial.linesRead == partial.lineCount {
+            trace?("\(source.path) whole: every part may be shown")
+            return partial.reading
         }
         trace?("\(source.path) whole: \(partial.doubt ?? "the choice did not settle")")
         return partial.readWhole()

@@ -50,7 +50,8 @@ struct HeadingOutline {
         }
         releaseLevel = Self.mostCommonLevel(of: list)
         addReleaseLines(lines, blocks: blocks, roles: roles)
-        for (position, heading) in list.enumerated() { positions[heading.index] = position }
+        positions.reserveCapacity(list.count)
+        for position in list.indices { positions[list[position].index] = position }
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
     }
@@ -82,7 +83,19 @@ struct HeadingOutline {
                 Heading(index: index, level: releaseLevel ?? 7, text: text, role: .release(release)))
         }
         guard !lines.isEmpty else { return }
-        list = (list + lines).sorted { $0.index < $1.index }
+        // Both are in block order: merged, not sorted, so no heading is moved more than once.
+        var merged: [Heading] = []
+        merged.reserveCapacity(list.count + lines.count)
+        var next = lines.startIndex
+        for heading in list {
+            while next < lines.endIndex, lines[next].index < heading.index {
+                merged.append(lines[next])
+                next += 1
+            }
+            merged.append(heading)
+        }
+        merged += lines[next...]
+        list = merged
     }
 
     /// The heading that block `index` is, if it is one.

@@ -31,6 +31,8 @@ package struct PartialReading {
     private let roles = HeadingRoleMemo()
     /// Lines handed to cmark in the latest reading, of all the file's lines.
     package private(set) var linesRead = 0
+    /// How many times cmark was handed part of the file.
+    package private(set) var readings = 0
 
     /// Lines in the file.
     package var lineCount: Int { lines.count }
@@ -66,25 +68,73 @@ package struct PartialReading {
     /// on it, a release of one paragraph (perhaps an archive's link). ``keepStructure()`` keeps it.
     package mutating func read() {
         guard doubt == nil else { return }
-        let (reading, changelog) = readKept()
+        let (reading, changelog) = reader.finish(prepared, blocks: parseKept(), roles: roles)
         self.reading = reading
         boundaries = changelog.boundaries
         guard changelog.namesReleases else {
             doubt = "no heading names a release"
             return
         }
+        structureNeeds = needs(
+            releases: reading.document.releases, contentDependentLines: changelog.contentDependentLines)
+    }
+
+    /// The regions the structure needs that are not kept yet.
+    private func needs(releases: [Release], contentDependentLines: [Int]) -> Set<Int> {
         var needed: Set<Int> = []
         // Everything before the first release: the title and the introduction.
-        let first = changelog.boundaries.first.map { regionAfter(line: $0) } ?? regions.upperBound
+        let first = boundaries.first.map { regionAfter(line: $0) } ?? regions.upperBound
         needed.formUnion(0..<first)
-        for line in changelog.contentDependentLines { needed.insert(regionAfter(line: line)) }
-        for release in reading.document.releases {
+        for line in contentDependentLines { needed.insert(regionAfter(line: line)) }
+        for release in releases {
             let regions = regions(ofReleaseAt: release.line)
             if release.isUnreleased || (regions.count == 1 && singleParagraphs.contains(regions.lowerBound)) {
                 needed.formUnion(regions)
             }
         }
-        structureNeeds = needed.subtracting(kept)
+        return needed.subtracting(kept)
+    }
+
+    /// A first look, cheaper than ``read()``: cmark's reading of what is kept and the headings'
+    /// roles, without the releases' contents. The releases it gives are their headings alone,
+    /// and what it says is needed may be more or less than a reading finds: ``read()`` settles it.
+    package mutating func survey() {
+        guard doubt == nil else { return }
+        let blocks = parseKept()
+        let outline = HeadingOutline(blocks: blocks, roles: roles)
+        var releases: [Release] = []
+        var starts: [Int] = []
+        for heading in outline.list {
+            let line = blocks[heading.index].line
+            switch heading.role {
+            case .release(let release):
+                releases.append(
+                    Release(
+                        version: release.version, date: release.date?.date, title: heading.text,
+                        isUnreleased: release.isUnreleased, line: line))
+                starts.append(line)
+            case .unreleased:
+                releases.append(Release(title: heading.text, isUnreleased: true, line: line))
+                starts.append(line)
+            case .series:
+                starts.append(line)
+            case .period, .dateOnly:
+                if heading.level <= (outline.releaseLevel ?? heading.level) {
+                    releases.append(Release(title: heading.text, line: line))
+                    starts.append(line)
+                }
+            case .other:
+                break
+            }
+        }
+        guard outline.list.contains(where: { $0.role.namesRelease }) else {
+            doubt = "no heading names a release"
+            return
+        }
+        boundaries = starts
+        reading = DocumentReader.Reading(document: Document(releases: releases), diagnostics: [])
+        structureNeeds = needs(
+            releases: releases, contentDependentLines: outline.contentDependentIndices.map { blocks[$0].line })
     }
 
     /// Keeps what the latest reading showed the structure needs.
@@ -164,7 +214,7 @@ package struct PartialReading {
     // MARK: - Reading
 
     /// cmark's reading of the headings, the link definitions and the kept regions.
-    private mutating func readKept() -> (DocumentReader.Reading, ChangelogReader.Result) {
+    private mutating func parseKept() -> [Block] {
         let markdown = prepared.split.markdown
         var bytes: [UInt8] = []
         var lineMap: [Int] = []
@@ -209,7 +259,7 @@ package struct PartialReading {
             }
         }
         linesRead = lineMap.count
-        let blocks = MarkdownParser(lineMap: lineMap).parse(bytes)
-        return reader.finish(prepared, blocks: blocks, roles: roles)
+        readings += 1
+        return MarkdownParser(lineMap: lineMap).parse(bytes)
     }
 }
