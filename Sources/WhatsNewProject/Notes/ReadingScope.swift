@@ -74,7 +74,7 @@ package struct ReadingScope: Sendable {
                 let order = version.compare(to: newest)
                 return order == .newer || (order == .same && release.line < best.line)
             }
-            needed += Self.newestFirst(rivals).prefix(batch).map(\.line)
+            needed += Self.newest(batch, of: rivals).map(\.line)
         case .since(let query):
             // Every release after it, unless scheduled, which the release's own lines may say.
             guard let floor = releases.compactMap(\.version).first(where: { $0.matches(query) }) else { return [] }
@@ -85,9 +85,9 @@ package struct ReadingScope: Sendable {
         return needed
     }
 
-    /// Newest version first, then file order; releases without a version last.
-    private static func newestFirst(_ releases: [Release]) -> [Release] {
-        releases.enumerated().sorted { left, right in
+    /// The `count` newest releases: by version, then file order; releases without a version last.
+    private static func newest(_ count: Int, of releases: [Release]) -> [Release] {
+        func isNewer(_ left: (offset: Int, element: Release), than right: (offset: Int, element: Release)) -> Bool {
             switch (left.element.version, right.element.version) {
             case (let l?, let r?):
                 let order = l.compare(to: r)
@@ -96,6 +96,13 @@ package struct ReadingScope: Sendable {
             case (nil, .some): return false
             case (nil, nil): return left.offset < right.offset
             }
-        }.map(\.element)
+        }
+        let numbered = Array(releases.enumerated())
+        // Most runs want one: a pass for the newest, not a sort of every release.
+        if count == 1 {
+            return numbered.reduce(nil) { best, next in best.map { isNewer(next, than: $0) ? next : $0 } ?? next }
+                .map { [$0.element] } ?? []
+        }
+        return numbered.sorted(by: isNewer).prefix(count).map(\.element)
     }
 }

@@ -13,15 +13,20 @@ package enum SourceLines {
 
     package static func lines(of bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
-        var start = 0
-        while start < bytes.count {
-            // A carriage return ends the line too, alone or before the line feed; the scan stops
-            // at the first of either, so a file of CR-only lines is read in one pass.
-            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
-            let crlf = end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
-            let next = min(end + (crlf ? 2 : 1), bytes.count)
-            lines.append(Line(number: lines.count + 1, content: start..<end, whole: start..<next))
-            start = next
+        lines.reserveCapacity(bytes.count / 40)
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var end = 0
+            let count = buffer.count
+            while start < count {
+                // A carriage return ends the line too, alone or before the line feed.
+                end = start
+                while end < count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+                let crlf = end + 1 < count && buffer[end] == 0x0D && buffer[end + 1] == 0x0A
+                let next = min(end + (crlf ? 2 : 1), count)
+                lines.append(Line(number: lines.count + 1, content: start..<end, whole: start..<next))
+                start = next
+            }
         }
         return lines
     }
