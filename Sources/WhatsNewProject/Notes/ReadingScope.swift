@@ -29,7 +29,7 @@ package struct ReadingScope: Sendable {
         var partial = PartialReading(source, reader: reader)
         // A first look at the headings, then readings until one needs nothing more.
         partial.survey()
-        for round in 0..<10 {
+        for round in 0..<8 {
             if partial.doubt != nil { break }
             let before = partial.keptCount
             partial.keepStructure()
@@ -43,6 +43,14 @@ package struct ReadingScope: Sendable {
                 return partial.reading
             }
             partial.read()
+            // Still unsettled after three readings, with half the file read: reading it whole costs
+            // less than reading on.
+            if round >= 2, partial.doubt == nil, partial.linesRead * 2 > partial.lineCount,
+                partial.linesRead < partial.lineCount
+            {
+                trace?("\(source.path) whole: most of it may be shown")
+                return partial.readWhole()
+            }
         }
         if partial.doubt == nil, partial.linesRead == partial.lineCount {
             trace?("\(source.path) whole: every part may be shown")
@@ -68,6 +76,8 @@ package struct ReadingScope: Sendable {
             // scheduled release, shown when no release out has content).
             let best = chosen.first.flatMap { $0.isUnreleased || schedule.isScheduled($0) ? nil : $0 }
             let rivals = unread.filter { release in
+                // Dated later by its heading: scheduled whatever it holds, never the latest.
+                if release.date != nil, schedule.isScheduled(release) { return false }
                 guard let best else { return true }
                 guard let newest = best.version else { return true }
                 guard let version = release.version else { return false }
@@ -75,6 +85,13 @@ package struct ReadingScope: Sendable {
                 return order == .newer || (order == .same && release.line < best.line)
             }
             needed += Self.newest(batch, of: rivals).map(\.line)
+            // None out with content yet: the first release with any stands in, scheduled or not,
+            // so releases are also read in the notes' order until one has some.
+            if best == nil, let first = unread.first,
+                !releases.contains(where: { $0.line < first.line && $0.hasContent })
+            {
+                needed.append(first.line)
+            }
         case .since(let query):
             // Every release after it, unless scheduled, which the release's own lines may say.
             guard let floor = releases.compactMap(\.version).first(where: { $0.matches(query) }) else { return [] }

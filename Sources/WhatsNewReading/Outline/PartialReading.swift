@@ -29,7 +29,8 @@ package struct PartialReading {
     private var structureNeeds: Set<Int> = []
     /// Heading roles, classified once for all the readings.
     private let roles = HeadingRoleMemo()
-    /// Lines handed to cmark in the latest reading, of all the file's lines.
+    /// The file's lines handed to cmark in the latest reading (blank lines standing for what was
+    /// left out not counted): all of them only when the whole file was read.
     package private(set) var linesRead = 0
     /// How many times cmark was handed part of the file.
     package private(set) var readings = 0
@@ -258,7 +259,7 @@ package struct PartialReading {
                 gap = true
             }
         }
-        linesRead = lineMap.count
+        linesRead = include.count(where: { $0 })
         readings += 1
         return MarkdownParser(lineMap: lineMap).parse(bytes)
     }
