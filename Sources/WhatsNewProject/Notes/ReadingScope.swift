@@ -71,13 +71,13 @@ package struct ReadingScope: Sendable {
         var needed = chosen.filter { !partial.isWhole(releaseAt: $0.line) }.map(\.line)
         switch selection {
         case .latest:
-            // The newest release out with content: an unread release as new may be it.
-            // The chosen one, when it is the newest with content (not the unreleased, or a
-            // scheduled release, shown when no release out has content).
+            // The newest release out with content: an unread release as new may be it. The chosen
+            // one counts when it is such a release (not the unreleased changes, or a scheduled
+            // release, which stand in when no release out has content).
             let best = chosen.first.flatMap { $0.isUnreleased || schedule.isScheduled($0) ? nil : $0 }
             let rivals = unread.filter { release in
                 // Dated later by its heading: scheduled whatever it holds, never the latest.
-                if release.date != nil, schedule.isScheduled(release) { return false }
+                if partial.isDatedByHeading(releaseAt: release.line), schedule.isScheduled(release) { return false }
                 guard let best else { return true }
                 guard let newest = best.version else { return true }
                 guard let version = release.version else { return false }

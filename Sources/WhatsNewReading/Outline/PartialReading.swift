@@ -27,6 +27,8 @@ package struct PartialReading {
     package private(set) var reading: DocumentReader.Reading
     private var boundaries: [Int] = []
     private var structureNeeds: Set<Int> = []
+    /// Lines of release headings that carry a date: the release's date whatever it holds.
+    private var datedHeadings: Set<Int> = []
     /// Heading roles, classified once for all the readings.
     private let roles = HeadingRoleMemo()
     /// The file's lines handed to cmark in the latest reading (blank lines standing for what was
@@ -38,7 +40,8 @@ package struct PartialReading {
     /// Lines in the file.
     package var lineCount: Int { lines.count }
 
-    /// Prepares `source` for reading in part and reads its headings and what they always need.
+    /// Prepares `source` for reading in part: its front matter lifted and read, its lines and
+    /// their outline; ``survey()`` and ``read()`` hand cmark what is kept.
     package init(_ source: SourceFile, reader: DocumentReader) {
         reader.didRead?(source.path)
         self.reader = reader
@@ -49,6 +52,12 @@ package struct PartialReading {
         doubt = outline.doubt
         reading = DocumentReader.Reading(document: Document(), diagnostics: [])
         keepWhatTheStructureNeeds()
+    }
+
+    /// Whether the release on `line` is dated by its heading, so that nothing under it can
+    /// change its date (a date line or a date heading only dates an undated release).
+    package func isDatedByHeading(releaseAt line: Int) -> Bool {
+        datedHeadings.contains(line)
     }
 
     /// Regions read in full so far.
@@ -109,6 +118,7 @@ package struct PartialReading {
             let line = blocks[heading.index].line
             switch heading.role {
             case .release(let release):
+                if release.date != nil { datedHeadings.insert(line) }
                 releases.append(
                     Release(
                         version: release.version, date: release.date?.date, title: heading.text,
