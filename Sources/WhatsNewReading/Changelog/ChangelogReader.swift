@@ -26,6 +26,9 @@ struct ChangelogReader {
         /// Headings whose role turns on the blocks right after them (`## 3.x` over changes of
         /// its own is a release), by line: a reading of part of the file reads what follows them.
         var contentDependentLines: [Int] = []
+        /// Date headings (`### 2024-03-05`), by line: one dates the release above it only when
+        /// nothing stands between them, so a reading of part of the file reads what precedes them.
+        var dateHeadingLines: [Int] = []
         /// Whether any heading names a release; without, any short paragraph may name one.
         var namesReleases = false
     }
@@ -82,6 +85,7 @@ struct ChangelogReader {
         result.boundaries = state.boundaries
         result.contentDependentLines = outline.contentDependentIndices.map { blocks[$0].line }
         result.namesReleases = outline.list.contains { $0.role.namesRelease }
+        result.dateHeadingLines = outline.dateHeadingIndices.map { blocks[$0].line }
         return result
     }
 

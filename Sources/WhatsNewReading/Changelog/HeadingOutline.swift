@@ -98,6 +98,14 @@ struct HeadingOutline {
         list = merged
     }
 
+    /// Headings that name a date alone, by block index.
+    var dateHeadingIndices: [Int] {
+        list.compactMap { heading in
+            if case .dateOnly = heading.role { return heading.index }
+            return nil
+        }
+    }
+
     /// The heading that block `index` is, if it is one.
     func heading(at index: Int) -> Heading? {
         positions[index].map { list[$0] }

@@ -8,9 +8,9 @@
 /// file, it says why (``doubt``) and the file is read whole.
 struct BlockOutline {
     /// One top-level block: a heading, a paragraph, raw HTML or a thematic break (which no
-    /// release holds as content), or anything else (a list item, a quote, code).
+    /// release holds as content), a list item, or anything else (a quote, code).
     struct TopBlock: Equatable {
-        enum Kind: Equatable { case heading, paragraph, htmlOrBreak, other }
+        enum Kind: Equatable { case heading, paragraph, htmlOrBreak, listItem, other }
         var kind: Kind
         /// Index of its first line, 0-based.
         var first: Int
@@ -175,7 +175,9 @@ struct BlockOutline {
                     padding = width + spaces
                     cursor.advanceColumns(spaces)
                 }
-                open(Container(isQuote: false, contentIndent: markerIndent + padding), at: index, depth: &depth)
+                open(
+                    Container(isQuote: false, contentIndent: markerIndent + padding), kind: .listItem, at: index,
+                    depth: &depth)
                 (started, paragraphContinues, maybeLazy) = (true, false, false)
                 continue
             }
@@ -218,8 +220,8 @@ struct BlockOutline {
         }
     }
 
-    private mutating func open(_ container: Container, at index: Int, depth: inout Int) {
-        noteChild(at: index, depth: depth, kind: .other)
+    private mutating func open(_ container: Container, kind: TopBlock.Kind = .other, at index: Int, depth: inout Int) {
+        noteChild(at: index, depth: depth, kind: kind)
         leaf = .none
         containers.append(container)
         depth += 1

@@ -19,8 +19,12 @@ package struct PartialReading {
     private let headings: [(first: Int, last: Int)]
     /// Regions read in full: 0 is before the first heading, `k` follows heading `k - 1`.
     private var kept: Set<Int> = [0]
-    /// Regions holding one top-level paragraph and no other content: perhaps an archive's link.
-    private var singleParagraphs: Set<Int> = []
+    /// Regions that may hold an archive's link: a paragraph with a `[` or `<` in it, and no
+    /// code or quote (a date line, comparison links, placeholders and HTML do not count
+    /// against an archive, so neither do paragraphs or lists).
+    private var archiveShaped: Set<Int> = []
+    /// Regions with no block at all (blank lines).
+    private var emptyRegions: Set<Int> = []
     /// Why the file has to be read whole, if it does.
     package private(set) var doubt: String?
     /// The latest reading of what is kept.
@@ -86,19 +90,26 @@ package struct PartialReading {
             return
         }
         structureNeeds = needs(
-            releases: reading.document.releases, contentDependentLines: changelog.contentDependentLines)
+            releases: reading.document.releases, contentDependentLines: changelog.contentDependentLines,
+            dateHeadingLines: changelog.dateHeadingLines)
     }
 
     /// The regions the structure needs that are not kept yet.
-    private func needs(releases: [Release], contentDependentLines: [Int]) -> Set<Int> {
+    private func needs(releases: [Release], contentDependentLines: [Int], dateHeadingLines: [Int]) -> Set<Int> {
         var needed: Set<Int> = []
         // Everything before the first release: the title and the introduction.
         let first = boundaries.first.map { regionAfter(line: $0) } ?? regions.upperBound
         needed.formUnion(0..<first)
         for line in contentDependentLines { needed.insert(regionAfter(line: line)) }
+        // A date heading dates the release above it only when nothing stands between them.
+        for line in dateHeadingLines { if let heading = heading(holding: line) { needed.insert(heading) } }
         for release in releases {
             let regions = regions(ofReleaseAt: release.line)
-            if release.isUnreleased || (regions.count == 1 && singleParagraphs.contains(regions.lowerBound)) {
+            // The unreleased changes, and what may be an archive's link (under a date heading, say).
+            if release.isUnreleased
+                || (regions.contains(where: archiveShaped.contains)
+                    && regions.allSatisfy { archiveShaped.contains($0) || emptyRegions.contains($0) })
+            {
                 needed.formUnion(regions)
             }
         }
@@ -145,7 +156,8 @@ package struct PartialReading {
         boundaries = starts
         reading = DocumentReader.Reading(document: Document(releases: releases), diagnostics: [])
         structureNeeds = needs(
-            releases: releases, contentDependentLines: outline.contentDependentIndices.map { blocks[$0].line })
+            releases: releases, contentDependentLines: outline.contentDependentIndices.map { blocks[$0].line },
+            dateHeadingLines: outline.dateHeadingIndices.map { blocks[$0].line })
     }
 
     /// Keeps what the latest reading showed the structure needs.
@@ -164,20 +176,27 @@ package struct PartialReading {
 
     /// Paragraphs that may name a release (`###4.0.0` over its list) are read with every reading.
     private mutating func keepWhatTheStructureNeeds() {
-        var paragraphs = Array(repeating: 0, count: headings.count + 1)
-        var others = paragraphs
+        var linked = Array(repeating: false, count: headings.count + 1)
+        var others = Array(repeating: 0, count: headings.count + 1)
+        var blocks = Array(repeating: 0, count: headings.count + 1)
         var heading = 0
+        let markdown = prepared.split.markdown
         for block in outline.blocks {
+            if block.kind != .heading { blocks[heading] += 1 }
             switch block.kind {
             case .heading: heading += 1
             case .paragraph:
-                paragraphs[heading] += 1
                 if block.opensWithHash { kept.insert(heading) }
+                if !linked[heading] {
+                    let bytes = markdown[lines[block.first].whole.lowerBound..<lines[block.last].whole.upperBound]
+                    linked[heading] = bytes.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") }
+                }
             case .other: others[heading] += 1
-            case .htmlOrBreak: break
+            case .htmlOrBreak, .listItem: break
             }
         }
-        singleParagraphs = Set(regions.filter { paragraphs[$0] == 1 && others[$0] == 0 })
+        archiveShaped = Set(regions.filter { linked[$0] && others[$0] == 0 })
+        emptyRegions = Set(regions.filter { blocks[$0] == 0 })
     }
 
     /// The first of sorted `lines` after `line`.

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import WhatsNewModel
+@testable import WhatsNewProject
+@testable import WhatsNewReading
+@testable import WhatsNewRendering
+@testable import WhatsNewSheet
+
+/// Changelogs generated from the shapes that make reading in part hard (code, quotes and HTML
+/// holding `#`, link definitions, setext headings, series and date headings, archives, scheduled
+/// and empty releases, front matter), each read in part and whole for the latest release, a
+/// version and `--since`: the same sheet, or the same error.
+struct GeneratedChangelogTests {
+    static let heads = [
+        "## [{v}] - 2024-0{m}-1{d}", "## {v}", "### {v}", "## v{v} (2099-01-0{d})", "{v}\n-----",
+        "## [Unreleased]", "## 3.x", "## 2023-0{m}-0{d}", "# {v}", "## {v} (unreleased)", "###{v}",
+    ]
+    static let bodies = [
+        "- Added a thing [#1].", "### Added\n\n- New [thing][t].", "### Fixed\n- Crash.\n- Hang.",
+        "```\n## 9.9.9\n```", "- item\n  ```\n  # 8.8.8\n  ```", "> quote\n## 7.7.7 in a quote? no, after it",
+        "<div>\n## 6.6.6\n</div>", "<!--\n## 5.5.5\n-->", "[t]: https://example.com/t\n[#1]: https://example.com/1",
+        "See [older notes](https://example.com/CHANGELOG-0.x.md).", "Released 2099-05-05.", "Text under.\n===",
+        "---\ntitle: Curated\nicon: star\n---\n\nA curated row.", "", "    ## 4.4.4 indented code", "* * *",
+        "- [x]: https://example.com/x", "Paragraph\n# 3.3.3 right after", "1. one\n2. two\n\n   indented",
+    ]
+
+    static func document(_ generator: inout SplitMix) -> String {
+        var parts = ["# Changelog", ""]
+        for index in 0..<(2 + Int(generator.next() % 7)) {
+            var head = heads[Int(generator.next() % UInt64(heads.count))]
+            let version = "\(10 - index).\(Int(generator.next() % 3)).0"
+            head = head.replacingOccurrences(of: "{v}", with: version)
+                .replacingOccurrences(of: "{m}", with: "\(1 + Int(generator.next() % 8))")
+                .replacingOccurrences(of: "{d}", with: "\(1 + Int(generator.next() % 8))")
+            parts += [head, ""]
+            for _ in 0..<Int(generator.next() % 4) {
+                parts += [bodies[Int(generator.next() % UInt64(bodies.count))], ""]
+            }
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    private static func outputs(_ document: Document, _ selection: ReleaseSelection, today: ReleaseDate) -> String {
+        do {
+            let sheet = try Presentation(
+                document, path: "notes.md", options: SheetOptions(selection: selection, today: today))
+            var text = ""
+            for format in [OutputFormat.text, .json] {
+                try? format.renderer(RenderOptions(terminal: TerminalOptions(width: 72))).render(sheet, to: &text)
+            }
+            return text
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test func readingInPartReadsAsTheWholeFile() throws {
+        var generator = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["WHATSNEW_GENERATED_SEED"].flatMap { UInt64($0) } ?? 46))
+        var failures: [String] = []
+        let today = ReleaseDate(year: 2026, month: 11, day: 27)!
+        for _ in 0..<(ProcessInfo.processInfo.environment["WHATSNEW_GENERATED_COUNT"].flatMap { Int($0) } ?? 200) {
+            let markdown = Self.document(&generator)
+            let source = try SourceFile(path: "notes.md", bytes: Array(markdown.utf8))
+            let reader = DocumentReader()
+            let whole = reader.read(source).document
+            let versions = whole.releases.compactMap(\.version?.text)
+            let selections = [ReleaseSelection.latest] + versions.prefix(3).map(ReleaseSelection.version)
+                + versions.prefix(2).map(ReleaseSelection.since)
+            for selection in selections {
+                let part = try #require(ReadingScope(selection, today: today)).read(source, with: reader, trace: nil)
+                if Self.outputs(part.document, selection, today: today)
+                    != Self.outputs(whole, selection, today: today)
+                {
+                    failures.append("\(selection)\n\(markdown)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ; first:\n\(failures.first ?? "")")
+    }
+}
