@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import WhatsNewModel
@@ -23,6 +24,11 @@ struct GeneratedChangelogTests {
         "See [older notes](https://example.com/CHANGELOG-0.x.md).", "Released 2099-05-05.", "Text under.\n===",
         "---\ntitle: Curated\nicon: star\n---\n\nA curated row.", "", "    ## 4.4.4 indented code", "* * *",
         "- [x]: https://example.com/x", "Paragraph\n# 3.3.3 right after", "1. one\n2. two\n\n   indented",
+        "- 2024-02-03\n\nSee [older notes](https://example.com/CHANGELOG-1.x.md).",
+        "- None\n- N/A\n\nSee [notes](https://example.com/HISTORY.md).",
+        "- A long item that tells of a change in enough words to pass forty-eight bytes.\n\n"
+            + "See [x](https://example.com/CHANGELOG.md).",
+        "[Full Changelog](https://example.com/compare/v1...v2)\n\nSee [y](https://example.com/NEWS.md).",
     ]
 
     static func document(_ generator: inout SplitMix) -> String {
@@ -58,17 +64,21 @@ struct GeneratedChangelogTests {
     @Test func readingInPartReadsAsTheWholeFile() throws {
         var generator = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["WHATSNEW_GENERATED_SEED"].flatMap { UInt64($0) } ?? 46))
         var failures: [String] = []
+        var (withArchives, readInPart) = (0, 0)
+        let traces = Mutex<[String]>([])
         let today = ReleaseDate(year: 2026, month: 11, day: 27)!
         for _ in 0..<(ProcessInfo.processInfo.environment["WHATSNEW_GENERATED_COUNT"].flatMap { Int($0) } ?? 200) {
             let markdown = Self.document(&generator)
             let source = try SourceFile(path: "notes.md", bytes: Array(markdown.utf8))
             let reader = DocumentReader()
             let whole = reader.read(source).document
+            if !whole.archives.isEmpty { withArchives += 1 }
             let versions = whole.releases.compactMap(\.version?.text)
             let selections = [ReleaseSelection.latest] + versions.prefix(3).map(ReleaseSelection.version)
                 + versions.prefix(2).map(ReleaseSelection.since)
             for selection in selections {
-                let part = try #require(ReadingScope(selection, today: today)).read(source, with: reader, trace: nil)
+                let scope = try #require(ReadingScope(selection, today: today))
+                let part = scope.read(source, with: reader, trace: { line in traces.withLock { $0.append(line) } })
                 if Self.outputs(part.document, selection, today: today)
                     != Self.outputs(whole, selection, today: today)
                 {
@@ -76,6 +86,10 @@ struct GeneratedChangelogTests {
                 }
             }
         }
+        readInPart = traces.withLock { $0.filter { $0.contains(" in part: ") }.count }
         #expect(failures.isEmpty, "\(failures.count) differ; first:\n\(failures.first ?? "")")
+        // The documents exercise what matters: archives, and reading in part rather than whole.
+        #expect(withArchives >= 10, "\(withArchives) documents with archives")
+        #expect(readInPart >= 200, "\(readInPart) readings in part")
     }
 }

@@ -19,9 +19,10 @@ package struct PartialReading {
     private let headings: [(first: Int, last: Int)]
     /// Regions read in full: 0 is before the first heading, `k` follows heading `k - 1`.
     private var kept: Set<Int> = [0]
-    /// Regions that may hold an archive's link: a paragraph with a `[` or `<` in it, and no
-    /// code or quote (a date line, comparison links, placeholders and HTML do not count
-    /// against an archive, so neither do paragraphs or lists).
+    /// Regions that may hold an archive's link: a paragraph with a `[` or `<` in it, no code or
+    /// quote, and no list a release could keep (a date line, comparison links, placeholders
+    /// and HTML do not count against an archive: a list of one item may be a date, one of
+    /// short items placeholders).
     private var archiveShaped: Set<Int> = []
     /// Regions with no block at all (blank lines).
     private var emptyRegions: Set<Int> = []
@@ -179,6 +180,8 @@ package struct PartialReading {
         var linked = Array(repeating: false, count: headings.count + 1)
         var others = Array(repeating: 0, count: headings.count + 1)
         var blocks = Array(repeating: 0, count: headings.count + 1)
+        var items = blocks
+        var longItems = blocks
         var heading = 0
         let markdown = prepared.split.markdown
         for block in outline.blocks {
@@ -192,10 +195,15 @@ package struct PartialReading {
                     linked[heading] = bytes.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") }
                 }
             case .other: others[heading] += 1
-            case .htmlOrBreak, .listItem: break
+            case .listItem:
+                items[heading] += 1
+                let line = lines[block.first].content
+                if block.first != block.last || line.count > 48 { longItems[heading] += 1 }
+            case .htmlOrBreak: break
             }
         }
-        archiveShaped = Set(regions.filter { linked[$0] && others[$0] == 0 })
+        archiveShaped = Set(
+            regions.filter { linked[$0] && others[$0] == 0 && (items[$0] <= 1 || longItems[$0] == 0) })
         emptyRegions = Set(regions.filter { blocks[$0] == 0 })
     }
 
