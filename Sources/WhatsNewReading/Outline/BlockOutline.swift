@@ -111,6 +111,9 @@ struct BlockOutline {
         var depth = matched
         var started = false
         var paragraphContinues = allMatched && leaf == .paragraph && !cursor.isBlankRest
+        // Where a thematic break was ruled out: one that failed there fails from any point before
+        // it too (only its marker or spaces stand between), so `- - - … x` is scanned once.
+        var breakKilled = Int.min
         // cmark's `maybe_lazy`: the line may still continue a paragraph, until a container opens.
         var maybeLazy = leaf == .paragraph
         while true {
@@ -156,7 +159,9 @@ struct BlockOutline {
                 leaf = .none
                 return
             }
-            if !indented, Self.isThematicBreak(cursor.restAfterIndent) {
+            if !indented, cursor.restAfterIndent.startIndex >= breakKilled,
+                Self.isThematicBreak(cursor.restAfterIndent, failedAt: &breakKilled)
+            {
                 close(above: depth)
                 startLeaf(.none, kind: .htmlOrBreak, at: index, depth: depth)
                 return
@@ -283,18 +288,21 @@ extension BlockOutline {
         return restIsBlank(bytes.dropFirst(run))
     }
 
-    static func isThematicBreak(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+    static func isThematicBreak(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, failedAt: inout Int) -> Bool {
         guard let marker = bytes.first,
             marker == UInt8(ascii: "*") || marker == UInt8(ascii: "-") || marker == UInt8(ascii: "_")
         else { return false }
         var count = 0
-        for byte in bytes {
+        for position in bytes.indices {
+            let byte = bytes[position]
             if byte == marker {
                 count += 1
             } else if !isSpace(byte) {
+                failedAt = position
                 return false
             }
         }
+        if count < 3 { failedAt = bytes.endIndex }
         return count >= 3
     }
 
@@ -434,8 +442,13 @@ private struct Cursor {
 
     var rest: UnsafeBufferPointer<UInt8>.SubSequence { line[index...] }
 
-    /// Columns of spaces and tabs from here to the first other character.
-    var indent: Int {
+    /// The first character that is no space or tab from here, by index and column: found once
+    /// and kept while the cursor moves through the spaces before it, so a line indented by
+    /// thousands of columns under thousands of containers is read in one pass, as cmark does.
+    private var nonspace: (index: Int, column: Int)?
+
+    private mutating func firstNonspace() -> (index: Int, column: Int) {
+        if let nonspace, nonspace.index >= index { return nonspace }
         var columns = column
         var position = index
         while position < line.endIndex {
@@ -449,21 +462,31 @@ private struct Cursor {
             }
             position += 1
         }
-        return columns - column
+        nonspace = (position, columns)
+        return (position, columns)
     }
 
-    var isBlankRest: Bool { rest.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+    /// Columns of spaces and tabs from here to the first other character.
+    var indent: Int {
+        mutating get { firstNonspace().column - column }
+    }
+
+    /// Whether nothing but spaces and tabs is left.
+    var isBlankRest: Bool {
+        mutating get { firstNonspace().index == line.endIndex }
+    }
 
     /// The rest from its first character that is no space or tab.
-    var restAfterIndent: UnsafeBufferPointer<UInt8>.SubSequence { rest.drop { $0 == 0x20 || $0 == 0x09 } }
+    var restAfterIndent: UnsafeBufferPointer<UInt8>.SubSequence {
+        mutating get { line[firstNonspace().index...] }
+    }
 
-    var firstByte: UInt8? { restAfterIndent.first }
+    var firstByte: UInt8? {
+        mutating get { restAfterIndent.first }
+    }
 
     mutating func skipToNonspace() {
-        while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 {
-            column += line[index] == 0x09 ? 4 - column % 4 : 1
-            index += 1
-        }
+        (index, column) = firstNonspace()
     }
 
     mutating func advanceBytes(_ count: Int) {
