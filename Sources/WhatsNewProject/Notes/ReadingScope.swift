@@ -104,22 +104,11 @@ package struct ReadingScope: Sendable {
 
     /// The `count` newest releases: by version, then file order; releases without a version last.
     private static func newest(_ count: Int, of releases: [Release]) -> [Release] {
-        func isNewer(_ left: (offset: Int, element: Release), than right: (offset: Int, element: Release)) -> Bool {
-            switch (left.element.version, right.element.version) {
-            case (let l?, let r?):
-                let order = l.compare(to: r)
-                return order == .same ? left.offset < right.offset : order == .newer
-            case (.some, nil): return true
-            case (nil, .some): return false
-            case (nil, nil): return left.offset < right.offset
-            }
-        }
-        let numbered = Array(releases.enumerated())
         // Most runs want one: a pass for the newest, not a sort of every release.
-        if count == 1 {
-            return numbered.reduce(nil) { best, next in best.map { isNewer(next, than: $0) ? next : $0 } ?? next }
-                .map { [$0.element] } ?? []
-        }
-        return numbered.sorted(by: isNewer).prefix(count).map(\.element)
+        if count == 1 { return ReleaseSelection.newest(releases).map { [$0] } ?? [] }
+        return releases.enumerated().sorted { left, right in
+            ReleaseSelection.supersedes(left.element, right.element)
+                || (!ReleaseSelection.supersedes(right.element, left.element) && left.offset < right.offset)
+        }.prefix(count).map(\.element)
     }
 }

@@ -80,14 +80,19 @@ public enum ReleaseSelection: Sendable, Hashable {
     }
 
     /// The greatest version, so notes written oldest-first still give their newest release.
-    private static func newest(_ releases: some Sequence<Release>) -> Release? {
+    package static func newest(_ releases: some Sequence<Release>) -> Release? {
         releases.reduce(nil) { best, release in
             guard let best else { return release }
-            guard let version = release.version, let bestVersion = best.version else {
-                return best.version == nil && release.version != nil ? release : best
-            }
-            return version.compare(to: bestVersion) == .newer ? release : best
+            return supersedes(release, best) ? release : best
         }
+    }
+
+    /// Whether `release` is newer than `other` as the latest goes: a newer version, or a
+    /// version where `other` has none. Neither, and the one the notes list first stands.
+    package static func supersedes(_ release: Release, _ other: Release) -> Bool {
+        guard let version = release.version else { return false }
+        guard let otherVersion = other.version else { return true }
+        return version.compare(to: otherVersion) == .newer
     }
 
     private func missing(_ what: String, in releases: [Release], path: String) -> Diagnostic {
