@@ -1,6 +1,6 @@
 import WhatsNewModel
 
-extension ArraySlice<UInt8> {
+extension Collection where Element == UInt8, Index == Int {
     /// Whether this line opens an ATX heading: up to three spaces, one to six `#`, then a space,
     /// a tab or the line's end (the line may be given with its line ending or without).
     package var opensATXHeading: Bool {

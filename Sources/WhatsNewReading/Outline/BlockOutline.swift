@@ -130,7 +130,7 @@ struct BlockOutline {
                 (started, paragraphContinues, maybeLazy) = (true, false, false)
                 continue
             }
-            if !indented, Self.opensATXHeading(cursor.restAfterIndent) {
+            if !indented, cursor.restAfterIndent.opensATXHeading {
                 close(above: depth)
                 startLeaf(.none, kind: .heading, at: index, depth: depth)
                 return
@@ -260,13 +260,6 @@ extension BlockOutline {
 
     private static func restIsBlank(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
         bytes.allSatisfy { isSpace($0) }
-    }
-
-    static func opensATXHeading(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-        let hashes = bytes.prefix { $0 == UInt8(ascii: "#") }.count
-        guard (1...6).contains(hashes) else { return false }
-        let after = bytes.dropFirst(hashes)
-        return after.first.map(isSpace) ?? true
     }
 
     static func opensFence(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> (marker: UInt8, length: Int)? {
