@@ -36,8 +36,10 @@ public struct DocumentReader: Sendable {
     /// code that edits the file around them.
     package func readWithBlocks(_ source: SourceFile) -> (reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]) {
         didRead?(source.path)
-        let prepared = prepare(source)
+        var prepared = prepare(source)
+        prepared.split.lines = []  // the outline's, for reading in part: not kept through a whole reading
         let blocks = MarkdownParser().parse(prepared.split.markdown)
+        prepared.split.markdown = []
         return (finish(prepared, blocks: blocks).reading, prepared.split.blocks, blocks)
     }
 
@@ -94,12 +96,13 @@ public struct DocumentReader: Sendable {
         var document = Document(
             title: sheet.title ?? result.title, subtitle: sheet.subtitle, accent: sheet.accent, icons: sheet.icons,
             releases: result.releases)
+        // The document holds them now: one owner, so appearances are set in place, not on a copy.
+        result.releases = []
         document.introduction = result.introduction
         document.archives = result.archives
         document.accentPosition = sheet.accentPosition
         AppearanceResolver(catalog: icons, sheetIcons: sheet.icons, kinds: kinds).resolve(&document.releases)
         let reading = Reading(document: document, diagnostics: diagnostics.sorted(by: Diagnostic.inFileOrder))
-        result.releases = []  // the document holds them now
         return (reading, result)
     }
 }

@@ -1,18 +1,25 @@
 /// A calendar date as release notes give it; always a real day of the Gregorian calendar.
 public struct ReleaseDate: Sendable, Hashable, Comparable {
-    /// The year, such as 2024.
-    public let year: Int
-    /// The month, 1–12.
-    public let month: Int
-    /// The day of the month, 1–31.
-    public let day: Int
+    /// Year, month and day in one word (`year × 512 + month × 32 + day`), ordered as the date
+    /// is: a date stands in every release and heading of a changelog, so it is kept small.
+    private let packed: Int32
 
-    /// Nil unless the day exists (no 30 February, no month 13).
+    /// The year, such as 2024.
+    public var year: Int { Int(packed >> 9) }
+    /// The month, 1–12.
+    public var month: Int { Int((packed >> 5) & 0xF) }
+    /// The day of the month, 1–31.
+    public var day: Int { Int(packed & 0x1F) }
+
+    /// The years a date can name: four million either side of year 0.
+    public static let years = -(1 << 22)..<(1 << 22)
+
+    /// Nil unless the day exists (no 30 February, no month 13) in a year of ``years``.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        guard Self.years.contains(year), (1...12).contains(month),
+            (1...Self.days(inMonth: month, year: year)).contains(day)
+        else { return nil }
+        packed = Int32(year) << 9 | Int32(month) << 5 | Int32(day)
     }
 
     /// Reads `YYYY-MM-DD` exactly, as options and settings write a day; nil for anything else.
@@ -33,9 +40,7 @@ public struct ReleaseDate: Sendable, Hashable, Comparable {
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 
-    public static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
+    public static func < (lhs: ReleaseDate, rhs: ReleaseDate) -> Bool { lhs.packed < rhs.packed }
 
     static func days(inMonth month: Int, year: Int) -> Int {
         switch month {

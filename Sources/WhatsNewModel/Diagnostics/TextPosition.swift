@@ -1,11 +1,22 @@
 /// The 1-based line and byte column of an offset, counting line endings as cmark does.
 package struct TextPosition: Hashable {
-    package var line: Int
-    package var column: Int
+    // Half-words: a section keeps four of these, and a changelog has a section per release.
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    package var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    package var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     package init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     /// Walks the bytes before `offset`; only called to report a problem, so linear time is fine.
@@ -29,7 +40,6 @@ package struct TextPosition: Hashable {
             }
             index += 1
         }
-        self.line = line
-        self.column = offset - lineStart + 1
+        self.init(line: line, column: offset - lineStart + 1)
     }
 }

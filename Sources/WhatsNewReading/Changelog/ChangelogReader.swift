@@ -41,7 +41,7 @@ struct ChangelogReader {
     }
 
     func read(implicitRelease: Release) -> Result {
-        let outline = HeadingOutline(blocks: blocks, roles: roles ?? HeadingRoleMemo())
+        let outline = HeadingOutline(blocks: blocks, roles: roles)
         let elements = self.elements()
         var state = State(path: path, keepsOrder: keepsOrder, convention: Self.dateConvention(of: outline))
         var title: String?

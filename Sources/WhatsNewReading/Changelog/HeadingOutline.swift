@@ -21,19 +21,19 @@ struct HeadingOutline {
 
     /// Every heading, in block order.
     private(set) var list: [Heading] = []
-    /// For each block that is a heading, its position in `list`.
-    private var positions: [Int: Int] = [:]
     private(set) var releaseLevel: Int?
     /// Headings whose role was settled by the blocks right after them, by block index.
     private(set) var contentDependentIndices: [Int] = []
 
-    init(blocks: [Block], roles: HeadingRoleMemo = HeadingRoleMemo()) {
+    /// The outline of `blocks`; `roles` remembers each heading's role across readings of one
+    /// file in part (a single reading classifies each heading once anyway, so it needs none).
+    init(blocks: [Block], roles: HeadingRoleMemo? = nil) {
         var lines: [Int] = []  // paragraphs that may be release lines, read once the headings are known
         for (index, block) in blocks.enumerated() {
             switch block.content {
             case .heading(let level, let inlines):
                 let text = PlainText.of(inlines)
-                var role = roles.role(of: text)
+                var role = Self.role(of: text, memo: roles)
                 // `### 1.7.2 [See discussion](…)`: a link after the version annotates it.
                 if role == .other, case .link? = inlines.last, inlines.count > 1 {
                     let lead = PlainText.of(Array(inlines.prefix { if case .link = $0 { false } else { true } }))
@@ -50,10 +50,12 @@ struct HeadingOutline {
         }
         releaseLevel = Self.mostCommonLevel(of: list)
         addReleaseLines(lines, blocks: blocks, roles: roles)
-        positions.reserveCapacity(list.count)
-        for position in list.indices { positions[list[position].index] = position }
         settleDoubtfulReleases()
         settleSeries(blocks: blocks)
+    }
+
+    private static func role(of text: String, memo: HeadingRoleMemo?) -> HeadingRole {
+        memo?.role(of: text) ?? HeadingClassifier.role(of: text)
     }
 
     /// A short paragraph of one line: it might name a release.
@@ -64,7 +66,7 @@ struct HeadingOutline {
     /// Paragraphs that read as a release heading with a real version are releases where the
     /// file has no release headings, or where a heading lost its space before a list
     /// (`###4.0.0`); they take the release level.
-    private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block], roles: HeadingRoleMemo) {
+    private mutating func addReleaseLines(_ candidates: [Int], blocks: [Block], roles: HeadingRoleMemo?) {
         guard !candidates.isEmpty else { return }
         let hasReleaseHeadings = list.contains { $0.role.namesRelease }
         var lines: [Heading] = []
@@ -77,7 +79,7 @@ struct HeadingOutline {
             }
             let text = PlainText.of(inlines)
             guard text.utf8.count <= 100, text.utf8.contains(where: { (0x30...0x39).contains($0) }),
-                case .release(let release) = roles.role(of: text), !release.isWeak
+                case .release(let release) = Self.role(of: text, memo: roles), !release.isWeak
             else { continue }
             lines.append(
                 Heading(index: index, level: releaseLevel ?? 7, text: text, role: .release(release)))
@@ -108,7 +110,14 @@ struct HeadingOutline {
 
     /// The heading that block `index` is, if it is one.
     func heading(at index: Int) -> Heading? {
-        positions[index].map { list[$0] }
+        // `list` is in block order: a search, not a table of every heading's position.
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low].index == index ? list[low] : nil
     }
 
     /// Whether the notes have any release headings at all.
