@@ -33,31 +33,74 @@ public struct Section: Sendable, Hashable {
     /// The Markdown under the section.
     public var body: MarkdownContent
     /// Front matter's `link`: an address the row links to.
-    public var link: String?
+    public var link: String? {
+        get { rare?.facts.link }
+        set { updateRare { $0.link = newValue } }
+    }
     /// Front matter's `id`: a stable identifier, which translations match on.
-    public var id: String?
+    public var id: String? {
+        get { rare?.facts.id }
+        set { updateRare { $0.id = newValue } }
+    }
     /// The line of the heading or of the front matter's opening `---`.
     public var line: Int
     /// In a sheet shown in a locale, the locale its title and summary are in (the original's
     /// where the translation lacks the section). Nil when no locale was asked for.
-    public var locale: String?
+    public var locale: String? {
+        get { rare?.facts.locale }
+        set { updateRare { $0.locale = newValue } }
+    }
     /// Front matter's `priority`: featured rows with a higher one come first when a size family
     /// has room for only some rows.
-    public var priority: Int?
+    public var priority: Int? {
+        get { rare?.facts.priority }
+        set { updateRare { $0.priority = newValue } }
+    }
     /// Front matter's `audience` and `platforms`: who and where the row is for; empty for all.
-    public var audiences: [String] = []
+    public var audiences: [String] {
+        get { rare?.facts.audiences ?? [] }
+        set { updateRare { $0.audiences = newValue } }
+    }
     /// Front matter's `platforms`: where the row applies (`ios`, `macos`); empty for all.
-    public var platforms: [String] = []
+    public var platforms: [String] {
+        get { rare?.facts.platforms ?? [] }
+        set { updateRare { $0.platforms = newValue } }
+    }
     /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
     public var appearance = SectionAppearance()
     /// Items gathered here from a row of another kind (a dependency update listed under
     /// Features), by the item's line: the kind the notes gave them, which the version follows.
-    public var itemKinds: [Int: SectionKind] = [:]
+    public var itemKinds: [Int: SectionKind] {
+        get { rare?.facts.itemKinds ?? [:] }
+        set { updateRare { $0.itemKinds = newValue } }
+    }
     /// Where front matter names the icon and the colour, for diagnostics.
-    package var iconPosition: TextPosition?
-    package var colorPosition: TextPosition?
-    package var audiencePosition: TextPosition?
-    package var platformsPosition: TextPosition?
+    package var iconPosition: TextPosition? {
+        get { rare?.facts.iconPosition }
+        set { updateRare { $0.iconPosition = newValue } }
+    }
+    package var colorPosition: TextPosition? {
+        get { rare?.facts.colorPosition }
+        set { updateRare { $0.colorPosition = newValue } }
+    }
+    package var audiencePosition: TextPosition? {
+        get { rare?.facts.audiencePosition }
+        set { updateRare { $0.audiencePosition = newValue } }
+    }
+    package var platformsPosition: TextPosition? {
+        get { rare?.facts.platformsPosition }
+        set { updateRare { $0.platformsPosition = newValue } }
+    }
+
+    /// What few rows have, out of line (nil when none is set): a changelog of a million rows
+    /// carries a word for them in each, not 140 bytes.
+    private var rare: RareFactsBox?
+
+    private mutating func updateRare(_ change: (inout RareFacts) -> Void) {
+        var facts = rare?.facts ?? RareFacts()
+        change(&facts)
+        rare = facts == RareFacts() ? nil : RareFactsBox(facts)
+    }
 
     /// A section; its locale, priority, audiences, platforms and appearance are unset.
     public init(
@@ -72,9 +115,9 @@ public struct Section: Sendable, Hashable {
         self.title = title
         self.summary = summary
         self.body = body
+        self.line = line
         self.link = link
         self.id = id
-        self.line = line
     }
 
     /// The short text the sheet shows under the title.
@@ -92,4 +135,30 @@ public struct Section: Sendable, Hashable {
     /// Whether the row is one list and nothing else (no summary): such a row reads as its
     /// ``items``, one per line, in the formats that show plain text.
     package var isOneList: Bool { summary == nil && body.blocks.count == 1 && body.blocks[0].isList }
+}
+
+/// The facts of a section that few rows have: front matter's and gathered items'.
+private struct RareFacts: Sendable, Hashable {
+    var link: String?
+    var id: String?
+    var locale: String?
+    var priority: Int?
+    var audiences: [String] = []
+    var platforms: [String] = []
+    var itemKinds: [Int: SectionKind] = [:]
+    var iconPosition: TextPosition?
+    var colorPosition: TextPosition?
+    var audiencePosition: TextPosition?
+    var platformsPosition: TextPosition?
+}
+
+/// An immutable box, compared by what it holds: a section changes its rare facts by replacing it.
+private final class RareFactsBox: Sendable, Hashable {
+    let facts: RareFacts
+
+    init(_ facts: RareFacts) { self.facts = facts }
+
+    static func == (lhs: RareFactsBox, rhs: RareFactsBox) -> Bool { lhs === rhs || lhs.facts == rhs.facts }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(facts) }
 }
