@@ -22,7 +22,7 @@ struct HTMLContext: Sendable {
     var value: TemplateValue {
         // The icon column in em of the list's font, from the one measure every format shares.
         let layout = SheetLayout(releases: releases, width: 80, displayWidth: DisplayWidth())
-        var sheet: [(String, TemplateValue)] = [
+        var sheet: [(TemplateKey, TemplateValue)] = [
             ("title", .text(document.title ?? words.whatsNew)),
             ("iconColumn", .text(Self.em(cells: layout.iconColumn))),
             ("documentLang", .text(locale?.description ?? "en")),
@@ -95,7 +95,7 @@ struct HTMLContext: Sendable {
     }
 
     private func release(_ release: PresentedRelease) -> TemplateValue {
-        var result: [(String, TemplateValue)] = [
+        var result: [(TemplateKey, TemplateValue)] = [
             ("name", .text(release.displayName(words))),
             ("unreleasedText", .text(words.unreleased)),
             ("title", .text(release.title)),
@@ -130,7 +130,7 @@ struct HTMLContext: Sendable {
     }
 
     private func section(_ section: Section) -> TemplateValue {
-        var result: [(String, TemplateValue)] = [
+        var result: [(TemplateKey, TemplateValue)] = [
             ("summaryHTML", .text(html(section.lead))),
             ("line", .number(section.line)),
             ("items", .list(section.items.map(TemplateValue.text))),

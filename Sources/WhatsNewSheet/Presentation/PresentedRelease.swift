@@ -42,6 +42,31 @@ public struct PresentedRelease: Sendable, Hashable {
         release[keyPath: keyPath]
     }
 
+    // The facts every renderer reads for every release, forwarded by name: through the key
+    // path above, each read copied the whole release (16 copies a release in HTML and JSON).
+    /// The release's version.
+    public var version: Version? { release.version }
+    /// The release's date.
+    public var date: ReleaseDate? { release.date }
+    /// The release's title.
+    public var title: String { release.title }
+    /// The release's summary.
+    public var summary: MarkdownContent? { release.summary }
+    /// The rows shown.
+    public var sections: [Section] { release.sections }
+    /// Whether the release is not out yet.
+    public var isUnreleased: Bool { release.isUnreleased }
+    /// The locale its words are in, in a sheet shown in one.
+    public var locale: String? { release.locale }
+    /// The release's comparison link.
+    public var compare: String? { release.compare }
+    /// The release's build number.
+    public var build: String? { release.build }
+    /// The release's show rule.
+    public var show: ShowRule? { release.show }
+    /// The version Sparkle compares.
+    public var sparkleVersion: String? { release.sparkleVersion }
+
     /// The size family its rows were chosen for, when the sheet is made for one.
     public var size: SizeFamily? { fitting?.family }
 

@@ -3,7 +3,7 @@ import WhatsNewModel
 /// A parsed Mustache template: text, interpolations, sections and partials as a tree.
 struct MustacheTemplate: Sendable {
     /// A dotted name split once: `sheet.title` → `["sheet", "title"]`; `.` → `[]`.
-    typealias Path = [String]
+    typealias Path = [TemplateKey]
 
     enum Node: Sendable {
         case text(String)

@@ -13,15 +13,13 @@ enum TemplateValue: Sendable {
     /// million releases never holds a million contexts.
     case generated(count: Int, element: @Sendable (Int) -> TemplateValue)
     /// Keys in the order written; objects are small, so a linear search beats hashing.
-    case object([(String, TemplateValue)])
+    case object([(TemplateKey, TemplateValue)])
 
     /// The value under `key` when this is an object.
-    func member(_ key: String) -> TemplateValue? {
+    func member(_ key: TemplateKey) -> TemplateValue? {
         guard case .object(let members) = self else { return nil }
-        // Lengths first: most names differ in length, and comparing them is far cheaper than text.
         // By index, so passing over a member copies (and retains) neither its name nor its value.
-        let length = key.utf8.count
-        for index in members.indices where members[index].0.utf8.count == length && members[index].0 == key {
+        for index in members.indices where members[index].0.matches(key) {
             return members[index].1
         }
         return nil
