@@ -22,8 +22,20 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
     /// Nil unless `text` starts with a digit (after an optional `v`).
     public init?(_ text: String) {
         var text = Substring(text)
-        if let first = text.first, first == "v" || first == "V" { text = text.dropFirst() }
-        guard let first = text.first, first.isASCII, first.isNumber else { return nil }
+        // Byte by byte where the first character is one byte, as in nearly every version: a
+        // Character's properties cost a hundred times more, and every heading is tried.
+        if let first = ReleaseVersion.firstByte(of: text) {
+            if first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
+                text = text[text.utf8.index(after: text.startIndex)...]
+            }
+        } else if let first = text.first, first == "v" || first == "V" {
+            text = text.dropFirst()
+        }
+        if let first = ReleaseVersion.firstByte(of: text) {
+            guard (0x30...0x39).contains(first) else { return nil }
+        } else {
+            guard let first = text.first, first.isASCII, first.isNumber else { return nil }
+        }
         var (numbers, rest) = ReleaseVersion.leadingNumbers(of: text)
         guard !rest.isEmpty else {
             // `1.4.0`: numbers alone, as most versions are.
@@ -48,6 +60,15 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
     }
 
     public var description: String { text }
+
+    /// The text's first character when it is a single ASCII byte (an ASCII byte followed by
+    /// another, or by nothing; not a carriage return, which a line feed joins); nil otherwise.
+    private static func firstByte(of text: Substring) -> UInt8? {
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), first < 0x80, first != UInt8(ascii: "\r") else { return nil }
+        if let second = bytes.next(), second >= 0x80 { return nil }
+        return first
+    }
 
     /// Precedence; versions equal in precedence (`1.0`, `1.0.0`) are neither less nor greater.
     public static func < (lhs: ReleaseVersion, rhs: ReleaseVersion) -> Bool { lhs.compare(to: rhs) == .older }

@@ -116,8 +116,7 @@ public struct Section: Sendable, Hashable {
         self.summary = summary
         self.body = body
         self.line = line
-        self.link = link
-        self.id = id
+        if link != nil || id != nil { rare = RareFactsBox(RareFacts(link: link, id: id)) }
     }
 
     /// The short text the sheet shows under the title.

@@ -15,15 +15,16 @@ struct AppearanceResolver: Sendable {
     }
 
     func resolve(_ releases: inout [Release]) {
+        var resolved: [Icon: ResolvedIcon] = [:]  // a long changelog's rows share a few icons: each looked up once
         for releaseIndex in releases.indices {
             for sectionIndex in releases[releaseIndex].sections.indices {
                 let section = releases[releaseIndex].sections[sectionIndex]
-                releases[releaseIndex].sections[sectionIndex].appearance = appearance(of: section)
+                releases[releaseIndex].sections[sectionIndex].appearance = appearance(of: section, resolved: &resolved)
             }
         }
     }
 
-    private func appearance(of section: Section) -> SectionAppearance {
+    private func appearance(of section: Section, resolved: inout [Icon: ResolvedIcon]) -> SectionAppearance {
         let project = projectKind(of: section)
         let own = section.icon.flatMap { $0.isTooLongForAnIcon ? nil : $0 }
         let icon =
@@ -34,7 +35,13 @@ struct AppearanceResolver: Sendable {
         let color =
             section.color.flatMap(SheetColor.init) ?? project?.color.flatMap(SheetColor.init)
             ?? section.kind.map { .system($0.defaultColor) }
-        return SectionAppearance(icon: icon.map(catalog.resolve), color: color)
+        let glyph = icon.map { icon in
+            if let known = resolved[icon] { return known }
+            let glyph = catalog.resolve(icon)
+            resolved[icon] = glyph
+            return glyph
+        }
+        return SectionAppearance(icon: glyph, color: color)
     }
 
     /// The project kind a category row is (one rule, ``ChangeKind/row(_:among:)``).

@@ -52,6 +52,7 @@ public struct IconCatalog: Sendable {
 
     /// The icon the user's `icons:` maps give a section, by its title and then by its kind.
     func categoryIcon(title: String?, kind: SectionKind?) -> Icon? {
+        guard !categories.isEmpty else { return nil }  // most projects map none: no title normalized
         if let title {
             let key = SectionKind.normalized(title)
             if let match = categories.first(where: { SectionKind.normalized($0.key) == key }) { return match.icon }
