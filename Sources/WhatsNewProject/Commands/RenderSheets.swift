@@ -49,6 +49,7 @@ package struct RenderSheets {
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
         let notes = try Notes(notes, in: project, console: console, scope: readingScope(in: project))
+        defer { if console.endsWithCommand { _ = Unmanaged.passRetained(notes) } }
         // A bare `whatsnew` writes every output the project lists, from the one read.
         if format == nil, output == nil, let outputs = project.config?.outputs, !outputs.isEmpty {
             for (format, path) in outputs {

@@ -126,21 +126,21 @@ struct HeadingOutline {
     }
 
     private static func mostCommonLevel(of headings: [Heading]) -> Int? {
-        var counts: [Int: Int] = [:]
-        for heading in headings {
-            if case .release(let release) = heading.role, !release.isWeak {
-                counts[heading.level, default: 0] += 1
-            }
+        // By level, 1 to 7 (a release line takes 7 when no heading sets the level): counted in
+        // place, each heading read where it stands rather than copied.
+        var counts = [Int](repeating: 0, count: 8)
+        for index in headings.indices where headings[index].role.isStrongRelease {
+            counts[min(max(headings[index].level, 0), 7)] += 1
         }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        guard let most = counts.max(), most > 0 else { return nil }
+        return counts.firstIndex(of: most)  // ties go to the shallower level
     }
 
     private mutating func settleDoubtfulReleases() {
         var enclosing: (level: Int, version: Version, product: String?)?
         for index in list.indices {
-            let heading = list[index]
-            let level = heading.level
-            switch heading.role {
+            let level = list[index].level
+            switch list[index].role {
             case .release(let release):
                 if release.isWeak, level != releaseLevel {
                     list[index].role = .other
@@ -173,6 +173,13 @@ struct HeadingOutline {
 
     private mutating func settleSeries(blocks: [Block]) {
         for position in list.indices {
+            // Most headings are releases with no release under them: passed without copying them.
+            if position != 0, list[position].role.isRelease,
+                position + 1 == list.count || !list[position + 1].role.isRelease
+                    || list[position + 1].level <= list[position].level
+            {
+                continue
+            }
             let heading = list[position]
             if heading.role == .series, heading.level == releaseLevel { contentDependentIndices.append(heading.index) }
             // `## 3.x` with its own changes under it, where releases stand, is a release.

@@ -23,6 +23,12 @@ extension HeadingRole {
         return false
     }
 
+    /// A release heading with a real version, not a bare number.
+    var isStrongRelease: Bool {
+        if case .release(let release) = self { return !release.isWeak }
+        return false
+    }
+
     /// A release, the unreleased changes, or a dated entry: a heading that starts one.
     var namesRelease: Bool {
         switch self {
