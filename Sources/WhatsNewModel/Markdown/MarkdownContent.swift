@@ -32,6 +32,8 @@ extension Block {
     /// The block without the list items `drop` picks; nil when nothing is left of a list.
     package func removingItems(where drop: (ListItem) -> Bool) -> Block? {
         guard case .list(var list) = content else { return self }
+        // Nothing to drop, as in nearly every list: the block as it is, its items shared, not copied.
+        guard list.items.contains(where: drop) else { return self }
         list.items.removeAll(where: drop)
         guard !list.items.isEmpty else { return nil }
         var copy = self

@@ -139,8 +139,9 @@ struct HeadingOutline {
     private mutating func settleDoubtfulReleases() {
         var enclosing: (level: Int, version: Version, product: String?)?
         for index in list.indices {
-            let level = list[index].level
-            switch list[index].role {
+            let heading = list[index]
+            let level = heading.level
+            switch heading.role {
             case .release(let release):
                 if release.isWeak, level != releaseLevel {
                     list[index].role = .other

@@ -9,7 +9,10 @@ package enum ReleaseDetailLine {
         switch block.content {
         case .paragraph(let inlines):
             guard inlines.count <= 8 else { return nil }  // a date line is short; most paragraphs are not
-            return date(inText: PlainText.of(inlines).trimmedWhitespace())
+            let text = PlainText.of(inlines)
+            // Every date has a year: text without a digit (most items) is not trimmed to be looked at.
+            guard text.utf8.contains(where: { (0x30...0x39).contains($0) }) else { return nil }
+            return date(inText: text.trimmedWhitespace())
         case .blockQuote(let blocks):
             guard blocks.count == 1 else { return nil }
             return date(in: blocks[0])
