@@ -13,10 +13,13 @@ public struct MarkdownContent: Sendable, Hashable {
 
     /// The plain text of every top-level list item.
     public var items: [String] {
-        blocks.flatMap { block -> [String] in
-            guard case .list(let list) = block.content else { return [] }
-            return list.items.map(PlainText.of)
+        var items: [String] = []
+        for block in blocks {
+            guard case .list(let list) = block.content else { continue }
+            items.reserveCapacity(items.count + list.items.count)
+            for item in list.items { items.append(PlainText.of(item)) }
         }
+        return items
     }
 
     /// The text without markup, blocks separated by line breaks, for counting and for apps.

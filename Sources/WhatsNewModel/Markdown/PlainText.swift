@@ -30,6 +30,7 @@ package enum PlainText {
 
     /// The blocks that have any text, `separator` between them.
     private static func joined(_ blocks: [Block], separator: String) -> String {
+        if blocks.count == 1 { return of(blocks[0]) ?? "" }  // an item of one paragraph, mostly
         var text = ""
         for block in blocks {
             guard let own = of(block), !own.isEmpty else { continue }

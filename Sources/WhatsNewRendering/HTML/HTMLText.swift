@@ -64,7 +64,25 @@ package enum HTMLText {
     /// would end the sheet's HTML block and turn the rest into Markdown; cmark writes one only
     /// inside a code block, where an empty line becomes `&#10;` joined to the line before and
     /// a line of spaces starts with `&#32;`.
+    /// A line break, spaces or tabs, and another line break: a line of nothing between two.
+    private static func hasBlankLine(_ bytes: some Collection<UInt8>) -> Bool {
+        var afterBreak = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                if afterBreak { return true }
+                afterBreak = true
+            } else if afterBreak, byte != 0x20, byte != 0x09 {
+                afterBreak = false
+            }
+        }
+        return false
+    }
+
     static func withoutBlankLines(_ html: String) -> String {
+        // One scan first: nearly every row's HTML has no blank line, and is returned as it is.
+        let hasBlankLine =
+            html.utf8.withContiguousStorageIfAvailable(Self.hasBlankLine) ?? Self.hasBlankLine(Array(html.utf8))
+        guard hasBlankLine else { return html }
         let bytes = Array(html.utf8)
         let newline = UInt8(ascii: "\n")
         // Lines as ranges of bytes; the first and the last are never changed.

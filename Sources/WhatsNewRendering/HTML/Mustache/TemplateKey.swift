@@ -3,6 +3,7 @@
 /// words agree compare their text. A million-release sheet looks names up tens of millions
 /// of times.
 struct TemplateKey: Sendable, ExpressibleByStringLiteral {
+    /// The name, where the word does not hold all of it (empty for a short literal).
     let name: String
     private let word: UInt64
 
@@ -12,10 +13,11 @@ struct TemplateKey: Sendable, ExpressibleByStringLiteral {
         word = name.withUTF8(Self.word)
     }
 
-    /// A context's own names are literals: their bytes are read where the compiler put them.
+    /// A context's own names are literals: their bytes are read where the compiler put them,
+    /// and made a string only when the word cannot tell them apart (longer than seven bytes).
     init(stringLiteral name: StaticString) {
-        self.name = name.description
         word = name.withUTF8Buffer(Self.word)
+        self.name = word >> 56 <= 7 ? "" : name.description
     }
 
     private static func word(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
