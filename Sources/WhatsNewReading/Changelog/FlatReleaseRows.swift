@@ -17,17 +17,21 @@ struct FlatReleaseRows {
         }
         summary = Array(blocks[..<firstList])
         let rest = blocks[firstList...]
-        // Markers first: most flat releases have none, and then the list stays as it is.
-        let markers =
-            keepsOrder
-            ? []
-            : rest.map { block -> [KindMarker?] in
-                guard case .list(let list) = block.content else { return [] }
-                return list.items.map(KindMarker.init)
+        // Markers first: most flat releases have none, and then the list stays as it is (looked
+        // for item by item, with nothing gathered, since that is the common case).
+        let isMarked =
+            !keepsOrder
+            && rest.contains { block in
+                guard case .list(let list) = block.content else { return false }
+                return list.items.contains { KindMarker($0) != nil }
             }
-        guard markers.contains(where: { $0.contains { $0 != nil } }) else {
+        guard isMarked else {
             sections = [Self.changes(Array(rest))]
             return
+        }
+        let markers = rest.map { block -> [KindMarker?] in
+            guard case .list(let list) = block.content else { return [] }
+            return list.items.map(KindMarker.init)
         }
         var groups = Groups()
         for (block, blockMarkers) in zip(rest, markers) { groups.add(block, markers: blockMarkers) }

@@ -30,7 +30,8 @@ struct ReleaseBuilder {
         release.sections = sections.compactMap { $0.build() }
         if !lead.isEmpty, release.sections.isEmpty || lead.contains(where: \.isList) {
             let rows = FlatReleaseRows(lead, keepsOrder: keepsOrder)
-            release.sections = rows.sections + release.sections
+            // Rows alone, as in most such releases: their own array, not a copy joined to nothing.
+            release.sections = release.sections.isEmpty ? rows.sections : rows.sections + release.sections
             if !rows.summary.isEmpty { release.summary = MarkdownContent(blocks: rows.summary) }
         } else if !lead.isEmpty {
             release.summary = MarkdownContent(blocks: lead)
