@@ -27,6 +27,12 @@ package struct ReadingScope: Sendable {
         -> DocumentReader.Reading
     {
         var partial = PartialReading(source, reader: reader)
+        // Every reading in part reads every heading, and it takes two: where headings are most of
+        // the file (a million one-item releases), reading it whole once costs less.
+        if partial.doubt == nil, partial.headingCount * 5 > partial.lineCount * 2 {
+            trace?("\(source.path) whole: its headings are most of it")
+            return partial.readWhole()
+        }
         // A first look at the headings, then readings until one needs nothing more.
         partial.survey()
         for round in 0..<8 {

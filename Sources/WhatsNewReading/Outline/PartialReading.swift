@@ -12,11 +12,11 @@ import WhatsNewModel
 /// an archive's link, a paragraph naming a release) is always read.
 package struct PartialReading {
     private let reader: DocumentReader
-    private let prepared: DocumentReader.Prepared
-    private let lines: [SourceLines.Line]
-    private let outline: BlockOutline
+    private var prepared: DocumentReader.Prepared
+    private var lines: [SourceLines.Line]
+    private var outline: BlockOutline
     /// The first and last line index of each top-level heading.
-    private let headings: [(first: Int, last: Int)]
+    private var headings: [(first: Int, last: Int)]
     /// Regions read in full: 0 is before the first heading, `k` follows heading `k - 1`.
     private var kept: Set<Int> = [0]
     /// Regions that may hold an archive's link: a paragraph with a `[` or `<` in it, no code or
@@ -44,6 +44,9 @@ package struct PartialReading {
 
     /// Lines in the file.
     package var lineCount: Int { lines.count }
+
+    /// Top-level headings in the file: every reading in part reads them all.
+    package var headingCount: Int { headings.count }
 
     /// Prepares `source` for reading in part: its front matter lifted and read, its lines and
     /// their outline; ``survey()`` and ``read()`` hand cmark what is kept.
@@ -167,8 +170,16 @@ package struct PartialReading {
     }
 
     /// The whole file's reading, for a file that cannot be read in part.
-    package func readWhole() -> DocumentReader.Reading {
-        reader.finish(prepared, blocks: MarkdownParser().parse(prepared.split.markdown)).reading
+    package mutating func readWhole() -> DocumentReader.Reading {
+        // What reading in part kept goes first: the largest files are the ones that come here.
+        lines = []
+        headings = []
+        outline = BlockOutline([], lines: [])
+        reading = DocumentReader.Reading(document: Document(), diagnostics: [])
+        prepared.split.lines = []
+        let blocks = MarkdownParser().parse(prepared.split.markdown)
+        prepared.split.markdown = []
+        return reader.finish(prepared, blocks: blocks).reading
     }
 
     // MARK: - Regions
