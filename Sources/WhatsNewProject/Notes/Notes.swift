@@ -143,13 +143,7 @@ package final class Notes {
         return findings.filter { finding in
             guard let line = finding.location.line, let first = starts.first, line >= first else { return true }
             // The release or archive the line stands under: the last to start at or before it.
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= line { low = middle + 1 } else { high = middle }
-            }
-            return shown.contains(starts[low - 1])
+            return shown.contains(starts[starts.partitionIndex { $0 > line } - 1])
         }
     }
 

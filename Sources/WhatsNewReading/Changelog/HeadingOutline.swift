@@ -111,13 +111,8 @@ struct HeadingOutline {
     /// The heading that block `index` is, if it is one.
     func heading(at index: Int) -> Heading? {
         // `list` is in block order: a search, not a table of every heading's position.
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle].index < index { low = middle + 1 } else { high = middle }
-        }
-        return low < list.count && list[low].index == index ? list[low] : nil
+        let position = list.partitionIndex { $0.index >= index }
+        return position < list.count && list[position].index == index ? list[position] : nil
     }
 
     /// Whether the notes have any release headings at all.

@@ -220,24 +220,13 @@ package struct PartialReading {
 
     /// The first of sorted `lines` after `line`.
     private static func first(in lines: [Int], after line: Int) -> Int? {
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle] <= line { low = middle + 1 } else { high = middle }
-        }
-        return low < lines.count ? lines[low] : nil
+        let next = lines.partitionIndex { $0 > line }
+        return next < lines.count ? lines[next] : nil
     }
 
     /// The number of headings whose first line is at or before file line `line` (1-based).
     private func headingsStarted(by line: Int) -> Int {
-        var low = 0
-        var high = headings.count
-        while low < high {
-            let middle = (low + high) / 2
-            if headings[middle].first <= line - 1 { low = middle + 1 } else { high = middle }
-        }
-        return low
+        headings.partitionIndex { $0.first > line - 1 }
     }
 
     /// The heading whose lines hold file line `line`, if one does.
