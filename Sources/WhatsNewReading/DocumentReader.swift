@@ -37,10 +37,18 @@ public struct DocumentReader: Sendable {
     package func readWithBlocks(_ source: SourceFile) -> (reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]) {
         didRead?(source.path)
         var prepared = prepare(source)
-        prepared.split.lines = []  // the outline's, for reading in part: not kept through a whole reading
+        let (reading, blocks) = readWhole(&prepared)
+        return (reading, prepared.split.blocks, blocks)
+    }
+
+    /// The whole of a prepared file read, with cmark's blocks. Its line table (the outline's,
+    /// for reading in part) and its bytes are let go once cmark has them, so the largest files
+    /// do not hold them through the reading.
+    func readWhole(_ prepared: inout Prepared) -> (reading: Reading, blocks: [Block]) {
+        prepared.split.lines = []
         let blocks = MarkdownParser().parse(prepared.split.markdown)
         prepared.split.markdown = []
-        return (finish(prepared, blocks: blocks).reading, prepared.split.blocks, blocks)
+        return (finish(prepared, blocks: blocks).reading, blocks)
     }
 
     /// A file with its front matter lifted and read: what every reading of it starts from.

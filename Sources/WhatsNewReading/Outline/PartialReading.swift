@@ -176,10 +176,7 @@ package struct PartialReading {
         headings = []
         outline = BlockOutline([], lines: [])
         reading = DocumentReader.Reading(document: Document(), diagnostics: [])
-        prepared.split.lines = []
-        let blocks = MarkdownParser().parse(prepared.split.markdown)
-        prepared.split.markdown = []
-        return reader.finish(prepared, blocks: blocks).reading
+        return reader.readWhole(&prepared).reading
     }
 
     // MARK: - Regions
