@@ -1,7 +1,9 @@
 extension RandomAccessCollection {
     /// The first index whose element `isPast` holds for, in a collection where it holds for a
     /// suffix (sorted lines past a line, say): a binary search, `endIndex` when none is past.
-    package func partitionIndex(where isPast: (Element) -> Bool) -> Index {
+    /// Inlinable so each caller gets it specialised: through the generic witnesses a search cost
+    /// thousands of instructions, and reading in part makes thousands.
+    @inlinable package func partitionIndex(where isPast: (Element) -> Bool) -> Index {
         var low = startIndex
         var count = distance(from: startIndex, to: endIndex)
         while count > 0 {
