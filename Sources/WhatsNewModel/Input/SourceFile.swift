@@ -18,7 +18,7 @@ public struct SourceFile: Sendable {
     /// Checks `bytes` and keeps them; the thrown diagnostic names the first bad byte.
     public init(path: String, bytes: [UInt8]) throws(Diagnostic) {
         self.path = path
-        if let nul = bytes.firstIndex(of: 0) {
+        if let nul = Self.firstNUL(in: bytes) {
             let place = TextPosition(of: nul, in: bytes)
             throw Diagnostic(
                 .binaryFile, at: SourceLocation(path: path, line: place.line, column: place.column),
@@ -34,6 +34,15 @@ public struct SourceFile: Sendable {
         }
         hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         self.bytes = hasByteOrderMark ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    /// The offset of the first NUL byte: libc's `memchr` scans words where `firstIndex` takes a
+    /// byte at a time.
+    private static func firstNUL(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress, let found = memchr(start, 0, buffer.count) else { return nil }
+            return UnsafeRawPointer(found) - start
+        }
     }
 
     /// The largest input read unless the caller says otherwise: 8 MB. The largest public

@@ -21,6 +21,16 @@ package enum SourceLines {
             while start < count {
                 // A carriage return ends the line too, alone or before the line feed.
                 end = start
+                // Eight bytes at a time while none is below 0x0E (so no line ending), then one
+                // at a time: a line is forty bytes or so, and a byte at a time cost nine
+                // instructions each.
+                if let raw = UnsafeRawPointer(buffer.baseAddress) {
+                    while end + 8 <= count {
+                        let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                        guard (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 else { break }
+                        end += 8
+                    }
+                }
                 while end < count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
                 let crlf = end + 1 < count && buffer[end] == 0x0D && buffer[end + 1] == 0x0A
                 let next = min(end + (crlf ? 2 : 1), count)
