@@ -72,11 +72,11 @@ package struct Console: Sendable {
     /// line on standard error for each file read as notes (`whatsnew: read CHANGELOG.md`).
     package static let standard: Console = {
         var console = Console(output: { StandardOutput.write($0) }, report: { StandardError.write($0) })
-        if ProcessInfo.processInfo.environment["WHATSNEW_TRACE_READS"] == "1" {
+        if ProcessEnvironment.variables["WHATSNEW_TRACE_READS"] == "1" {
             console.readTrace = { path in StandardError.write("whatsnew: read \(path)") }
             console.partTrace = { line in StandardError.write("whatsnew: \(line)") }
         }
-        console.readsInPart = ProcessInfo.processInfo.environment["WHATSNEW_READ_WHOLE"] != "1"
+        console.readsInPart = ProcessEnvironment.variables["WHATSNEW_READ_WHOLE"] != "1"
         console.endsWithCommand = true
         return console
     }()

@@ -20,7 +20,7 @@ package struct CheckChange {
     package init() {}
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
-        if skip || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["WHATSNEW_SKIP"]?.lowercased() ?? "") {
+        if skip || ["1", "true", "yes"].contains(ProcessEnvironment.variables["WHATSNEW_SKIP"]?.lowercased() ?? "") {
             console.report("whatsnew check: skipped; this change needs no release note")
             return
         }

@@ -114,7 +114,7 @@ struct Editor {
     let command: String
 
     static func fromEnvironment() -> Editor? {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         for name in ["VISUAL", "EDITOR"] {
             if let command = environment[name], !command.trimmedWhitespace().isEmpty {
                 return Editor(command: command)

@@ -22,7 +22,7 @@ package struct TerminalEnvironment: Sendable {
         var size = winsize()
         let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         return TerminalEnvironment(
-            variables: ProcessInfo.processInfo.environment, standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            variables: ProcessEnvironment.variables, standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
             columns: columns)
     }
 }
