@@ -26,18 +26,25 @@ public struct IconTable: Sendable {
 
     /// Reads the tab-separated form the files under `Data/` use.
     init(tsv bytes: [UInt8]) {
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            guard line.first != UInt8(ascii: "#"), let tab = line.firstIndex(of: UInt8(ascii: "\t")) else {
-                continue
+        // One pass over the bytes with no line arrays: the first icon of a run waits for this.
+        let lines = bytes.count / 24
+        entries.reserveCapacity(lines)
+        index.reserveCapacity(lines)
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            defer { start = end + 1 }
+            guard bytes[start] != UInt8(ascii: "#"), let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t"))
+            else { continue }
+            var glyphEnd = end
+            while glyphEnd > tab + 1, bytes[glyphEnd - 1] == UInt8(ascii: " ") || bytes[glyphEnd - 1] == UInt8(ascii: "\r") {
+                glyphEnd -= 1
             }
-            let name = String(decoding: line[..<tab], as: UTF8.self)
-            var glyphBytes = line[(tab + 1)...]
-            while let last = glyphBytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\r") {
-                glyphBytes.removeLast()
-            }
-            let glyph = String(decoding: glyphBytes, as: UTF8.self)
-            guard !name.isEmpty, !glyph.isEmpty else { continue }
-            add(Entry(name: name, glyph: glyph))
+            guard tab > start, glyphEnd > tab + 1 else { continue }
+            add(
+                Entry(
+                    name: String(decoding: bytes[start..<tab], as: UTF8.self),
+                    glyph: String(decoding: bytes[(tab + 1)..<glyphEnd], as: UTF8.self)))
         }
     }
 
