@@ -5,23 +5,30 @@ import WhatsNewModel
 /// or a user's `--template FILE` in place of `sheet`, with any other `*.mustache` files next
 /// to it as partials (so `section.mustache` there replaces the built-in row).
 public struct HTMLTemplates: Sendable {
-    let library: MustacheLibrary
+    /// nil for the built-in templates, which are parsed at their first use: a text or JSON
+    /// sheet never needs them.
+    private let ownLibrary: MustacheLibrary?
     /// The file each user template came from, by template name, for diagnostics.
     private let files: [String: String]
 
-    init(library: MustacheLibrary, files: [String: String] = [:]) {
-        self.library = library
+    init(library: MustacheLibrary?, files: [String: String] = [:]) {
+        self.ownLibrary = library
         self.files = files
     }
 
+    /// The templates this renders with.
+    var library: MustacheLibrary { ownLibrary ?? Self.builtInLibrary }
+
     /// The templates compiled into the binary.
-    public static let builtIn: HTMLTemplates = {
+    public static let builtIn = HTMLTemplates(library: nil)
+
+    private static let builtInLibrary: MustacheLibrary = {
         var library = MustacheLibrary()
         for (name, text) in BuiltInTemplates.all {
             // The built-in templates are tested; one that did not parse would render as empty.
             try? library.register(text, named: name)
         }
-        return HTMLTemplates(library: library)
+        return library
     }()
 
     /// The built-in templates with the user's sheet template, and its neighbours as partials.
