@@ -1,5 +1,6 @@
 import Foundation
 import WhatsNewModel
+import WhatsNewRendering
 
 /// Where a command's output goes: standard output, a stream (a device or a FIFO), or a file
 /// replaced atomically, so a failed run never leaves a half-written file and the old one stays
@@ -84,7 +85,7 @@ package struct OutputTarget {
 
 /// A file descriptor written as a text stream; the first error number is kept and nothing is
 /// written after it.
-package struct DescriptorStream: TextOutputStream {
+package struct DescriptorStream: UTF8OutputStream {
     package let descriptor: Int32
     package private(set) var error: Int32?
 
@@ -93,6 +94,12 @@ package struct DescriptorStream: TextOutputStream {
     package mutating func write(_ string: String) {
         guard error == nil else { return }
         error = FileDescriptor.writeAll(string, to: descriptor)
+    }
+
+    /// A renderer's bytes, written as they are.
+    package mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard error == nil else { return }
+        error = FileDescriptor.writeAll(bytes, to: descriptor)
     }
 
     /// Bytes written as they are.

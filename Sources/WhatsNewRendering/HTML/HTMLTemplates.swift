@@ -58,7 +58,7 @@ public struct HTMLTemplates: Sendable {
         }
     }
 
-    func render(_ context: TemplateValue, template: String, write: (String) -> Void) throws(Diagnostic) {
+    func render(_ context: TemplateValue, template: String, write: ([UInt8]) -> Void) throws(Diagnostic) {
         do {
             try library.render(template, context: context, write: write)
         } catch {

@@ -12,7 +12,7 @@ public struct JSONRenderer: SheetRenderer {
     public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
         // The schema's types hold only text, numbers and nulls, which always encode.
         try? JSONTextEncoder().encode(StreamedSheet(renderer: self, sheet: sheet)) {
-            output.write($0)
+            output.writeUTF8($0)
         }
     }
 

@@ -9,13 +9,14 @@ import WhatsNewModel
 /// `encode(to:)` throws (the schema's types throw nothing); a number that is not finite is `null`.
 struct JSONTextEncoder {
     func encode(_ value: some Encodable) throws -> String {
-        var text = ""
-        try encode(value) { text += $0 }
-        return text
+        var bytes: [UInt8] = []
+        try encode(value) { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The JSON handed to `write` a piece at a time, so a long document is never held whole.
-    func encode(_ value: some Encodable, write: (String) -> Void) throws {
+    /// The JSON handed to `write` a piece at a time as UTF-8 bytes, so a long document is never
+    /// held whole.
+    func encode(_ value: some Encodable, write: ([UInt8]) -> Void) throws {
         try withoutActuallyEscaping(write) { write in
             let output = JSONOutput(sink: write)
             try output.encode(value, depth: 0)
@@ -31,14 +32,15 @@ struct JSONTextEncoder {
 private final class JSONOutput {
     var writer = JSONWriter()
     /// Where gathered text is handed on.
-    let sink: (String) -> Void
+    let sink: ([UInt8]) -> Void
 
-    init(sink: @escaping (String) -> Void) { self.sink = sink }
+    init(sink: @escaping ([UInt8]) -> Void) { self.sink = sink }
 
     /// Hands on what is gathered; called between members, so never inside a character.
     func flush() {
-        let text = writer.take()
-        if !text.isEmpty { sink(text) }
+        guard !writer.bytes.isEmpty else { return }
+        sink(writer.bytes)
+        writer.bytes.removeAll(keepingCapacity: true)
     }
 
     /// A value at `depth`, and the close of every array or object it opened.
@@ -66,12 +68,6 @@ private final class JSONOutput {
 private struct JSONWriter {
     var bytes: [UInt8] = []
     var open: [(isObject: Bool, count: Int, depth: Int)] = []
-
-    /// What is gathered, as text, and the buffer emptied for more.
-    mutating func take() -> String {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
-    }
 
     mutating func begin(isObject: Bool, depth: Int) -> Int {
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))

@@ -23,13 +23,14 @@ struct MustacheLibrary: Sendable {
 
     /// The template `name` rendered with `context`; an unknown name renders as nothing.
     func render(_ name: String, context: TemplateValue) throws(MustacheRenderError) -> String {
-        var output = ""
+        var output: [UInt8] = []
         try render(name, context: context) { output += $0 }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// The template `name` rendered with `context`, handed to `write` a piece at a time.
-    func render(_ name: String, context: TemplateValue, write: (String) -> Void) throws(MustacheRenderError) {
+    /// The template `name` rendered with `context`, handed to `write` a piece at a time as
+    /// UTF-8 bytes, each piece whole characters.
+    func render(_ name: String, context: TemplateValue, write: ([UInt8]) -> Void) throws(MustacheRenderError) {
         guard let template = templates[name] else { return }
         try withoutActuallyEscaping(write) { (write) throws(MustacheRenderError) in
             var rendering = Rendering(library: self, stack: [context], templateNames: [name], sink: write)
@@ -60,14 +61,14 @@ private struct Rendering {
     /// Whole characters only: every append is a whole string, so a flush never splits one.
     var output: [UInt8] = []
     /// Where gathered output is handed on.
-    let sink: (String) -> Void
+    let sink: ([UInt8]) -> Void
     var stack: [TemplateValue]
     var templateNames: [String]
     var depth = 0
     /// Partials parsed with the indentation of the tag that includes them, by name and indentation.
     var indentedPartials: [String: MustacheTemplate?] = [:]
 
-    init(library: MustacheLibrary, stack: [TemplateValue], templateNames: [String], sink: @escaping (String) -> Void) {
+    init(library: MustacheLibrary, stack: [TemplateValue], templateNames: [String], sink: @escaping ([UInt8]) -> Void) {
         self.library = library
         self.stack = stack
         self.templateNames = templateNames
@@ -76,7 +77,7 @@ private struct Rendering {
 
     mutating func flush() {
         guard !output.isEmpty else { return }
-        sink(String(decoding: output, as: UTF8.self))
+        sink(output)
         output.removeAll(keepingCapacity: true)
     }
 
