@@ -95,19 +95,21 @@ struct HTMLContext: Sendable {
     }
 
     private func release(_ release: PresentedRelease) -> TemplateValue {
-        var result: [(TemplateKey, TemplateValue)] = [
-            ("name", .text(release.displayName(words))),
-            ("unreleasedText", .text(words.unreleased)),
-            ("title", .text(release.title)),
-            ("isUnreleased", .bool(release.isUnreleased)),
-            // A planned version not out yet says so; a release named Unreleased already does.
-            ("plannedVersion", .bool(release.isUnreleased && release.version != nil && release.date == nil)),
-            ("scheduled", .bool(release.isScheduled)),
-            ("scheduledText", .text(words.scheduled)),
-            ("hasSections", .bool(!release.sections.isEmpty)),
-            ("isCard", .bool(release.size != nil)),
-            ("sections", .list(release.sections.map(section))),
-        ]
+        // Room for every member a release can have, so adding the optional ones never copies.
+        var result: [(TemplateKey, TemplateValue)] = []
+        result.reserveCapacity(18)
+        result.append(("name", .text(release.displayName(words))))
+        result.append(("unreleasedText", .text(words.unreleased)))
+        result.append(("title", .text(release.title)))
+        result.append(("isUnreleased", .bool(release.isUnreleased)))
+        // A planned version not out yet says so; a release named Unreleased already does.
+        result.append(("plannedVersion", .bool(release.isUnreleased && release.version != nil && release.date == nil)))
+        result.append(("scheduled", .bool(release.isScheduled)))
+        result.append(("scheduledText", .text(words.scheduled)))
+        result.append(("hasSections", .bool(!release.sections.isEmpty)))
+        result.append(("isCard", .bool(release.size != nil)))
+        // A closure, not `map(section)`: a method reference copied the whole context per release.
+        result.append(("sections", .list(release.sections.map { section($0) })))
         if let version = release.version { result.append(("version", .text(version.text))) }
         if let sparkleVersion = release.sparkleVersion { result.append(("sparkleVersion", .text(sparkleVersion))) }
         if let compare = release.compare, LinkSafety.isSafe(compare) { result.append(("compare", .text(compare))) }
@@ -130,11 +132,11 @@ struct HTMLContext: Sendable {
     }
 
     private func section(_ section: Section) -> TemplateValue {
-        var result: [(TemplateKey, TemplateValue)] = [
-            ("summaryHTML", .text(html(section.lead))),
-            ("line", .number(section.line)),
-            ("items", .list(section.items.map(TemplateValue.text))),
-        ]
+        var result: [(TemplateKey, TemplateValue)] = []
+        result.reserveCapacity(12)
+        result.append(("summaryHTML", .text(html(section.lead))))
+        result.append(("line", .number(section.line)))
+        result.append(("items", .list(section.items.map(TemplateValue.text))))
         if let kind = section.kind { result.append(("kind", .text(kind.rawValue))) }
         if let title = section.title { result.append(("title", .text(title))) }
         if let icon = section.appearance.icon {
@@ -154,9 +156,9 @@ struct HTMLContext: Sendable {
     /// cmark's HTML for the content, without its final line break (the templates place their
     /// own) and without blank lines.
     private func html(_ content: MarkdownContent) -> String {
-        let html = MarkdownHTML.of(content, imagesAsLinks: isSelfContained)
-        let trimmed = html.utf8.last == UInt8(ascii: "\n") ? String(Substring(html.utf8.dropLast())) : html
-        return HTMLText.withoutBlankLines(trimmed)
+        var html = MarkdownHTML.bytes(of: content.blocks, imagesAsLinks: isSelfContained)
+        if html.last == UInt8(ascii: "\n") { html.removeLast() }
+        return HTMLText.withoutBlankLines(String(decoding: html, as: UTF8.self))
     }
 
     /// `{css, name, light, dark}`: a named colour goes through its custom property, so a host

@@ -7,9 +7,14 @@ public enum MarkdownHTML {
     /// The blocks as HTML; with `imagesAsLinks`, each image is a link to it named by its
     /// description, for a page that must load nothing (Sparkle's release notes).
     public static func of(_ blocks: [Block], imagesAsLinks: Bool = false) -> String {
+        String(decoding: bytes(of: blocks, imagesAsLinks: imagesAsLinks), as: UTF8.self)
+    }
+
+    /// The blocks as the UTF-8 bytes of their HTML.
+    static func bytes(of blocks: [Block], imagesAsLinks: Bool) -> [UInt8] {
         var writer = Writer(imagesAsLinks: imagesAsLinks)
         for block in blocks { writer.write(block, inTightItem: false) }
-        return String(decoding: writer.html, as: UTF8.self)
+        return writer.html
     }
 
     /// The content's blocks as HTML.

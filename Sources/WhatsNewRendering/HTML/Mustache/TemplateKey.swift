@@ -1,33 +1,43 @@
-/// A name in a template or in its context, with a word made of its length and first seven
-/// bytes: looking a name up compares words, and only names longer than seven bytes whose
-/// words agree compare their text. A million-release sheet looks names up tens of millions
-/// of times.
+/// A name in a template or in its context, held as two words: its length and first fifteen
+/// bytes. Looking a name up compares words; only names longer than fifteen bytes (none of the
+/// built-in templates' names) compare their text. A million-release sheet looks names up tens
+/// of millions of times.
 struct TemplateKey: Sendable, ExpressibleByStringLiteral {
-    /// The name, where the word does not hold all of it (empty for a short literal).
+    /// The name, where the words do not hold all of it (empty otherwise).
     let name: String
-    private let word: UInt64
+    private let first: UInt64
+    private let second: UInt64
 
     init(_ name: String) {
-        self.name = name
         var name = name
-        word = name.withUTF8(Self.word)
+        (first, second) = name.withUTF8(Self.words)
+        self.name = first >> 56 <= 15 ? "" : name
     }
 
     /// A context's own names are literals: their bytes are read where the compiler put them,
-    /// and made a string only when the word cannot tell them apart (longer than seven bytes).
+    /// and made a string only when the words cannot tell them apart.
     init(stringLiteral name: StaticString) {
-        word = name.withUTF8Buffer(Self.word)
-        self.name = word >> 56 <= 7 ? "" : name.description
+        (first, second) = name.withUTF8Buffer(Self.words)
+        self.name = first >> 56 <= 15 ? "" : name.description
     }
 
-    private static func word(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var word = UInt64(min(bytes.count, 255)) << 56  // a longer name compares its text anyway
-        for index in 0..<min(bytes.count, 7) { word |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-        return word
+    /// The length (at most 255: a longer name compares its text anyway) and bytes 0–6, then
+    /// bytes 7–14.
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var first = UInt64(min(bytes.count, 255)) << 56
+        var second: UInt64 = 0
+        for index in 0..<min(bytes.count, 15) {
+            if index < 7 {
+                first |= UInt64(bytes[index]) << (8 * UInt64(index))
+            } else {
+                second |= UInt64(bytes[index]) << (8 * UInt64(index - 7))
+            }
+        }
+        return (first, second)
     }
 
     /// Whether both are the same name.
     func matches(_ other: TemplateKey) -> Bool {
-        word == other.word && (word >> 56 <= 7 || name == other.name)
+        first == other.first && second == other.second && (first >> 56 <= 15 || name == other.name)
     }
 }
