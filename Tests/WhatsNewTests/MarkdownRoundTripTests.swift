@@ -84,4 +84,16 @@ struct MarkdownRoundTripTests {
         // No link for the version: no brackets, which would show as written.
         #expect(try readBack(body).first?.version?.text == "1.0.0")
     }
+
+    /// A literal marker at an item's start is escaped once: `\\*` would show a backslash and
+    /// open emphasis. Entities are escaped after `&` and a letter in any script, not an emoji.
+    @Test func markersAtAnItemsStartAreEscapedOnce() throws {
+        let markdown = "## 1.0.0\n\n### Fixed\n\n- \\*star first\n- \\# hash, 2\\) two, \\!\\[bang\n- &amp;x, &amp;é, &amp;😀\n"
+        let document = try Fixtures.read(markdown).document
+        let body = MarkdownRenderer().render(Presentation(document: document, releases: document.releases))
+        #expect(body.contains("- \\*star first\n"), "\(body)")
+        #expect(body.contains("- \\# hash, 2) two, \\!\\[bang\n"), "\(body)")
+        #expect(body.contains("- \\&x, \\&é, &😀\n"), "\(body)")
+        #expect(try readBack(body).first?.sections.first?.items == document.releases.first?.sections.first?.items)
+    }
 }

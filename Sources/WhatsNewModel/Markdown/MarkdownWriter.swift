@@ -94,44 +94,65 @@ package struct MarkdownWriter {
 
     /// Backslashes before the characters that would start markup: everywhere for emphasis,
     /// code, links and HTML; at a line's start for headings, quotes, list markers and setext rules.
+    /// Read as bytes, as cmark reads them (every such character is ASCII): by characters it cost
+    /// a tenth of a long Markdown sheet.
     private func escaped(_ text: String, atLineStart: Bool) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        let backslash = UInt8(ascii: "\\")
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         var lineStart = atLineStart
-        var characters = text[...]
-        while let character = characters.first {
-            characters = characters.dropFirst()
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if lineStart {
-                if "#>+-=".contains(character) || (character == "*") {
-                    output.append("\\")
-                } else if character.isASCII && character.isNumber {
+                if Self.lineStartMarkers.contains(byte) {
+                    output.append(backslash)
+                } else if isDigit(byte) {
                     // `1.` or `1)` at a line's start is an ordered list.
-                    let digits = characters.prefix { $0.isASCII && $0.isNumber }
-                    let after = characters.dropFirst(digits.count).first
-                    if after == "." || after == ")" {
-                        output.append(character)
-                        output += digits
-                        output.append("\\")
-                        characters = characters.dropFirst(digits.count)
+                    var end = index + 1
+                    while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+                    if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") {
+                        output += bytes[index..<end]
+                        output.append(backslash)
+                        index = end
                         lineStart = false
                         continue
                     }
                 }
             }
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "<":
-                output.append("\\")
-            case "!" where characters.first == "[":
-                output.append("\\")
-            case "&" where characters.first.map { $0.isLetter || $0 == "#" } ?? false:
-                output.append("\\")
+            let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+            switch byte {
+            case _ where lineStart && Self.lineStartMarkers.contains(byte):
+                break  // escaped above, once
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "<"):
+                output.append(backslash)
+            case UInt8(ascii: "!") where next == UInt8(ascii: "["):
+                output.append(backslash)
+            case UInt8(ascii: "&") where next.map { Self.mayStartEntity($0, rest: bytes[(index + 1)...]) } ?? false:
+                output.append(backslash)
             default:
                 break
             }
-            output.append(character)
-            lineStart = character == "\n"
+            output.append(byte)
+            lineStart = byte == UInt8(ascii: "\n")
+            index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// What starts a heading, quote, list item or setext rule at a line's start.
+    private static let lineStartMarkers: [UInt8] = Array("#>+-=*".utf8)
+
+    /// Whether `&` before `rest` (which starts with `byte`) could start an entity: `#` or a
+    /// letter, in any script.
+    private static func mayStartEntity(_ byte: UInt8, rest: ArraySlice<UInt8>) -> Bool {
+        guard byte >= 0x80 else {
+            return byte == UInt8(ascii: "#") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+        return String(decoding: rest, as: UTF8.self).first?.isLetter ?? false
     }
 
     package static func destination(_ url: String) -> String {
