@@ -121,7 +121,15 @@ enum BookkeepingRows {
         default:
             break
         }
-        var text = Substring(PlainText.of(Array(inlines.prefix(4))).lowercased())
+        let text = Substring(PlainText.of(Array(inlines.prefix(4))).lowercased())
+        // Every row of every release is looked at: ASCII text, nearly all of it, is read as
+        // bytes, which by characters cost a sixth of reading a long changelog.
+        return text.utf8.allSatisfy { $0 < 0x80 } ? isDependencyText(ascii: text) : isDependencyText(text)
+    }
+
+    /// Whether an item's lowercased text, beyond ASCII, names a dependency update.
+    private static func isDependencyText(_ text: Substring) -> Bool {
+        var text = text
         // changesets' `abc1234: ` before the text.
         if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy(\.isHexDigit),
             text.distance(from: text.startIndex, to: colon) >= 7
@@ -138,6 +146,26 @@ enum BookkeepingRows {
         return text.hasPrefix("bump ") && text.contains(text: " from ") && text.contains(text: " to ")
     }
 
+    /// The same as ``isDependencyText(_:)`` for ASCII text, where a byte is a character.
+    private static func isDependencyText(ascii text: Substring) -> Bool {
+        var text = text
+        let bytes = text.utf8
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[..<colon].allSatisfy(isHexDigit),
+            bytes.distance(from: bytes.startIndex, to: colon) >= 7
+        {
+            let rest = text[bytes.index(after: colon)...]
+            text = rest[(rest.utf8.firstIndex { $0 != UInt8(ascii: " ") } ?? rest.endIndex)...]
+        }
+        let lead = text.utf8
+        if lead.starts(with: "updated dependencies".utf8) || lead.starts(with: "update dependency ".utf8)
+            || lead.starts(with: "update rust crate ".utf8) || lead.starts(with: "update module ".utf8)
+        {
+            return true
+        }
+        if let scope = conventionalScope(ascii: text), dependencyScopes.contains(scope) { return true }
+        return lead.starts(with: "bump ".utf8) && text.contains(text: " from ") && text.contains(text: " to ")
+    }
+
     /// `deps` in `chore(deps): …` or `build(deps-dev): …`.
     private static func conventionalScope(_ text: Substring) -> String? {
         guard let open = text.firstIndex(of: "("), let close = text.firstIndex(of: ")"), open < close,
@@ -145,6 +173,23 @@ enum BookkeepingRows {
             text[..<open].allSatisfy(\.isLetter)
         else { return nil }
         return String(text[text.index(after: open)..<close])
+    }
+
+    /// ``conventionalScope(_:)`` for ASCII text.
+    private static func conventionalScope(ascii text: Substring) -> String? {
+        let bytes = text.utf8
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.firstIndex(of: UInt8(ascii: ")")),
+            open < close
+        else { return nil }
+        let after = bytes[bytes.index(after: close)...]
+        guard after.starts(with: ":".utf8) || after.starts(with: "!:".utf8),
+            bytes[..<open].allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) })
+        else { return nil }
+        return String(text[bytes.index(after: open)..<close])
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 
     private static let dependencyScopes: Set<String> = [
