@@ -15,7 +15,9 @@ enum Placeholder {
 
     static func matches(_ block: Block) -> Bool {
         switch block.content {
-        case .paragraph(let inlines): matches(PlainText.of(inlines))
+        // Its words alone can show a paragraph too long for a placeholder, without its plain
+        // text made: every item of every release comes here.
+        case .paragraph(let inlines): wordsFit(inlines) && matches(PlainText.of(inlines))
         case .list(let list): list.items.allSatisfy(matches)
         default: false
         }
@@ -24,6 +26,20 @@ enum Placeholder {
     static func matches(_ item: ListItem) -> Bool {
         guard item.blocks.count == 1 else { return false }
         return matches(item.blocks[0])
+    }
+
+    /// Whether the text and code directly in `inlines`, which their plain text holds as they
+    /// are, are short enough for a placeholder.
+    private static func wordsFit(_ inlines: [Inline]) -> Bool {
+        var length = 0
+        for inline in inlines {
+            switch inline {
+            case .text(let words), .code(let words): length += words.utf8.count
+            default: continue
+            }
+            if length > longest + 8 { return false }
+        }
+        return true
     }
 
     private static let longest = phrases.map(\.utf8.count).max() ?? 0

@@ -136,7 +136,11 @@ struct HTMLContext: Sendable {
         result.reserveCapacity(12)
         result.append(("summaryHTML", .text(html(section.lead))))
         result.append(("line", .number(section.line)))
-        result.append(("items", .list(section.items.map(TemplateValue.text))))
+        // Each item's plain text, made only if a template walks them: the built-in ones never do.
+        let listItems = section.body.blocks.reduce(into: [ListItem]()) { items, block in
+            if case .list(let list) = block.content { items += list.items }
+        }
+        result.append(("items", .generated(count: listItems.count) { .text(PlainText.of(listItems[$0])) }))
         if let kind = section.kind { result.append(("kind", .text(kind.rawValue))) }
         if let title = section.title { result.append(("title", .text(title))) }
         if let icon = section.appearance.icon {
