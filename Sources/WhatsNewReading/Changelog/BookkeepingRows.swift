@@ -121,10 +121,11 @@ enum BookkeepingRows {
         default:
             break
         }
-        let text = Substring(PlainText.of(Array(inlines.prefix(4))).lowercased())
+        var text = PlainText.of(Array(inlines.prefix(4))).lowercased()
         // Every row of every release is looked at: ASCII text, nearly all of it, is read as
         // bytes, which by characters cost a sixth of reading a long changelog.
-        return text.utf8.allSatisfy { $0 < 0x80 } ? isDependencyText(ascii: text) : isDependencyText(text)
+        let ascii = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? isDependencyText(ascii: bytes[...]) : nil }
+        return ascii ?? isDependencyText(Substring(text))
     }
 
     /// Whether an item's lowercased text, beyond ASCII, names a dependency update.
@@ -147,23 +148,34 @@ enum BookkeepingRows {
     }
 
     /// The same as ``isDependencyText(_:)`` for ASCII text, where a byte is a character.
-    private static func isDependencyText(ascii text: Substring) -> Bool {
+    private static func isDependencyText(ascii text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var text = text
-        let bytes = text.utf8
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[..<colon].allSatisfy(isHexDigit),
-            bytes.distance(from: bytes.startIndex, to: colon) >= 7
+        if let colon = text.firstIndex(of: UInt8(ascii: ":")), text[..<colon].allSatisfy(isHexDigit),
+            colon - text.startIndex >= 7
         {
-            let rest = text[bytes.index(after: colon)...]
-            text = rest[(rest.utf8.firstIndex { $0 != UInt8(ascii: " ") } ?? rest.endIndex)...]
+            let rest = text[(colon + 1)...]
+            text = rest[(rest.firstIndex { $0 != UInt8(ascii: " ") } ?? rest.endIndex)...]
         }
-        let lead = text.utf8
-        if lead.starts(with: "updated dependencies".utf8) || lead.starts(with: "update dependency ".utf8)
-            || lead.starts(with: "update rust crate ".utf8) || lead.starts(with: "update module ".utf8)
+        if text.starts(with: "updated dependencies".utf8) || text.starts(with: "update dependency ".utf8)
+            || text.starts(with: "update rust crate ".utf8) || text.starts(with: "update module ".utf8)
         {
             return true
         }
         if let scope = conventionalScope(ascii: text), dependencyScopes.contains(scope) { return true }
-        return lead.starts(with: "bump ".utf8) && text.contains(text: " from ") && text.contains(text: " to ")
+        return text.starts(with: "bump ".utf8) && contains(" from ", in: text) && contains(" to ", in: text)
+    }
+
+    /// Whether `needle`'s bytes occur in `text`.
+    private static func contains(_ needle: StaticString, in text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        needle.withUTF8Buffer { needle in
+            guard let first = needle.first else { return true }
+            var start = text.startIndex
+            while let found = text[start...].firstIndex(of: first) {
+                if text[found...].starts(with: needle) { return true }
+                start = found + 1
+            }
+            return false
+        }
     }
 
     /// `deps` in `chore(deps): …` or `build(deps-dev): …`.
@@ -176,16 +188,15 @@ enum BookkeepingRows {
     }
 
     /// ``conventionalScope(_:)`` for ASCII text.
-    private static func conventionalScope(ascii text: Substring) -> String? {
-        let bytes = text.utf8
-        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.firstIndex(of: UInt8(ascii: ")")),
+    private static func conventionalScope(ascii text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard let open = text.firstIndex(of: UInt8(ascii: "(")), let close = text.firstIndex(of: UInt8(ascii: ")")),
             open < close
         else { return nil }
-        let after = bytes[bytes.index(after: close)...]
+        let after = text[(close + 1)...]
         guard after.starts(with: ":".utf8) || after.starts(with: "!:".utf8),
-            bytes[..<open].allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) })
+            text[..<open].allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) })
         else { return nil }
-        return String(text[bytes.index(after: open)..<close])
+        return String(decoding: text[(open + 1)..<close], as: UTF8.self)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -7,14 +7,18 @@ package enum HTMLText {
     /// it is, and empty for an address that could run code or open a local file.
     static func appendAddress(_ address: String, to html: inout [UInt8]) {
         guard !isDangerous(address) else { return }
-        // Most addresses need nothing changed: one scan, then one copy.
-        guard address.utf8.contains(where: { !isSafeInAddress($0) }) else { return html += address.utf8 }
-        for byte in address.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): html += "&amp;".utf8
-            case UInt8(ascii: "'"): html += "&#x27;".utf8
-            case _ where isSafeInAddress(byte): html.append(byte)
-            default: html += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        // Over the contiguous bytes: through the string's view, a link cost 70 instructions a byte.
+        var address = address
+        address.withUTF8 { bytes in
+            // Most addresses need nothing changed: one scan, then one copy.
+            guard bytes.contains(where: { !isSafeInAddress($0) }) else { return html.append(contentsOf: bytes) }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): html += "&amp;".utf8
+                case UInt8(ascii: "'"): html += "&#x27;".utf8
+                case _ where isSafeInAddress(byte): html.append(byte)
+                default: html += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                }
             }
         }
     }
@@ -38,6 +42,8 @@ package enum HTMLText {
     /// PNG, GIF, JPEG or WebP.
     static func isDangerous(_ address: String) -> Bool {
         let bytes = address[...].utf8
+        // Every such scheme starts with one of four letters; most addresses start otherwise.
+        guard let first = bytes.first, Self.schemeInitials.contains(first | 0x20) else { return false }
         if starts(bytes, with: "data:image/") {
             return !imageFormats.contains { starts(bytes.dropFirst(11), with: $0) }
         }
@@ -46,6 +52,7 @@ package enum HTMLText {
 
     private static let dangerousSchemes = ["javascript:", "vbscript:", "file:", "data:"]
     private static let imageFormats = ["png", "gif", "jpeg", "webp"]
+    private static let schemeInitials: [UInt8] = Array("jvfd".utf8)
 
     /// Whether the bytes start with `prefix` (lowercase), ignoring the case of ASCII letters:
     /// by bytes, as cmark compares, so a combining mark after a colon cannot hide it.
