@@ -9,6 +9,44 @@ enum ReferenceLink {
     /// Text that names a reference on its own: `#12`, `GH-12`, `!12`, `owner/repo#12`, a commit
     /// hash of 7 to 40 hex digits, or `@login`.
     static func isReference(_ text: String) -> Bool {
+        // ASCII text, nearly every link's, is read as bytes: it is asked of every link twice.
+        var text = text
+        if let answer = text.withUTF8(isASCIIReference) { return answer }
+        return isUnicodeReference(text)
+    }
+
+    /// ``isReference(_:)`` for ASCII text, byte by byte; nil for text beyond ASCII.
+    private static func isASCIIReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let start = bytes.firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.count
+        let end = (bytes.lastIndex { $0 != UInt8(ascii: " ") } ?? -1) + 1
+        guard start < end, end - start <= 80 else { return false }
+        let text = bytes[start..<end]
+        func isDigits(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            !digits.isEmpty && digits.count <= 9 && digits.allSatisfy { (0x30...0x39).contains($0) }
+        }
+        func isWordByte(_ byte: UInt8, also: String) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (0x30...0x39).contains(byte) || also.utf8.contains(byte)
+        }
+        if text.first == UInt8(ascii: "@") {
+            var login = text.dropFirst()
+            if login.count >= 5, login.suffix(5).elementsEqual("[bot]".utf8) { login = login.dropLast(5) }
+            return !login.isEmpty && login.count <= 40 && login.allSatisfy { isWordByte($0, also: "-_.") }
+        }
+        if let hash = text.firstIndex(of: UInt8(ascii: "#")) {
+            return isDigits(text[(hash + 1)...]) && text[..<hash].allSatisfy { isWordByte($0, also: "-_./") }
+        }
+        if text.first == UInt8(ascii: "!") { return isDigits(text.dropFirst()) }
+        if text.count >= 3, text[start] | 0x20 == UInt8(ascii: "g"), text[start + 1] | 0x20 == UInt8(ascii: "h"),
+            text[start + 2] == UInt8(ascii: "-")
+        {
+            return isDigits(text.dropFirst(3))
+        }
+        return (7...40).contains(text.count) && text.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// ``isReference(_:)`` by characters, for text beyond ASCII.
+    private static func isUnicodeReference(_ text: String) -> Bool {
         let text = text.trimmingCharacters(from: " ")
         guard !text.isEmpty, text.utf8.count <= 80 else { return false }
         if text.hasPrefix("@") { return isLogin(text.dropFirst()) }
@@ -26,6 +64,10 @@ enum ReferenceLink {
     /// (`#12`, `!7`, `0e11d4c`); nil for any other address.
     static func shortName(of destination: String) -> String? {
         guard LinkSafety.isWeb(destination) else { return nil }
+        // An ASCII address, as nearly all are, is cut up as bytes: split into arrays of
+        // substrings, every link of a terminal sheet cost thousands of instructions.
+        var destination = destination
+        if let name = destination.withUTF8(asciiShortName) { return name }
         let path = destination.split(separator: "?", maxSplits: 1)[0].split(separator: "#", maxSplits: 1)[0]
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2 else { return nil }
@@ -39,6 +81,33 @@ enum ReferenceLink {
             return isCommitHash(last) ? String(last.prefix(7)) : nil
         default:
             return nil
+        }
+    }
+
+    /// ``shortName(of:)`` for the bytes of an ASCII web address: `.some(nil)` for none, nil for
+    /// an address beyond ASCII.
+    private static func asciiShortName(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // The path ends at the query or fragment; its last two non-empty segments name the thing.
+        var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        func segment(endingAt end: inout Int) -> Slice<UnsafeBufferPointer<UInt8>>? {
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > 0 else { return nil }
+            let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            defer { end = start }
+            return bytes[start..<end]
+        }
+        guard let last = segment(endingAt: &end), let kind = segment(endingAt: &end) else { return .some(nil) }
+        let name = String(decoding: last, as: UTF8.self)
+        switch String(decoding: kind, as: UTF8.self) {
+        case "issues", "pull", "pulls", "discussions":
+            return .some(isNumber(name[...]) ? "#\(name)" : nil)
+        case "merge_requests":
+            return .some(isNumber(name[...]) ? "!\(name)" : nil)
+        case "commit", "commits":
+            return .some(isCommitHash(name) ? String(name.prefix(7)) : nil)
+        default:
+            return .some(nil)
         }
     }
 
