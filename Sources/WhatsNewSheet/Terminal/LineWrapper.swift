@@ -16,6 +16,9 @@ package struct LineWrapper {
     }
 
     package func wrap(_ spans: [Span]) -> [[Span]] {
+        // One span of printable ASCII words one space apart that fits is the line it already
+        // is: most rows of a long sheet, which gathering words cost thousands of instructions.
+        if spans.count == 1, Self.isFittingLine(spans[0].text.utf8, measure: measure) { return [spans] }
         var state = State(measure: measure, width: width, spans: spans)
         for (source, span) in spans.enumerated() {
             state.source = source
@@ -61,6 +64,18 @@ package struct LineWrapper {
         state.finishWord()
         if !state.line.isEmpty { state.finishLine() }
         return state.lines
+    }
+
+    /// Printable ASCII, at most `measure` bytes, with no space first, last or beside another.
+    private static func isFittingLine(_ text: String.UTF8View, measure: Int) -> Bool {
+        guard (1...measure).contains(text.count), text.first != UInt8(ascii: " "), text.last != UInt8(ascii: " ")
+        else { return false }
+        var afterSpace = false
+        for byte in text {
+            guard (0x20..<0x7F).contains(byte), !(afterSpace && byte == UInt8(ascii: " ")) else { return false }
+            afterSpace = byte == UInt8(ascii: " ")
+        }
+        return true
     }
 
     private static func endsWord(_ byte: UInt8) -> Bool {
