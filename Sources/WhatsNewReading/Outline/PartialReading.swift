@@ -59,6 +59,15 @@ package struct PartialReading {
         headings = outline.blocks.filter { $0.kind == .heading }.map { ($0.first, $0.last) }
         doubt = outline.doubt
         reading = DocumentReader.Reading(document: Document(), diagnostics: [])
+    }
+
+    /// Whether the regions every reading keeps are chosen: at the first look or reading, not
+    /// here, so a file then read whole at once (a million one-item releases) never pays for it.
+    private var hasChosenStructure = false
+
+    private mutating func chooseStructure() {
+        guard !hasChosenStructure else { return }
+        hasChosenStructure = true
         keepWhatTheStructureNeeds()
     }
 
@@ -73,6 +82,7 @@ package struct PartialReading {
 
     /// Reads the regions of the release that begins on `line` in full, at the next ``read()``.
     package mutating func keep(releaseAt line: Int) {
+        chooseStructure()
         kept.formUnion(regions(ofReleaseAt: line))
     }
 
@@ -85,6 +95,7 @@ package struct PartialReading {
     /// reads: the introduction, the unreleased changes, what follows a heading whose role turns
     /// on it, a release of one paragraph (perhaps an archive's link). ``keepStructure()`` keeps it.
     package mutating func read() {
+        chooseStructure()
         guard doubt == nil else { return }
         let (reading, changelog) = reader.finish(prepared, blocks: parseKept(), roles: roles)
         self.reading = reading
@@ -124,6 +135,7 @@ package struct PartialReading {
     /// roles, without the releases' contents. The releases it gives are their headings alone,
     /// and what it says is needed may be more or less than a reading finds: ``read()`` settles it.
     package mutating func survey() {
+        chooseStructure()
         guard doubt == nil else { return }
         let blocks = parseKept()
         let outline = HeadingOutline(blocks: blocks, roles: roles)
@@ -166,6 +178,7 @@ package struct PartialReading {
 
     /// Keeps what the latest reading showed the structure needs.
     package mutating func keepStructure() {
+        chooseStructure()
         kept.formUnion(structureNeeds)
     }
 
