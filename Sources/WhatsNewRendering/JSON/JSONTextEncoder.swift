@@ -56,7 +56,10 @@ private final class JSONOutput {
         if writer.newMember(of: index, key: key) { flush() }
     }
 
-    func write(_ literal: String) { writer.bytes += literal.utf8 }
+    func write(_ literal: String) {
+        var literal = literal
+        literal.withUTF8 { writer.bytes.append(contentsOf: $0) }
+    }
 
     func quote(_ value: String) { writer.quote(value) }
 
@@ -79,13 +82,14 @@ private struct JSONWriter {
     /// inside its last member is closed; true when enough is gathered to hand on.
     mutating func newMember(of index: Int, key: String?) -> Bool {
         close(downTo: index + 1)
-        let isFirst = open[index].count == 0
+        if open[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
         open[index].count += 1
-        bytes += (isFirst ? "\n" : ",\n").utf8
-        bytes += repeatElement(UInt8(ascii: " "), count: (open[index].depth + 1) * 2)
+        bytes.append(UInt8(ascii: "\n"))
+        indent((open[index].depth + 1) * 2)
         if let key {
             quote(key)
-            bytes += ": ".utf8
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: " "))
         }
         return bytes.count >= StreamedOutput.chunkSize
     }
@@ -95,13 +99,18 @@ private struct JSONWriter {
         while open.count > count, let container = open.popLast() {
             if container.count > 0 {
                 bytes.append(UInt8(ascii: "\n"))
-                bytes += repeatElement(UInt8(ascii: " "), count: container.depth * 2)
+                indent(container.depth * 2)
             }
             bytes.append(container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
     }
 
     mutating func quote(_ value: String) { Self.quote(value, in: &bytes) }
+
+    /// `count` spaces, a byte at a time: a line's few spaces cost more through a collection.
+    private mutating func indent(_ count: Int) {
+        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+    }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
