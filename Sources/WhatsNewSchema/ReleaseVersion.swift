@@ -59,6 +59,16 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
         self.isPostRelease = isSingleLetter || ReleaseVersion.postReleaseMarkers.contains(prerelease.first ?? "")
     }
 
+    /// A version of numbers alone (`1.4.0`) whose numbers the caller has read: the value
+    /// `ReleaseVersion(text)` gives, without reading them again (every heading of a long
+    /// changelog comes here).
+    package init(plain text: String, numbers: [Int]) {
+        self.text = text
+        self.numbers = numbers
+        prerelease = []
+        isPostRelease = false
+    }
+
     public var description: String { text }
 
     /// The text's first character when it is a single ASCII byte (an ASCII byte followed by

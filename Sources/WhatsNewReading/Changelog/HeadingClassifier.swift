@@ -15,20 +15,26 @@ package enum HeadingClassifier {
     /// nothing else, as generated changelogs head most releases. Such a text is never a year
     /// or a date, so it is a release without the token scan, which costs far more per heading.
     static func plainVersion(_ text: String) -> HeadingRole? {
-        var parts = 1
+        var numbers: [Int] = []
+        numbers.reserveCapacity(4)
+        var value = 0
         var digits = 0
         for byte in text.utf8 {
             if (0x30...0x39).contains(byte) {
                 digits += 1
                 guard digits <= 3 else { return nil }
-            } else if byte == UInt8(ascii: "."), digits > 0 {
-                parts += 1
+                value = value * 10 + Int(byte - 0x30)
+            } else if byte == UInt8(ascii: "."), digits > 0, numbers.count < 3 {
+                numbers.append(value)
+                value = 0
                 digits = 0
             } else {
                 return nil
             }
         }
-        guard digits > 0, (2...4).contains(parts), let version = Version(text) else { return nil }
+        guard digits > 0, !numbers.isEmpty else { return nil }
+        numbers.append(value)
+        let version = Version(plain: text, numbers: numbers)
         return .release(
             ReleaseHeading(version: version, isWeak: false, date: nil, name: nil, product: nil, isUnreleased: false))
     }
