@@ -8,7 +8,7 @@ import WhatsNewModel
 /// half-written OSC 52 cannot leak its payload; an ESC inside one ends it and starts afresh.
 package enum TerminalSanitizer {
     package static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard hasControl(text) else { return text }
         var output = String.UnicodeScalarView()
         var input = Reader(text.unicodeScalars)
         while let scalar = input.next() {
@@ -30,6 +30,21 @@ package enum TerminalSanitizer {
             }
         }
         return String(output)
+    }
+
+    /// Whether the text holds a control, found among its bytes: C0 and DEL are one byte each,
+    /// and a C1 control is 0xC2 before 0x80–0x9F. By scalars, every piece of text a terminal
+    /// sheet shows cost a few percent of the sheet.
+    private static func hasControl(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            }
+            return false
+        }
     }
 
     /// C0 controls, DEL and C1 controls.
