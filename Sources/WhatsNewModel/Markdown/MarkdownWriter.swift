@@ -106,26 +106,26 @@ package struct MarkdownWriter {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if lineStart {
-                if Self.lineStartMarkers.contains(byte) {
+            // A marker at a line's start is escaped here, once, and not again below.
+            let isLineStartMarker = lineStart && Self.lineStartMarkers.contains(byte)
+            if isLineStartMarker {
+                output.append(backslash)
+            } else if lineStart, isDigit(byte) {
+                // `1.` or `1)` at a line's start is an ordered list.
+                var end = index + 1
+                while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") {
+                    output += bytes[index..<end]
                     output.append(backslash)
-                } else if isDigit(byte) {
-                    // `1.` or `1)` at a line's start is an ordered list.
-                    var end = index + 1
-                    while end < bytes.count, isDigit(bytes[end]) { end += 1 }
-                    if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") {
-                        output += bytes[index..<end]
-                        output.append(backslash)
-                        index = end
-                        lineStart = false
-                        continue
-                    }
+                    index = end
+                    lineStart = false
+                    continue
                 }
             }
             let next = index + 1 < bytes.count ? bytes[index + 1] : nil
             switch byte {
-            case _ where lineStart && Self.lineStartMarkers.contains(byte):
-                break  // escaped above, once
+            case _ where isLineStartMarker:
+                break
             case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
                 UInt8(ascii: "]"), UInt8(ascii: "<"):
                 output.append(backslash)

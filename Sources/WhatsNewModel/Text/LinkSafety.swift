@@ -22,40 +22,29 @@ package enum LinkSafety {
     package static func kind(of link: String) -> Kind? {
         // ASCII addresses, nearly all of them, are read as bytes: by scalars, through a set and
         // a lowercased copy, the check was a tenth of a terminal sheet, which checks every link.
-        var link = link
-        switch link.withUTF8(asciiKind) {
-        case .ascii(let kind): return kind
-        case .notASCII: return unicodeKind(of: link)
-        }
-    }
-
-    /// What ``kind(of:)`` finds in the bytes of an ASCII link.
-    private enum Reading {
-        case ascii(Kind?)
-        case notASCII
+        if let kind = link.ifASCII(asciiKind) { return kind }
+        return unicodeKind(of: link)
     }
 
     /// The same rule as ``unicodeKind(of:)`` for a link that is ASCII: a byte is a character.
-    private static func asciiKind(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
-        guard !bytes.isEmpty else { return .ascii(nil) }
-        for byte in bytes {
-            guard byte < 0x80 else { return .notASCII }
-            if byte <= 0x20 || byte == 0x7F || forbiddenBytes.contains(byte) { return .ascii(nil) }
-        }
+    private static func asciiKind(_ bytes: UnsafeBufferPointer<UInt8>) -> Kind? {
+        guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F || forbiddenBytes.contains($0) })
+        else { return nil }
         func starts(with prefix: StaticString) -> Bool {
             prefix.withUTF8Buffer { prefix in
                 bytes.count >= prefix.count
                     && zip(bytes, prefix).allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }
             }
         }
-        for (scheme, length) in [("https://" as StaticString, 8), ("http://", 7)] where starts(with: scheme) {
+        for scheme: StaticString in ["https://", "http://"] where starts(with: scheme) {
+            let length = scheme.utf8CodeUnitCount
             let hostStart = length < bytes.count ? bytes[length] : nil
             let hasHost = hostStart.map { !"/?#".utf8.contains($0) } ?? false
-            return .ascii(hasHost ? .web : nil)
+            return hasHost ? .web : nil
         }
-        if starts(with: "mailto:") { return .ascii(.mail) }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .ascii(.relative) }
-        return .ascii(bytes[..<colon].contains { "/?#".utf8.contains($0) } ? .relative : nil)
+        if starts(with: "mailto:") { return .mail }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .relative }
+        return bytes[..<colon].contains { "/?#".utf8.contains($0) } ? .relative : nil
     }
 
     private static let forbiddenBytes: [UInt8] = Array("<>\"'`\\|".utf8)

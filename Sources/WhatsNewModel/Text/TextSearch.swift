@@ -18,21 +18,35 @@ extension StringProtocol {
     /// library's search compares characters one by one, which costs a hundred times more where
     /// every heading, paragraph and address of a long changelog is looked at.
     @inlinable package func firstRange(ofText other: some StringProtocol) -> Range<Index>? {
-        let pattern = Array(other.utf8)
-        guard let first = pattern.first else { return nil }
         let bytes = utf8
-        var start = bytes.startIndex
-        while let found = bytes[start...].firstIndex(of: first) {
-            if bytes[found...].starts(with: pattern) {
-                return found..<bytes.index(found, offsetBy: pattern.count)
-            }
-            start = bytes.index(after: found)
-        }
-        return nil
+        return bytes.firstIndex(ofBytes: other.utf8).map { $0..<bytes.index($0, offsetBy: other.utf8.count) }
     }
 
     /// Whether `other` occurs in the text, by ``firstRange(ofText:)``'s byte search.
     @inlinable package func contains(text other: some StringProtocol) -> Bool {
         other.isEmpty || firstRange(ofText: other) != nil
+    }
+}
+
+extension Collection<UInt8> {
+    /// Where `pattern` first occurs among the bytes; nil for an empty pattern.
+    @inlinable package func firstIndex(ofBytes pattern: some Collection<UInt8>) -> Index? {
+        guard let first = pattern.first else { return nil }
+        var start = startIndex
+        while let found = self[start...].firstIndex(of: first) {
+            if self[found...].starts(with: pattern) { return found }
+            start = index(after: found)
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// `body` over the text's UTF-8 bytes when every one is ASCII, where a byte is a character;
+    /// nil for text beyond ASCII. The one gate for the byte-by-byte readings of notes' text
+    /// (links, references, dependency items), each with its reading by characters beside it.
+    @inlinable package func ifASCII<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? body(bytes) : nil }
     }
 }

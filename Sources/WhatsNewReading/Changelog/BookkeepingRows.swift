@@ -121,11 +121,10 @@ enum BookkeepingRows {
         default:
             break
         }
-        var text = PlainText.of(Array(inlines.prefix(4))).lowercased()
+        let text = PlainText.of(Array(inlines.prefix(4))).lowercased()
         // Every row of every release is looked at: ASCII text, nearly all of it, is read as
         // bytes, which by characters cost a sixth of reading a long changelog.
-        let ascii = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? isDependencyText(ascii: bytes[...]) : nil }
-        return ascii ?? isDependencyText(Substring(text))
+        return text.ifASCII { isDependencyText(ascii: $0[...]) } ?? isDependencyText(Substring(text))
     }
 
     /// Whether an item's lowercased text, beyond ASCII, names a dependency update.
@@ -162,20 +161,8 @@ enum BookkeepingRows {
             return true
         }
         if let scope = conventionalScope(ascii: text), dependencyScopes.contains(scope) { return true }
-        return text.starts(with: "bump ".utf8) && contains(" from ", in: text) && contains(" to ", in: text)
-    }
-
-    /// Whether `needle`'s bytes occur in `text`.
-    private static func contains(_ needle: StaticString, in text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        needle.withUTF8Buffer { needle in
-            guard let first = needle.first else { return true }
-            var start = text.startIndex
-            while let found = text[start...].firstIndex(of: first) {
-                if text[found...].starts(with: needle) { return true }
-                start = found + 1
-            }
-            return false
-        }
+        return text.starts(with: "bump ".utf8) && text.firstIndex(ofBytes: " from ".utf8) != nil
+            && text.firstIndex(ofBytes: " to ".utf8) != nil
     }
 
     /// `deps` in `chore(deps): …` or `build(deps-dev): …`.

@@ -10,14 +10,11 @@ enum ReferenceLink {
     /// hash of 7 to 40 hex digits, or `@login`.
     static func isReference(_ text: String) -> Bool {
         // ASCII text, nearly every link's, is read as bytes: it is asked of every link twice.
-        var text = text
-        if let answer = text.withUTF8(isASCIIReference) { return answer }
-        return isUnicodeReference(text)
+        text.ifASCII(isASCIIReference) ?? isUnicodeReference(text)
     }
 
-    /// ``isReference(_:)`` for ASCII text, byte by byte; nil for text beyond ASCII.
-    private static func isASCIIReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    /// ``isReference(_:)`` for ASCII text, byte by byte.
+    private static func isASCIIReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = bytes.firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.count
         let end = (bytes.lastIndex { $0 != UInt8(ascii: " ") } ?? -1) + 1
         guard start < end, end - start <= 80 else { return false }
@@ -66,8 +63,7 @@ enum ReferenceLink {
         guard LinkSafety.isWeb(destination) else { return nil }
         // An ASCII address, as nearly all are, is cut up as bytes: split into arrays of
         // substrings, every link of a terminal sheet cost thousands of instructions.
-        var destination = destination
-        if let name = destination.withUTF8(asciiShortName) { return name }
+        if let name = destination.ifASCII(asciiShortName) { return name }
         let path = destination.split(separator: "?", maxSplits: 1)[0].split(separator: "#", maxSplits: 1)[0]
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2 else { return nil }
@@ -84,10 +80,8 @@ enum ReferenceLink {
         }
     }
 
-    /// ``shortName(of:)`` for the bytes of an ASCII web address: `.some(nil)` for none, nil for
-    /// an address beyond ASCII.
-    private static func asciiShortName(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    /// ``shortName(of:)`` for the bytes of an ASCII web address.
+    private static func asciiShortName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // The path ends at the query or fragment; its last two non-empty segments name the thing.
         var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         func segment(endingAt end: inout Int) -> Slice<UnsafeBufferPointer<UInt8>>? {
@@ -97,17 +91,17 @@ enum ReferenceLink {
             defer { end = start }
             return bytes[start..<end]
         }
-        guard let last = segment(endingAt: &end), let kind = segment(endingAt: &end) else { return .some(nil) }
+        guard let last = segment(endingAt: &end), let kind = segment(endingAt: &end) else { return nil }
         let name = String(decoding: last, as: UTF8.self)
         switch String(decoding: kind, as: UTF8.self) {
         case "issues", "pull", "pulls", "discussions":
-            return .some(isNumber(name[...]) ? "#\(name)" : nil)
+            return isNumber(name[...]) ? "#\(name)" : nil
         case "merge_requests":
-            return .some(isNumber(name[...]) ? "!\(name)" : nil)
+            return isNumber(name[...]) ? "!\(name)" : nil
         case "commit", "commits":
-            return .some(isCommitHash(name) ? String(name.prefix(7)) : nil)
+            return isCommitHash(name) ? String(name.prefix(7)) : nil
         default:
-            return .some(nil)
+            return nil
         }
     }
 
