@@ -158,7 +158,7 @@ private struct State {
 
     mutating func read(_ block: Block, heading: HeadingOutline.Heading?, releaseLevel: Int?, next: () -> Block?) {
         // `![demo](…)` over `---` is a setext heading to cmark, but an image to its writer.
-        if case .heading(_, let inlines) = block.content, Self.isOnlyImages(inlines), current != nil {
+        if current != nil, case .heading(_, let inlines) = block.content, Self.isOnlyImages(inlines) {
             current?.append(Block(.paragraph(inlines), line: block.line, endLine: block.endLine))
             return
         }
@@ -195,7 +195,7 @@ private struct State {
             readParagraph(block, next: next)
         case .list:
             var block = block
-            if let release = current, release.isFresh, release.release.date == nil,
+            if current?.isFresh == true, current?.release.date == nil,
                 let (match, rest) = ReleaseDetailLine.dateItem(in: block)
             {
                 let date = checked(match, line: block.line)
@@ -215,21 +215,31 @@ private struct State {
 
     /// Images, linked or not, and the spaces between them.
     private static func isOnlyImages(_ inlines: [Inline]) -> Bool {
-        var sawImage = false
-        func check(_ inlines: [Inline]) -> Bool {
-            inlines.allSatisfy { inline in
-                switch inline {
-                case .image:
-                    sawImage = true
-                    return true
-                case .link(_, _, let content): return check(content)
-                case .text(let text): return text.allSatisfy(\.isWhitespace)
-                case .softBreak, .lineBreak: return true
-                default: return false
-                }
+        imageCount(inlines).map { $0 > 0 } ?? false
+    }
+
+    /// Whether `text` is whitespace alone. A first byte of ASCII that is none settles it without
+    /// reading characters: no character opening with it is whitespace (a version's digit, say).
+    private static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+        return text.allSatisfy(\.isWhitespace)
+    }
+
+    /// How many images `inlines` hold if they hold nothing else but spaces; nil otherwise.
+    private static func imageCount(_ inlines: [Inline]) -> Int? {
+        var images = 0
+        for inline in inlines {
+            switch inline {
+            case .image: images += 1
+            case .link(_, _, let content):
+                guard let inner = imageCount(content) else { return nil }
+                images += inner
+            case .text(let text): guard Self.isBlank(text) else { return nil }
+            case .softBreak, .lineBreak: break
+            default: return nil
             }
         }
-        return check(inlines) && sawImage
+        return images
     }
 
     /// Raw HTML that holds text or media no output shows, at any depth: said once per block.
@@ -269,7 +279,7 @@ private struct State {
             startRelease(release, level: level)
         case .period:
             // `## November 2021` among releases is an entry with no version; deeper, a category.
-            if let release = current, level > release.level {
+            if let currentLevel = current?.level, level > currentLevel {
                 startCategory(CategoryHeading(heading.text), line: line, level: level)
             } else {
                 startRelease(Release(title: heading.text, link: link, line: line), level: level)
@@ -312,10 +322,10 @@ private struct State {
 
     /// Edits `current` in place throughout, so its arrays are never copied.
     private mutating func readParagraph(_ block: Block, next: () -> Block?) {
-        guard let release = current else { return }
+        guard current != nil else { return }
         // A date line dates an undated release, and repeats the heading's date otherwise.
-        let known = release.release.date
-        if release.isFresh, let line = ReleaseDetailLine.dateLine(in: block),
+        let known = current?.release.date
+        if current?.isFresh == true, let line = ReleaseDetailLine.dateLine(in: block),
             known == nil || known == line.date.settled(by: convention).date
         {
             if known == nil {
@@ -332,7 +342,7 @@ private struct State {
             note(link: link.destination, comparing: link.isComparison)
         } else if Placeholder.matches(block) {
             current?.sawPlaceholder = true
-        } else if release.sections.last.map({ $0.section.origin == .pseudoHeading }) ?? true,
+        } else if current?.sections.last.map({ $0.section.origin == .pseudoHeading }) ?? true,
             let title = PseudoHeading.title(of: block, followedBy: next())
         {
             let section = Section(
@@ -391,16 +401,17 @@ private struct State {
     }
 
     mutating func finishRelease() {
-        guard let builder = current else { return }
-        current = nil
+        // Taken, not copied: the builder's arrays stay uniquely held while the release is built.
+        guard let builder = current.take() else { return }
         diagnostics += builder.sections.compactMap { $0.body.isEmpty ? nil : $0.unreadHeading }
         // `## 0.11.x` over `See [changelogs/0.11.x](…)` points to older notes; it is no release.
         if let link = ArchiveHeading.link(of: builder) {
             archives.append(Archive(title: builder.release.title, link: link, line: builder.release.line))
             return
         }
+        let sawPlaceholder = builder.sawPlaceholder, level = builder.level
         let release = builder.build(keepsOrder: keepsOrder)
-        if !release.hasContent, !release.isUnreleased, !builder.sawPlaceholder, builder.level > 0 {
+        if !release.hasContent, !release.isUnreleased, !sawPlaceholder, level > 0 {
             diagnostics.append(
                 Diagnostic(
                     .emptyRelease, at: SourceLocation(path: path, line: release.line, column: 1),

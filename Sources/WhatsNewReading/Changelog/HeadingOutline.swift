@@ -132,39 +132,44 @@ struct HeadingOutline {
     }
 
     private mutating func settleDoubtfulReleases() {
-        var enclosing: (level: Int, version: Version, product: String?)?
+        // The release enclosing the headings after it, by its place in `list`: headings are
+        // read where they stand, as copying one retains a dozen references.
+        var enclosing: Int?
         for index in list.indices {
-            let heading = list[index]
-            let level = heading.level
-            switch heading.role {
+            let level = list[index].level
+            switch list[index].role {
             case .release(let release):
                 if release.isWeak, level != releaseLevel {
                     list[index].role = .other
-                } else if let enclosing, enclosing.level < level, enclosing.version == release.version {
-                    list[index].role = .other  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
-                } else if release.date == nil, let releaseLevel, level > releaseLevel,
-                    enclosing.map({ $0.level < level && !Self.continues(release.version, $0.version) }) ?? false
+                } else if let outer = enclosing, list[outer].level < level, case .release(let above) = list[outer].role,
+                    isInside(release, at: level, release: above)
                 {
-                    list[index].role = .other
-                } else if release.date == nil, let releaseLevel, level > releaseLevel, let product = release.product,
-                    let outer = enclosing, outer.level < level, outer.product?.lowercased() != product.lowercased()
-                {
-                    // `### What's New in Leaflet 2.0` under `## 2.0.0-alpha`: a feature's heading in
-                    // prose, not a release, unless the release above names the same product.
                     list[index].role = .other
                 } else {
-                    enclosing = (level, release.version, release.product)
+                    enclosing = index
                 }
             case .unreleased:
                 if let releaseLevel, level > releaseLevel { list[index].role = .other }
             case .other, .period:
                 // `## Older versions` closes the release above: versions under it are releases
                 // of their own, not a change's heading inside it.
-                if let current = enclosing, level <= current.level { enclosing = nil }
+                if let outer = enclosing, level <= list[outer].level { enclosing = nil }
             default:
                 break
             }
         }
+    }
+
+    /// Whether a version heading deeper than the release `above` belongs to it rather than
+    /// being a release of its own.
+    private func isInside(_ release: ReleaseHeading, at level: Int, release above: ReleaseHeading) -> Bool {
+        if above.version == release.version { return true }  // `### v1.9.0 (2021-12-31) Changes` under `## v1.9.0`
+        guard release.date == nil, let releaseLevel, level > releaseLevel else { return false }
+        if !Self.continues(release.version, above.version) { return true }
+        // `### What's New in Leaflet 2.0` under `## 2.0.0-alpha`: a feature's heading in prose,
+        // not a release, unless the release above names the same product.
+        if let product = release.product, above.product?.lowercased() != product.lowercased() { return true }
+        return false
     }
 
     private mutating func settleSeries(blocks: [Block]) {

@@ -25,7 +25,7 @@ struct ReleaseBuilder {
     /// The finished release. Sections with nothing in them go. A list before the first
     /// section, or a release with no sections, gives rows (`FlatReleaseRows`; with
     /// `keepsOrder`, one row holding it as written); prose before it is the summary.
-    func build(keepsOrder: Bool = false) -> Release {
+    consuming func build(keepsOrder: Bool = false) -> Release {
         var release = self.release
         release.sections = sections.compactMap { $0.build() }
         if !lead.isEmpty, release.sections.isEmpty || lead.contains(where: \.isList) {
