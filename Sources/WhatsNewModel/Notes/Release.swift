@@ -50,5 +50,5 @@ public struct Release: Sendable, Hashable {
     public var sparkleVersion: String? { build ?? version?.text }
 
     /// Whether the release has anything to show: a row or a summary.
-    public var hasContent: Bool { !sections.isEmpty || summary != nil }
+    @inlinable public var hasContent: Bool { !sections.isEmpty || summary != nil }
 }

@@ -97,8 +97,13 @@ public struct Linter: Sendable {
         if let accent = document.accent, document.accentColor == nil {
             found.append(unknownColor(accent, at: location(path, document.accentPosition, orLine: 1)))
         }
-        for release in document.releases {
-            for section in release.sections { appearance(of: section, catalog: catalog, path: path, into: &found) }
+        // Only sections that name an icon or a colour are handed on (a copy each); the rest,
+        // nearly all, are passed over where they stand.
+        for release in document.releases.indices {
+            let sections = document.releases[release].sections
+            for section in sections.indices where sections[section].icon != nil || sections[section].color != nil {
+                appearance(of: sections[section], catalog: catalog, path: path, into: &found)
+            }
         }
         return found
     }

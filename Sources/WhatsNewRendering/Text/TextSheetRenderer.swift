@@ -32,7 +32,7 @@ public struct TextSheetRenderer: SheetRenderer {
                 text.removeAll(keepingCapacity: true)
             }
         }
-        if !isSized, sheet.showsEveryRelease {
+        if !isSized, !document.archives.isEmpty, sheet.showsEveryRelease {
             writer.write(lines.archiveLines(document.archives, width: layout.width), to: &text)
         }
         output.write(text)
@@ -133,18 +133,25 @@ private struct SheetLines {
 
     /// icon · title, then the summary, every line at the text column.
     private func row(_ section: Section, layout: SheetLayout) -> [StyledLine] {
-        var text: [StyledLine] = []
+        // Each part's lines go straight into the row, moved to the text column: no array of
+        // the parts joined first and then copied to move it.
+        var lines: [StyledLine] = []
+        var firstIndent: Int?
+        func add(_ part: [StyledLine]) {
+            if firstIndent == nil { firstIndent = part.first?.indent }
+            for line in part {
+                lines.append(line.spans.isEmpty ? line : StyledLine(indent: layout.textColumn + line.indent, spans: line.spans))
+            }
+        }
         if let title = clean(section.title) {
-            text += wrapped([Span(title, .bold)], measure: layout.measure)
+            add(wrapped([Span(title, .bold)], measure: layout.measure))
         }
-        text += blockText.lines(section.lead.blocks, measure: layout.measure)
+        add(blockText.lines(section.lead.blocks, measure: layout.measure))
         if let link = clean(section.link) {
-            text += blockText.lines(
-                [Block(.paragraph([.link(destination: link, title: "", [.text(link)])]), line: section.line)],
-                measure: layout.measure)
-        }
-        var lines = text.map { line in
-            line.spans.isEmpty ? line : StyledLine(indent: layout.textColumn + line.indent, spans: line.spans)
+            add(
+                blockText.lines(
+                    [Block(.paragraph([.link(destination: link, title: "", [.text(link)])]), line: section.line)],
+                    measure: layout.measure))
         }
         if let icon = section.appearance.icon {
             var style = TextStyle()
@@ -152,7 +159,7 @@ private struct SheetLines {
             let iconSpan = Span(TerminalSanitizer.clean(icon.glyph), style)
             if lines.isEmpty { lines.append(StyledLine()) }
             lines[0].icon = iconSpan
-            lines[0].indent = layout.textColumn + (text.first?.indent ?? 0)
+            lines[0].indent = layout.textColumn + (firstIndent ?? 0)
         }
         return lines
     }
@@ -168,6 +175,13 @@ private struct SheetLines {
     /// Text from the notes, safe for the terminal; nil when nothing is left.
     private func clean(_ text: String?) -> String? {
         guard let text else { return nil }
+        // Printable ASCII that neither starts nor ends with a space, as most titles are, is
+        // clean as it stands.
+        if let first = text.utf8.first, first != 0x20, text.utf8.last != 0x20,
+            text.utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+        {
+            return text
+        }
         let cleaned = TerminalSanitizer.clean(text).replacing(ascii: "\n", with: " ").trimmedWhitespace()
         return cleaned.isEmpty ? nil : cleaned
     }

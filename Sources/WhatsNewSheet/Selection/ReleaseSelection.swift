@@ -44,9 +44,7 @@ public enum ReleaseSelection: Sendable, Hashable {
         case .all:
             return releases.filter { !Self.isPlaceholder($0) }
         case .latest:
-            // A lazy filter: a long changelog's releases are not copied to find one.
-            let candidates = releases.lazy.filter { $0.hasContent && !$0.isUnreleased && !schedule.isScheduled($0) }
-            if let newest = Self.newest(candidates) { return [newest] }
+            if let newest = Self.newestIndex(in: releases, schedule: schedule) { return [releases[newest]] }
             if let unreleased = releases.first(where: { $0.hasContent }) { return [unreleased] }
             throw Diagnostic(.unknownRelease, at: SourceLocation(path: path), "no release with any changes listed")
         case .unreleased:
@@ -80,19 +78,39 @@ public enum ReleaseSelection: Sendable, Hashable {
     }
 
     /// The greatest version, so notes written oldest-first still give their newest release.
-    package static func newest(_ releases: some Sequence<Release>) -> Release? {
+    package static func newest(_ releases: [Release]) -> Release? {
         releases.reduce(nil) { best, release in
             guard let best else { return release }
             return supersedes(release, best) ? release : best
         }
     }
 
+    /// Where the newest release out with content stands, as of `schedule`'s day. Each release's
+    /// fields are read where it stands: handing a release to a function copies a dozen fields,
+    /// and a long changelog's releases are not copied to find one.
+    package static func newestIndex(in releases: [Release], schedule: ReleaseSchedule) -> Int? {
+        var best: Int?
+        for index in releases.indices
+        where releases[index].hasContent && !releases[index].isUnreleased
+            && !schedule.isScheduled(date: releases[index].date)
+        {
+            if let current = best, !supersedes(releases[index].version, releases[current].version) { continue }
+            best = index
+        }
+        return best
+    }
+
     /// Whether `release` is newer than `other` as the latest goes: a newer version, or a
     /// version where `other` has none. Neither, and the one the notes list first stands.
     package static func supersedes(_ release: Release, _ other: Release) -> Bool {
-        guard let version = release.version else { return false }
-        guard let otherVersion = other.version else { return true }
-        return version.compare(to: otherVersion) == .newer
+        supersedes(release.version, other.version)
+    }
+
+    /// Whether a release of `version` is newer than one of `other` as the latest goes.
+    private static func supersedes(_ version: Version?, _ other: Version?) -> Bool {
+        guard let version else { return false }
+        guard let other else { return true }
+        return version.compare(to: other) == .newer
     }
 
     private func missing(_ what: String, in releases: [Release], path: String) -> Diagnostic {

@@ -53,7 +53,12 @@ public struct ReleaseSchedule: Sendable, Hashable {
 
     /// Whether the release is dated after today: announced, not out yet.
     public func isScheduled(_ release: Release) -> Bool {
-        guard let today, !release.isUnreleased, let date = release.date else { return false }
+        !release.isUnreleased && isScheduled(date: release.date)
+    }
+
+    /// Whether a release out on `date` is still to come on the schedule's day.
+    public func isScheduled(date: ReleaseDate?) -> Bool {
+        guard let today, let date else { return false }
         return date > today
     }
 }
