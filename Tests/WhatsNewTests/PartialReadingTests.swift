@@ -66,4 +66,30 @@ struct PartialReadingTests {
         #expect(all.count == Self.files.count)
         #expect(inPart.count * 2 > all.count, "\(all.filter { !$0.contains(" in part: ") })")
     }
+
+    /// Lines that open as headings do, past two fifths of the file, have it read whole before
+    /// any outline is made: one-item releases, and a fence of shell comments (not headings to
+    /// cmark), which reads the same either way.
+    @Test func aFileOfMostlyHeadingLinesIsReadWholeAtOnce() throws {
+        let releases = (0..<200).map { "## 1.\($0).0\n- Item \($0).\n" }.joined()
+        let comments = (0..<200).map { "  # step \($0)\n" }.joined()
+        let fenced = "## 2.0.0\n\n- Script:\n\n  ```sh\n\(comments)  ```\n\n## 1.0.0\n\n- First.\n"
+        let today = ReleaseDate(year: 2026, month: 11, day: 27)!
+        for (name, text) in [("releases.md", "# Changelog\n\n" + releases), ("fenced.md", fenced)] {
+            let source = try SourceFile(path: name, bytes: Array(text.utf8))
+            let reader = DocumentReader()
+            #expect(PartialReading(source, reader: reader).isMostlyHeadings, "\(name)")
+            let whole = reader.read(source).document
+            for selection in [ReleaseSelection.latest, .version("1.0.0")] {
+                let traces = Mutex<[String]>([])
+                let part = try #require(ReadingScope(selection, today: today))
+                    .read(source, with: reader, trace: { line in traces.withLock { $0.append(line) } }).document
+                #expect(Self.outputs(part, selection, today: today) == Self.outputs(whole, selection, today: today))
+                #expect(traces.withLock { $0 }.last == "\(name) whole: most of its lines open as headings do")
+            }
+        }
+        // A changelog as people write them has a heading every few lines: it gets its outline.
+        let usual = "# Changelog\n\n## 1.1.0\n\n### Added\n\n- One.\n- Two.\n\n## 1.0.0\n\n- First.\n"
+        #expect(!PartialReading(try SourceFile(path: "usual.md", bytes: Array(usual.utf8)), reader: DocumentReader()).isMostlyHeadings)
+    }
 }

@@ -29,6 +29,10 @@ package struct ReadingScope: Sendable {
         var partial = PartialReading(source, reader: reader)
         // Every reading in part reads every heading, and it takes two: where headings are most of
         // the file (a million one-item releases), reading it whole once costs less.
+        if partial.isMostlyHeadings {
+            trace?("\(source.path) whole: most of its lines open as headings do")
+            return partial.readWhole()
+        }
         if partial.doubt == nil, partial.headingCount * 5 > partial.lineCount * 2 {
             trace?("\(source.path) whole: its headings are most of it")
             return partial.readWhole()

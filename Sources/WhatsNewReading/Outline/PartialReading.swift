@@ -55,10 +55,40 @@ package struct PartialReading {
         self.reader = reader
         prepared = reader.prepare(source)
         lines = prepared.split.lines
+        reading = DocumentReader.Reading(document: Document(), diagnostics: [])
+        // Counted before any outline: where lines that open like a heading are most of the file
+        // (a million one-item releases), it is read whole, and an outline would go unused.
+        if Self.headingLikeLines(prepared.split.markdown, lines) * 5 > lines.count * 2 {
+            isMostlyHeadings = true
+            outline = BlockOutline([], lines: [])
+            headings = []
+            return
+        }
         outline = BlockOutline(prepared.split.markdown, lines: lines)
         headings = outline.blocks.filter { $0.kind == .heading }.map { ($0.first, $0.last) }
         doubt = outline.doubt
-        reading = DocumentReader.Reading(document: Document(), diagnostics: [])
+    }
+
+    /// Whether lines that open as an ATX heading does (up to three spaces, one to six `#`, then a
+    /// space, a tab or the line's end) are most of the file: it is then best read whole, and
+    /// ``init(_:reader:)`` makes no outline. A count of how lines open, not of cmark's headings
+    /// (a fence can hide some): it decides only how the file is read, never what it reads as.
+    package private(set) var isMostlyHeadings = false
+
+    private static func headingLikeLines(_ markdown: [UInt8], _ lines: [SourceLines.Line]) -> Int {
+        markdown.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for line in lines {
+                var index = line.content.lowerBound
+                let end = line.content.upperBound
+                while index < end, index - line.content.lowerBound < 3, bytes[index] == 0x20 { index += 1 }
+                let hashes = index
+                while index < end, bytes[index] == UInt8(ascii: "#") { index += 1 }
+                guard (1...6).contains(index - hashes) else { continue }
+                if index == end || bytes[index] == 0x20 || bytes[index] == 0x09 { count += 1 }
+            }
+            return count
+        }
     }
 
     /// Whether the regions every reading keeps are chosen: at the first look or reading, not
