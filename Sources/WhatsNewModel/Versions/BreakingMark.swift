@@ -28,11 +28,16 @@ public enum BreakingMark {
             return true
         }
         let lowered = text.lowercased()
-        // Marks in brackets (`(backwards incompatible)`), not the words in a sentence.
-        let marks = ["breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible", "backward-incompatible"]
-        return marks.contains { lowered.contains("[\($0)]") || lowered.contains("(\($0))") }
+        // Marks in brackets (`(backwards incompatible)`), not the words in a sentence; looked
+        // for among the bytes, as the standard search built a table for each of the ten.
+        return bracketedMarks.contains { lowered.contains(text: $0) }
             || ["backwards incompatible", "backward incompatible"].contains(String(lowered.drop { !$0.isLetter }.prefix { $0 != ":" }))
     }
+
+    /// `[breaking]`, `(breaking)`, `[backwards incompatible]` and the other spellings.
+    private static let bracketedMarks = [
+        "breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible", "backward-incompatible",
+    ].flatMap { ["[\($0)]", "(\($0))"] }
 
     /// `breaking`, `breaking change`, `breaking changes`, in lower case.
     private static func isLabel(_ text: String) -> Bool {
