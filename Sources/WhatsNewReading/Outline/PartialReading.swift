@@ -77,17 +77,7 @@ package struct PartialReading {
 
     private static func headingLikeLines(_ markdown: [UInt8], _ lines: [SourceLines.Line]) -> Int {
         markdown.withUnsafeBufferPointer { bytes in
-            var count = 0
-            for line in lines {
-                var index = line.content.lowerBound
-                let end = line.content.upperBound
-                while index < end, index - line.content.lowerBound < 3, bytes[index] == 0x20 { index += 1 }
-                let hashes = index
-                while index < end, bytes[index] == UInt8(ascii: "#") { index += 1 }
-                guard (1...6).contains(index - hashes) else { continue }
-                if index == end || bytes[index] == 0x20 || bytes[index] == 0x09 { count += 1 }
-            }
-            return count
+            lines.reduce(0) { count, line in bytes[line.content].opensATXHeading ? count + 1 : count }
         }
     }
 
