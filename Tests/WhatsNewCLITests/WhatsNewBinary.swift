@@ -95,10 +95,19 @@ enum SharedFiles {
         return run.stdout
     }
 
-    /// A new empty directory, removed by the caller.
+    /// A new empty directory inside this run's scratch root, which goes when the run exits.
     static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-test-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// One folder per test run holds every scratch directory, so none outlives the run even
+    /// where a test has no `defer` (a run once left hundreds in the temporary folder).
+    private static let scratchRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "whatsnew-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: SharedFiles.scratchRoot) }
+        return root
+    }()
 }

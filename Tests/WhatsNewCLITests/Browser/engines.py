@@ -15,6 +15,7 @@ queries and layout see the width a reader's browser would have.
 status 3 then, so a test can report "could not check" rather than "passed".
 """
 
+import atexit
 import os
 import pathlib
 import shutil
@@ -116,10 +117,20 @@ class ChromiumTab:
 # -- The WebDriver engines: a frame of the asked width ------------------------------------------
 
 
+_frames = []  # the one folder of frame pages this script writes, removed when it exits
+
+
+def _frame_folder():
+    if not _frames:
+        _frames.append(pathlib.Path(tempfile.mkdtemp(prefix="whatsnew-frames-")))
+        atexit.register(shutil.rmtree, _frames[0], ignore_errors=True)
+    return _frames[0]
+
+
 def _frame_page(url, width, height):
     """A page holding `url` in an iframe of exactly `width` CSS pixels."""
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="whatsnew-frame-"))
-    page = folder / "frame.html"
+    folder = _frame_folder()
+    page = folder / f"frame-{len(os.listdir(folder))}.html"
     page.write_text(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html, body { margin: 0; background: #808080; }"
         f" iframe {{ display: block; border: 0; width: {width}px; height: {height}px; }}</style></head>"
