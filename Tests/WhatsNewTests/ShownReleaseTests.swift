@@ -70,9 +70,32 @@ struct ShownReleaseTests {
             "", "\n\n", " Leading and trailing \n", "Two lines\nof words [in] (brackets)", "(only)", "[]()",
             "a\r\nb", "a\r(\nb", "a\r\n\u{301}b", "x\n\u{301}y z", "🇯(🇵 flag made\nby a bracket",
             "e\u{301}[x](y) caf\u{E9}\r\nnext", "tab\tsep\u{0B}v\u{0C}f\u{1C}g", "ﾊﾟ\nan ASCII line",
-            "\u{85}next\u{A0}line \u{2028}sep",
+            "\u{85}next\u{A0}line \u{2028}sep", "\u{1100}[\u{1161} joined", " [\u{301}] ( \u{200D})",
+            "\u{600}[x] \u{600} y", "\u{1F1EF} [\u{1F1F5}]", "x\u{200D}[\u{1F642}] ok", "a \u{903}(b)",
         ]
         for text in texts {
+            let whole = text.filter { !"[]()".contains($0) }.split(whereSeparator: \.isWhitespace)
+            let scalars = ShownRelease.words(of: text).map { Array($0.unicodeScalars) }
+            #expect(scalars == whole.map { Array($0.unicodeScalars) }, "\(text.debugDescription)")
+        }
+    }
+
+    /// Strings of the scalars that join or split characters around brackets and spaces (marks,
+    /// joiners, prepended signs, Hangul jamo, flags, skin tones): the words are the whole
+    /// text's words, whatever the order.
+    @Test func wordsAreTheWholeTextsWordsForMixedScalars() {
+        let alphabet: [String] = [
+            " ", "\t", "\r", "\n", "[", "]", "(", ")", "a", "\u{301}", "\u{200D}", "\u{600}", "\u{1100}",
+            "\u{1161}", "\u{1F1EF}", "\u{1F1F5}", "\u{1F642}", "\u{1F3FB}", "\u{A0}", "\u{903}", "\u{E9}", "\u{2014}",
+            "\u{3000}", "\u{FE0F}",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<(1 + next(14))).map { _ in alphabet[next(alphabet.count)] }.joined()
             let whole = text.filter { !"[]()".contains($0) }.split(whereSeparator: \.isWhitespace)
             let scalars = ShownRelease.words(of: text).map { Array($0.unicodeScalars) }
             #expect(scalars == whole.map { Array($0.unicodeScalars) }, "\(text.debugDescription)")
