@@ -36,7 +36,8 @@ struct FrontMatterSplitter {
             // A `---` opens a block when a known key follows it, and it stands first, after the
             // last block, after a blank line or after a heading. On line 1 any YAML key will do:
             // docs sites put their own (`toc_depth: 2`, `hide:`) there, and lint names them.
-            guard wasPlain, context.isPlain, Self.isFence(text), next < lines.count else { continue }
+            guard wasPlain, context.isPlain, text.first == UInt8(ascii: "-"), Self.isFence(text), next < lines.count
+            else { continue }
             let firstKey = Self.leadingKey(bytes[lines[next].content])
             guard firstKey != nil || (position == 0 && Self.opensWithYAMLKey(bytes[lines[next].content])),
                 position == 0 || lines[position - 1].number == lastClosing
@@ -150,6 +151,16 @@ struct LineContext {
     private static let commentOpening = Array("<!--".utf8)
 
     mutating func advance(over text: ArraySlice<UInt8>) {
+        // Most lines open neither code nor a comment: looked at without a slice.
+        if fence == nil, !inComment {
+            var index = text.startIndex
+            while index < text.endIndex, index - text.startIndex < 3, text[index] == UInt8(ascii: " ") { index += 1 }
+            guard index < text.endIndex else { return }
+            switch text[index] {
+            case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"): break
+            default: return
+            }
+        }
         let trimmed = text.trimmingLeadingSpaces(upTo: 3)
         if let open = fence {
             let run = trimmed.prefix { $0 == open.marker }.count

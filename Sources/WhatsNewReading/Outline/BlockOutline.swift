@@ -121,6 +121,8 @@ struct BlockOutline {
             let blank = cursor.isBlankRest
             let indented = indent >= 4
             let first = cursor.firstByte
+            // Most lines open with a letter, which opens none of the blocks below.
+            if !indented, !(first.map(Self.mayOpenBlock) ?? false) { break }
             if !indented, first == UInt8(ascii: ">") {
                 close(above: depth)
                 open(Container(isQuote: true), at: index, depth: &depth)
@@ -258,6 +260,18 @@ struct BlockOutline {
 extension BlockOutline {
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
+    /// Whether a line's first character may open a block other than a paragraph: a quote's `>`,
+    /// a heading's `#`, a fence, HTML, a setext underline or thematic break, a list marker.
+    private static func mayOpenBlock(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"),
+            UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: false
+        }
+    }
+
     private static func restIsBlank(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
         bytes.allSatisfy { isSpace($0) }
     }
@@ -286,7 +300,8 @@ extension BlockOutline {
             marker == UInt8(ascii: "*") || marker == UInt8(ascii: "-") || marker == UInt8(ascii: "_")
         else { return false }
         var count = 0
-        for position in bytes.indices {
+        // Positions counted by hand: a slice's `indices` is generic here, a thousand instructions.
+        for position in bytes.startIndex..<bytes.endIndex {
             let byte = bytes[position]
             if byte == marker {
                 count += 1

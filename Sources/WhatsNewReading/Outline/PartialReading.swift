@@ -287,13 +287,14 @@ package struct PartialReading {
         var bytes: [UInt8] = []
         var lineMap: [Int] = []
         var include = Array(repeating: false, count: lines.count)
+        let isKept = regions.map(kept.contains)  // asked per line: a set hashes each time
         var heading = 0
         var region = 0
         var index = 0
         for block in outline.blocks {
             // Lines between blocks belong to the region they stand in.
             while index < block.first {
-                include[index] = kept.contains(region)
+                include[index] = isKept[region]
                 index += 1
             }
             if block.kind == .heading {
@@ -301,13 +302,13 @@ package struct PartialReading {
                 heading += 1
                 region = heading
             } else {
-                let keep = kept.contains(region) || (block.kind == .paragraph && block.opensWithBracket)
+                let keep = isKept[region] || (block.kind == .paragraph && block.opensWithBracket)
                 for line in block.first...block.last { include[line] = keep }
             }
             index = block.last + 1
         }
         while index < lines.count {
-            include[index] = kept.contains(region)
+            include[index] = isKept[region]
             index += 1
         }
         var gap = false
