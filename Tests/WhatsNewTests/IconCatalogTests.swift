@@ -97,6 +97,26 @@ struct IconCatalogTests {
         #expect(width.of(IconCatalog.fallbackGlyph) == 1)
     }
 
+    /// Reading a built-in table's text for one name finds what its index finds: names as listed
+    /// and in capitals (the first, the last and 25 between: each look-up reads the table, slowly
+    /// in a debug build), and names no table lists.
+    @Test func lookingANameUpInTheTextFindsWhatTheIndexFinds() {
+        let tables = [
+            (IconTable.symbols, PackageResources.sf_symbols_tsv), (IconTable.shortcodes, PackageResources.shortcodes_tsv),
+        ]
+        for (table, tsv) in tables {
+            let step = table.entries.count / 25
+            let names = table.entries.indices.filter { $0 % step == 0 || $0 == table.entries.count - 1 }
+                .map { table.entries[$0].name }
+            for name in names + names.map { $0.uppercased() } {
+                #expect(IconTable.glyph(name, inTable: tsv) == table[name], "\(name)")
+            }
+            for name in ["", "custard", "star.", "star\tfill", "#", "Ünknown", "\n"] {
+                #expect(IconTable.glyph(name, inTable: tsv) == table[name], "\(name.debugDescription)")
+            }
+        }
+    }
+
     @Test func namesAreSymbolShapedAndUnique() {
         var seen = Set<String>()
         for entry in IconTable.symbols.entries {

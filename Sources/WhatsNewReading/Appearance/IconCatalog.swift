@@ -101,15 +101,19 @@ public struct IconCatalog: Sendable {
     }
 
     private func symbolGlyph(_ name: String) -> String? {
-        if let glyph = extraNames[name] ?? IconTable.symbols[name] { return glyph }
+        if let glyph = extraNames[name] ?? IconTable.glyph(name, inTable: PackageResources.sf_symbols_tsv) {
+            return glyph
+        }
         for base in Self.variantBases(of: name.lowercased()) {
-            if let glyph = extraNames[base] ?? IconTable.symbols[base] { return glyph }
+            if let glyph = extraNames[base] ?? IconTable.glyph(base, inTable: PackageResources.sf_symbols_tsv) {
+                return glyph
+            }
         }
         return nil
     }
 
     private func shortcodeGlyph(_ name: String) -> String? {
-        extraShortcodes[name] ?? IconTable.shortcodes[name]
+        extraShortcodes[name] ?? IconTable.glyph(name, inTable: PackageResources.shortcodes_tsv)
     }
 
     private func allNames(_ tables: IconTable...) -> [String] {

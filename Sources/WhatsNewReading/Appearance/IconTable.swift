@@ -72,8 +72,35 @@ public struct IconTable: Sendable {
             ? name.lowercased() : name
     }
 
-    /// The built-in SF Symbol stand-ins.
+    /// The built-in SF Symbol stand-ins, indexed: for searches and suggestions, which read them all.
     static let symbols = IconTable(tsv: PackageResources.sf_symbols_tsv)
-    /// The built-in GitHub shortcodes.
+    /// The built-in GitHub shortcodes, indexed.
     static let shortcodes = IconTable(tsv: PackageResources.shortcodes_tsv)
+
+    /// The glyph the built-in table `tsv` gives `name`, found by reading its text as
+    /// ``init(tsv:)`` does: a sheet looks up a few names, and indexing 700 symbols first cost
+    /// 1.5 M instructions, more than the rest of a one-release sheet. The tables' names are
+    /// their own keys (lower case), so a name matches its key's bytes.
+    static func glyph(_ name: String, inTable tsv: [UInt8]) -> String? {
+        let key = Array(Self.key(name).utf8)
+        guard !key.isEmpty else { return nil }
+        return tsv.withUnsafeBufferPointer { bytes -> String? in
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                defer { start = end + 1 }
+                let tab = start + key.count
+                guard tab < end, bytes[tab] == UInt8(ascii: "\t"), bytes[start] == key[0],
+                    bytes[start..<tab].elementsEqual(key)
+                else { continue }
+                var glyphEnd = end
+                while glyphEnd > tab + 1, bytes[glyphEnd - 1] == UInt8(ascii: " ") || bytes[glyphEnd - 1] == UInt8(ascii: "\r") {
+                    glyphEnd -= 1
+                }
+                guard glyphEnd > tab + 1 else { continue }
+                return String(decoding: bytes[(tab + 1)..<glyphEnd], as: UTF8.self)
+            }
+            return nil
+        }
+    }
 }
