@@ -9,8 +9,9 @@
 /// The names in a folder. With ``FileKind`` and ``SourceFile/load(path:maximumSize:)``, the
 /// only place the library touches the file system.
 package enum DirectoryListing {
-    /// The names of the folder's entries, sorted, without `.` and `..`; none when it cannot be read.
-    package static func names(in path: String) -> [String] {
+    /// The names of the folder's entries that `include` keeps, sorted, without `.` and `..`;
+    /// none when it cannot be read. Kept before sorting: a notes folder may hold thousands.
+    package static func names(in path: String, where include: (String) -> Bool = { _ in true }) -> [String] {
         guard let directory = opendir(path.isEmpty ? "." : path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -18,7 +19,7 @@ package enum DirectoryListing {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != "..", include(name) { names.append(name) }
         }
         return names.sorted()
     }

@@ -16,7 +16,7 @@ package enum PackageName {
             return name
         }
         if let text = contents("pubspec.yaml"), let name = pubspec(text) { return name }
-        let gemspecs = DirectoryListing.names(in: folder.path).filter { $0.hasSuffix(".gemspec") }
+        let gemspecs = DirectoryListing.names(in: folder.path) { $0.hasSuffix(".gemspec") }
         for file in gemspecs {
             if let text = contents(file), let name = gemspec(text) { return name }
         }

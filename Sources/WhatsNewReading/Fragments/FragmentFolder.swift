@@ -13,7 +13,7 @@ public struct FragmentFolder: Sendable {
 
     /// The fragments' paths, sorted by name; empty when the folder does not exist.
     public func paths() -> [String] {
-        DirectoryListing.names(in: path).filter(Self.isFragmentName).map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        DirectoryListing.names(in: path, where: Self.isFragmentName).map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
     }
 
     /// The largest fragment read: 1 MB, far over any release note, far under a stray file.
