@@ -107,24 +107,31 @@ public struct SheetWords: Sendable {
         return table
     }()
 
-    /// English alone, without reading every other language's line: every run needs it.
+    /// English alone, without splitting every other language's line into columns: every run
+    /// needs it.
     private static var englishRow: SheetWords? {
-        rows.first { $0.first == "en" }.flatMap(words(in:))
+        guard let header = lines.first, let english = lines.first(where: { $0.starts(with: "en\t".utf8) }) else {
+            return nil
+        }
+        return words(in: columns(english), header: columns(header))
     }
 
-    /// The table's lines split into columns; the first is the header naming them.
-    private static let rows: [[String]] =
-        // Split as bytes: splitting the String would find the grapheme clusters of every language.
-        PackageResources.sheet_words_tsv.split(separator: UInt8(ascii: "\n"))
+    /// The table's lines but its comments; the first is the header naming the columns. Split as
+    /// bytes: splitting the String would find the grapheme clusters of every language.
+    private static let lines = PackageResources.sheet_words_tsv.split(separator: UInt8(ascii: "\n"))
         .filter { $0.first != UInt8(ascii: "#") }
-        .map {
-            $0.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-        }
 
-    private static func words(in row: [String]) -> SheetWords? {
-        guard let header = rows.first, row.count == header.count else { return nil }
+    /// The table's lines split into columns; the first is the header naming them.
+    private static let rows: [[String]] = lines.map(columns)
+
+    private static func columns(_ line: ArraySlice<UInt8>) -> [String] {
+        line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    private static func words(in row: [String], header: [String]? = nil) -> SheetWords? {
+        guard let header = header ?? rows.first, row.count == header.count else { return nil }
         let value = Dictionary(uniqueKeysWithValues: zip(header, row))
         let kinds: [SectionKind] = [.added, .changed, .deprecated, .removed, .fixed, .security, .breaking]
         return SheetWords(

@@ -22,7 +22,9 @@ package final class Notes {
     package let document: Document
     /// What reading them found.
     package let diagnostics: [Diagnostic]
-    private var editions: [LocaleTag?: Edition] = [:]
+    /// Editions by locale tag, "" for the notes' own: keyed by text, whose hashing every run has
+    /// already looked up, where `LocaleTag?` keys cost the runtime's conformance look-ups.
+    private var editions: [String: Edition] = [:]
 
     /// Reads the notes `request` asks for: the file, then, with fragments, the file with them
     /// composed in; nothing more. Errors in the notes or the fragments stop the run. With a
@@ -90,7 +92,7 @@ package final class Notes {
     /// over them, read the first time it is asked for. No translation is an error naming
     /// where it was looked for.
     package func edition(_ locale: LocaleTag?) throws(CommandFailure) -> Edition {
-        if let known = editions[locale] { return known }
+        if let known = editions[locale?.description ?? ""] { return known }
         var edition = Edition(locale: locale, document: document, words: .english, findings: [])
         if let locale {
             let dates = LocaleDates.formatter(for: locale)
@@ -101,7 +103,7 @@ package final class Notes {
         // Build numbers: the notes' own, the project's where they give none, the command line's over both.
         BuildNumbers.apply(project.config?.builds ?? [], to: &edition.document, overriding: false)
         BuildNumbers.apply(request.builds.map { ($0.version, $0.build) }, to: &edition.document, overriding: true)
-        editions[locale] = edition
+        editions[locale?.description ?? ""] = edition
         return edition
     }
 
