@@ -26,12 +26,10 @@ struct TemplateKey: Sendable, ExpressibleByStringLiteral {
     private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         var first = UInt64(min(bytes.count, 255)) << 56
         var second: UInt64 = 0
-        for index in 0..<min(bytes.count, 15) {
-            if index < 7 {
-                first |= UInt64(bytes[index]) << (8 * UInt64(index))
-            } else {
-                second |= UInt64(bytes[index]) << (8 * UInt64(index - 7))
-            }
+        // Two loops without a branch in them: every key of every release's context comes here.
+        for index in 0..<min(bytes.count, 7) { first |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+        for index in min(bytes.count, 7)..<min(bytes.count, 15) {
+            second |= UInt64(bytes[index]) << (8 * UInt64(index - 7))
         }
         return (first, second)
     }
