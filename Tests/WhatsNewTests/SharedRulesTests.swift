@@ -68,3 +68,16 @@ struct SharedRulesTests {
         #expect(SourceLocation(path: "CHANGELOG.md", line: 1, column: 1).description == "CHANGELOG.md:1:1")
     }
 }
+
+/// The byte map the readers ask of every item holds exactly the bytes it was made of.
+struct ByteSetTests {
+    @Test func holdsExactlyItsBytes() {
+        let samples: [[UInt8]] = [[], Array(" .!*_~`()[]\t\n\r".utf8), [0, 63, 64, 127, 128, 191, 192, 255], Array(0...255)]
+        for bytes in samples {
+            let set = ByteSet(bytes)
+            for byte in UInt8.min...UInt8.max {
+                #expect(set.contains(byte) == bytes.contains(byte), "\(byte) in \(bytes.count) bytes")
+            }
+        }
+    }
+}

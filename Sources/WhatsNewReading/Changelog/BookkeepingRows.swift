@@ -83,7 +83,7 @@ enum BookkeepingRows {
     }
 
     /// The first bytes, lowercased (`| 0x20`, which leaves digits as they are), of every shape below.
-    private static let openingBytes = Set("bcdfu0123456789ae".utf8)
+    private static let openingBytes = ByteSet("bcdfu0123456789ae".utf8)
 
     private static func splitting(_ blocks: [Block]) -> (kept: [Block], moved: [ListItem]) {
         var kept: [Block] = []

@@ -56,9 +56,9 @@ enum Placeholder {
     }
 
     private static let longest = phrases.map(\.utf8.count).max() ?? 0
-    private static let openings = Set(phrases.compactMap(\.utf8.first))
+    private static let openings = ByteSet(phrases.compactMap(\.utf8.first))
     /// What the key drops before its first letter: the trimmed marks and ASCII whitespace.
-    private static let skipped = Set(" .!*_~`()[]\t\n\r\u{0B}\u{0C}".utf8)
+    private static let skipped = ByteSet(" .!*_~`()[]\t\n\r\u{0B}\u{0C}".utf8)
 
     private static let phrases: Set<String> = [
         "none", "nothing", "n/a", "na", "-", "—", "no changes", "no significant changes", "no notable changes",
