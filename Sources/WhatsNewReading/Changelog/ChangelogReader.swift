@@ -52,13 +52,17 @@ struct ChangelogReader {
             state.current = ReleaseBuilder(release: implicitRelease, level: 0)
             skippedTitle = titleHeadingIndex()
         }
+        // The headings in block order, as the blocks are walked: the next one, not a search per block.
+        var nextHeading = 0
         for (position, element) in elements.enumerated() {
             switch element {
             case .section(let index):
                 let metadata = sectionMetadata[index]
                 state.startFrontMatterSection(metadata, summary: summary(of: metadata))
             case .block(let index):
-                let heading = outline.heading(at: index)
+                let isHeading = nextHeading < outline.list.count && outline.list[nextHeading].index == index
+                let heading = isHeading ? outline.list[nextHeading] : nil
+                if isHeading { nextHeading += 1 }
                 if index == skippedTitle {
                     title = heading.flatMap { DocumentTitle.productName(in: $0.text) }
                     continue

@@ -29,6 +29,8 @@ struct HeadingOutline {
     /// file in part (a single reading classifies each heading once anyway, so it needs none).
     init(blocks: [Block], roles: HeadingRoleMemo? = nil) {
         var lines: [Int] = []  // paragraphs that may be release lines, read once the headings are known
+        // Room for every heading at once: growing the list copied each heading about once more.
+        list.reserveCapacity(blocks.count(where: \.isHeading))
         for (index, block) in blocks.enumerated() {
             switch block.content {
             case .heading(let level, let inlines):
@@ -106,13 +108,6 @@ struct HeadingOutline {
             if case .dateOnly = heading.role { return heading.index }
             return nil
         }
-    }
-
-    /// The heading that block `index` is, if it is one.
-    func heading(at index: Int) -> Heading? {
-        // `list` is in block order: a search, not a table of every heading's position.
-        let position = list.partitionIndex { $0.index >= index }
-        return position < list.count && list[position].index == index ? list[position] : nil
     }
 
     /// Whether the notes have any release headings at all.
