@@ -108,7 +108,7 @@ struct IconCatalogTests {
             let step = table.entries.count / 25
             let names = table.entries.indices.filter { $0 % step == 0 || $0 == table.entries.count - 1 }
                 .map { table.entries[$0].name }
-            for name in names + names.map { $0.uppercased() } {
+            for name in names + names.map({ $0.uppercased() }) {
                 #expect(IconTable.glyph(name, inTable: tsv) == table[name], "\(name)")
             }
             for name in ["", "custard", "star.", "star\tfill", "#", "Ünknown", "\n"] {
