@@ -29,8 +29,6 @@ struct HeadingOutline {
     /// file in part (a single reading classifies each heading once anyway, so it needs none).
     init(blocks: [Block], roles: HeadingRoleMemo? = nil) {
         var lines: [Int] = []  // paragraphs that may be release lines, read once the headings are known
-        // Room for every heading at once: growing the list copied each heading about once more.
-        list.reserveCapacity(blocks.count(where: \.isHeading))
         for (index, block) in blocks.enumerated() {
             switch block.content {
             case .heading(let level, let inlines):
