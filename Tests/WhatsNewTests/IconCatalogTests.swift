@@ -111,7 +111,7 @@ struct IconCatalogTests {
             for name in names + names.map({ $0.uppercased() }) {
                 #expect(IconTable.glyph(name, inTable: tsv) == table[name], "\(name)")
             }
-            for name in ["", "custard", "star.", "star\tfill", "#", "Ünknown", "\n"] {
+            for name in ["", "custard", "star.", "star\tfill", "#", "# whatsnew", "Ünknown", "\n", "star\t⭐"] {
                 #expect(IconTable.glyph(name, inTable: tsv) == table[name], "\(name.debugDescription)")
             }
         }

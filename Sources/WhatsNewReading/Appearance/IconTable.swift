@@ -83,14 +83,15 @@ public struct IconTable: Sendable {
     /// their own keys (lower case), so a name matches its key's bytes.
     static func glyph(_ name: String, inTable tsv: [UInt8]) -> String? {
         let key = Array(Self.key(name).utf8)
-        guard !key.isEmpty else { return nil }
+        // No listed name is empty, holds a tab (the first one ends it) or opens a comment.
+        guard let first = key.first, first != UInt8(ascii: "#"), !key.contains(UInt8(ascii: "\t")) else { return nil }
         return tsv.withUnsafeBufferPointer { bytes -> String? in
             var start = 0
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
                 defer { start = end + 1 }
                 let tab = start + key.count
-                guard tab < end, bytes[tab] == UInt8(ascii: "\t"), bytes[start] == key[0],
+                guard tab < end, bytes[tab] == UInt8(ascii: "\t"), bytes[start] == first,
                     bytes[start..<tab].elementsEqual(key)
                 else { continue }
                 var glyphEnd = end
