@@ -62,7 +62,7 @@ struct ShownRelease {
                 continue
             }
             let kept = line.filter { !Self.brackets.contains($0) }
-            for word in kept.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) }) {
+            for word in kept.split(whereSeparator: { Unicode.Scalar($0).isWhitespace }) {
                 words.append(Substring(String(decoding: word, as: UTF8.self)))
             }
         }
@@ -80,17 +80,12 @@ struct ShownRelease {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Unicode's White_Space, asked of the scalar tables only past ASCII (300 instructions a call).
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
-    }
-
-    /// `[`, `]`, `(` and `)` as bytes.
-    private static let brackets: [UInt8] = [0x5B, 0x5D, 0x28, 0x29]
+    /// `[`, `]`, `(` and `)`.
+    private static let brackets = ByteSet("[]()".utf8)
 
     /// A line's words character by character, in one pass: each character that is a bracket
-    /// left out, each that opens with a white-space scalar (as `Character.isWhitespace` asks)
-    /// ending a word. Taking a bracket out never joins a space to what follows it, so this is
+    /// left out, each that opens with a white-space scalar (as `Character.isWhitespace` asks;
+    /// the model's scalar rule, which skips Unicode's tables for ASCII) ending a word. Taking a bracket out never joins a space to what follows it, so this is
     /// the line without brackets split at white space; filtering, then splitting, cost 2,000
     /// instructions a character.
     private static func unicodeWords(of line: String) -> [Substring] {
@@ -98,7 +93,7 @@ struct ShownRelease {
         var word = ""
         for character in line {
             if character.utf8.count == 1, brackets.contains(character.utf8.first!) { continue }
-            if isWhitespace(character.unicodeScalars.first!) {
+            if character.unicodeScalars.first!.isWhitespace {
                 if !word.isEmpty { words.append(Substring(word)) }
                 word = ""
             } else {
