@@ -26,10 +26,19 @@ public struct IconTable: Sendable {
 
     /// Reads the tab-separated form the files under `Data/` use.
     init(tsv bytes: [UInt8]) {
-        // One pass over the bytes with no line arrays: the first icon of a run waits for this.
         let lines = bytes.count / 24
         entries.reserveCapacity(lines)
         index.reserveCapacity(lines)
+        Self.forEachEntry(in: bytes) { name, glyph in
+            add(Entry(name: String(decoding: bytes[name], as: UTF8.self), glyph: String(decoding: bytes[glyph], as: UTF8.self)))
+            return true
+        }
+    }
+
+    /// Each line of a table's text that lists a name, as the byte ranges of its name and its
+    /// glyph, in order, until `body` returns false. One pass with no line arrays: `#` opens a
+    /// comment, the first tab ends the name, and spaces and a CR at the end are no glyph's.
+    private static func forEachEntry(in bytes: [UInt8], _ body: (Range<Int>, Range<Int>) -> Bool) {
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
@@ -41,10 +50,7 @@ public struct IconTable: Sendable {
                 glyphEnd -= 1
             }
             guard tab > start, glyphEnd > tab + 1 else { continue }
-            add(
-                Entry(
-                    name: String(decoding: bytes[start..<tab], as: UTF8.self),
-                    glyph: String(decoding: bytes[(tab + 1)..<glyphEnd], as: UTF8.self)))
+            guard body(start..<tab, (tab + 1)..<glyphEnd) else { return }
         }
     }
 
@@ -83,25 +89,12 @@ public struct IconTable: Sendable {
     /// their own keys (lower case), so a name matches its key's bytes.
     static func glyph(_ name: String, inTable tsv: [UInt8]) -> String? {
         let key = Array(Self.key(name).utf8)
-        // No listed name is empty, holds a tab (the first one ends it) or opens a comment.
-        guard let first = key.first, first != UInt8(ascii: "#"), !key.contains(UInt8(ascii: "\t")) else { return nil }
-        return tsv.withUnsafeBufferPointer { bytes -> String? in
-            var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                defer { start = end + 1 }
-                let tab = start + key.count
-                guard tab < end, bytes[tab] == UInt8(ascii: "\t"), bytes[start] == first,
-                    bytes[start..<tab].elementsEqual(key)
-                else { continue }
-                var glyphEnd = end
-                while glyphEnd > tab + 1, bytes[glyphEnd - 1] == UInt8(ascii: " ") || bytes[glyphEnd - 1] == UInt8(ascii: "\r") {
-                    glyphEnd -= 1
-                }
-                guard glyphEnd > tab + 1 else { continue }
-                return String(decoding: bytes[(tab + 1)..<glyphEnd], as: UTF8.self)
-            }
-            return nil
+        var found: String?
+        forEachEntry(in: tsv) { name, glyph in
+            guard name.count == key.count, tsv[name].elementsEqual(key) else { return true }
+            found = String(decoding: tsv[glyph], as: UTF8.self)
+            return false
         }
+        return found
     }
 }
