@@ -36,8 +36,7 @@ struct FrontMatterSplitter {
             // A `---` opens a block when a known key follows it, and it stands first, after the
             // last block, after a blank line or after a heading. On line 1 any YAML key will do:
             // docs sites put their own (`toc_depth: 2`, `hide:`) there, and lint names them.
-            guard wasPlain, context.isPlain, text.first == UInt8(ascii: "-"), Self.isFence(text), next < lines.count
-            else { continue }
+            guard wasPlain, context.isPlain, Self.isFence(text), next < lines.count else { continue }
             let firstKey = Self.leadingKey(bytes[lines[next].content])
             guard firstKey != nil || (position == 0 && Self.opensWithYAMLKey(bytes[lines[next].content])),
                 position == 0 || lines[position - 1].number == lastClosing
@@ -107,6 +106,7 @@ struct FrontMatterSplitter {
 
     /// A line of exactly `---`, allowing trailing spaces.
     static func isFence(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "-") else { return false }  // most lines, looked at once
         let trimmed = text.trimmingTrailingSpaces()
         return trimmed.count == 3 && trimmed.allSatisfy { $0 == UInt8(ascii: "-") }
     }
@@ -151,16 +151,6 @@ struct LineContext {
     private static let commentOpening = Array("<!--".utf8)
 
     mutating func advance(over text: ArraySlice<UInt8>) {
-        // Most lines open neither code nor a comment: looked at without a slice.
-        if fence == nil, !inComment {
-            var index = text.startIndex
-            while index < text.endIndex, index - text.startIndex < 3, text[index] == UInt8(ascii: " ") { index += 1 }
-            guard index < text.endIndex else { return }
-            switch text[index] {
-            case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"): break
-            default: return
-            }
-        }
         let trimmed = text.trimmingLeadingSpaces(upTo: 3)
         if let open = fence {
             let run = trimmed.prefix { $0 == open.marker }.count
@@ -188,8 +178,10 @@ extension ArraySlice<UInt8> {
     }
 
     func trimmingLeadingSpaces(upTo limit: Int) -> ArraySlice<UInt8> {
-        let spaces = prefix(limit).prefix { $0 == UInt8(ascii: " ") }.count
-        return dropFirst(spaces)
+        // Counted by index: every line of the file comes here, and nested prefixes cost more.
+        var index = startIndex
+        while index < endIndex, index - startIndex < limit, self[index] == UInt8(ascii: " ") { index += 1 }
+        return self[index...]
     }
 
     func containsSequence(_ needle: String) -> Bool {
