@@ -178,10 +178,12 @@ struct VersionedReleaseTests {
             ".changes/.whatsnew-release/.saved-0": "echo PWNED\n",
         ])
         defer { repository.remove() }
+        // A committed journal carries no seal of this machine's whatsnew: refused, nothing done.
         let recover = try repository.whatsnew(["recover"])
-        #expect(recover.status == 0, "\(recover.stderr)")
+        #expect(recover.status == 1, "\(recover.stderr)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "original\n")
-        #expect(recover.stderr.contains("not a version file of this project"), "\(recover.stderr)")
+        #expect(recover.stderr.contains(".changes/.whatsnew-release: error: this is not a release journal whatsnew wrote"), "\(recover.stderr)")
+        #expect(FileManager.default.fileExists(atPath: repository.url.appendingPathComponent(".changes/.whatsnew-release/.saved-0").path))
     }
 
     /// Keep a Changelog's template of empty headings stays under Unreleased, out of the release.

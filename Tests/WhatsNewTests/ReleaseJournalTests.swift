@@ -33,17 +33,9 @@ import Testing
         let plan = ReleaseJournal.Plan(
             version: "1.4.0", notes: folder.path("CHANGELOG.md"), before: ContentFingerprint(of: Array(Self.notes.utf8)),
             after: ContentFingerprint(of: Array(after.utf8)), fragments: [Self.first, Self.second])
-        try journal.begin(plan)
+        // The journal's lock goes with the value, as a killed run's goes with its process.
+        _ = try journal.begin(plan)
         try journal.setAside(names)
-    }
-
-    /// A process that has ended, for files a dead run left.
-    func deadProcess() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
     }
 
     @Test func thePlanReadsBackWithAnyFileName() throws {
@@ -52,7 +44,15 @@ import Testing
             after: ContentFingerprint(of: Array("ab".utf8)), fragments: ["line\nbreak.md", "100%.md", "naïve.md"])
         #expect(ReleaseJournal.plan(from: ReleaseJournal.text(of: plan)) == plan)
         #expect(!ReleaseJournal.text(of: plan).contains("line\nbreak"), "one name a line")
-        #expect(ReleaseJournal.plan(from: "whatsnew release journal 1\nversion 1.0\n") == nil, "a plan cut short is none")
+        #expect(ReleaseJournal.plan(from: "whatsnew release journal 2\nversion 1.0\n") == nil, "a plan cut short is none")
+        // Any change to a sealed plan, or a plan sealed with another key, is no plan.
+        let text = ReleaseJournal.text(of: plan)
+        #expect(ReleaseJournal.plan(from: text.replacingOccurrences(of: "2.0.0-beta.1", with: "2.0.0-beta.2")) == nil)
+        #expect(ReleaseJournal.plan(from: text.replacingOccurrences(of: "fragment 100%25.md", with: "fragment ../../x")) == nil)
+        let body = String(text[..<text.range(of: "seal ")!.lowerBound])
+        let other = WriterSeal(key: (1, 2)).tag("whatsnew release journal\u{0}" + body)
+        #expect(ReleaseJournal.plan(from: body + "seal \(other)\n") == nil)
+        #expect(ReleaseJournal.plan(from: body) == nil, "an unsealed plan is none")
     }
 
     @Test func cutShortBeforeTheNotesItRollsBackAndEveryCommandSaysSo() throws {
@@ -94,18 +94,6 @@ import Testing
         #expect(ProjectTests.names(in: folder.path(".changes")) == ["README.md"] || ProjectTests.names(in: folder.path(".changes")).isEmpty)
     }
 
-    @Test func anOlderWhatsnewsHiddenFolderIsPutBack() throws {
-        let folder = try project()
-        let legacy = folder.path(".changes/.whatsnew-release-Ab12Cd")
-        try FileManager.default.createDirectory(atPath: legacy, withIntermediateDirectories: false)
-        try FileManager.default.moveItem(atPath: folder.path(".changes/\(Self.first)"), toPath: legacy + "/" + Self.first)
-        let transcript = Transcript()
-        try RecoverRelease().run(in: try Project.find(from: folder.path()), console: transcript.console)
-        #expect(transcript.reported.contains("rolled back an interrupted release (no plan of it was written)"))
-        #expect(text(folder, ".changes/\(Self.first)") == ProjectTests.fragment)
-        #expect(!FileManager.default.fileExists(atPath: legacy))
-    }
-
     @Test func notesChangedSinceTheyWereReadStopTheReleaseWithNothingChanged() throws {
         let folder = try project()
         let files = ReleaseFiles(
@@ -136,24 +124,37 @@ import Testing
     }
 
     @Test func renamesADeadRunListedAreMadeAndItsFilesRemoved() throws {
-        let folder = try Folder(["fastlane/ios.txt": "old ios\n", "fastlane/android.txt": "old android\n"])
-        let dead = try deadProcess()
-        let directory = folder.path("fastlane")
+        let folder = try Folder([
+            "fastlane/ios/notes.txt": "old ios\n", "fastlane/android/notes.txt": "old android\n",
+        ])
+        let base = folder.path("fastlane")
         // Killed after the first rename: iOS new, Android's finished text still beside it.
-        try "new ios\n".write(toFile: directory + "/ios.txt", atomically: false, encoding: .utf8)
-        let waiting = directory + "/.android.txt.whatsnew-\(dead)-Xy12Zw"
+        try "new ios\n".write(toFile: base + "/ios/notes.txt", atomically: false, encoding: .utf8)
+        let iosDone = base + "/ios/" + LeftoverName.make(for: "notes.txt")
+        let waiting = base + "/android/" + LeftoverName.make(for: "notes.txt")
         try "new android\n".write(toFile: waiting, atomically: false, encoding: .utf8)
-        let list =
-            "\(directory)/.ios.txt.whatsnew-\(dead)-Ab34Cd\t\(directory)/ios.txt\n\(waiting)\t\(directory)/android.txt\nend\n"
-        try list.write(toFile: directory + "/.whatsnew-files-\(dead)", atomically: false, encoding: .utf8)
-        let stray = directory + "/.ios.txt.whatsnew-\(dead)-old"
+        // The list's value goes out of scope unended, its lock with it: a dead run's.
+        _ = FileCommitJournal.begin(in: base, finished: [iosDone, waiting])
+        #expect(ProjectTests.names(in: base).contains { $0.hasPrefix(".whatsnew-files-") })
+        let stray = base + "/ios/" + LeftoverName.make(for: "notes.txt")
         try "old ios\n".write(toFile: stray, atomically: false, encoding: .utf8)
-        let living = directory + "/.ios.txt.whatsnew-1-Ef56Gh"
+        // A live run's leftover (locked) and a file merely named like one (unsealed) stay.
+        let living = base + "/ios/" + LeftoverName.make(for: "notes.txt")
         try "another run's\n".write(toFile: living, atomically: false, encoding: .utf8)
-        PreparedFile.removeAbandoned(in: directory)
-        #expect(text(folder, "fastlane/android.txt") == "new android\n")
-        #expect(text(folder, "fastlane/ios.txt") == "new ios\n")
-        #expect(ProjectTests.names(in: directory) == [".ios.txt.whatsnew-1-Ef56Gh", "android.txt", "ios.txt"])
+        let held = try #require(HeldLock(living))
+        let unsealed = base + "/ios/.notes.txt.whatsnew-1-Ef56Gh"
+        try "committed\n".write(toFile: unsealed, atomically: false, encoding: .utf8)
+        try PreparedFile.removeAbandoned(in: base)
+        try PreparedFile.removeAbandoned(in: base + "/ios")
+        try PreparedFile.removeAbandoned(in: base + "/android")
+        #expect(text(folder, "fastlane/android/notes.txt") == "new android\n")
+        #expect(text(folder, "fastlane/ios/notes.txt") == "new ios\n")
+        #expect(ProjectTests.names(in: base) == ["android", "ios"])
+        #expect(ProjectTests.names(in: base + "/ios").sorted() == [".notes.txt.whatsnew-1-Ef56Gh", PreparedFile.split(living).name, "notes.txt"].sorted())
+        #expect(ProjectTests.names(in: base + "/android") == ["notes.txt"])
+        held.release()
+        try PreparedFile.removeAbandoned(in: base + "/ios")
+        #expect(ProjectTests.names(in: base + "/ios") == [".notes.txt.whatsnew-1-Ef56Gh", "notes.txt"])
     }
 
     @Test func theLockEndsWithItsHolderAndLeavesNoFile() throws {

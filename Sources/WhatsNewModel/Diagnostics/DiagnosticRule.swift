@@ -103,6 +103,11 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case unfinishedRelease = "unfinished-release"
     /// Notes or fragments changed by someone else between reading and writing them.
     case notesChanged = "notes-changed"
+    /// A release journal or rename list whatsnew did not write on this machine (it came with the repository, or from elsewhere), or one that names files it may not touch: nothing in it is carried out.
+    case foreignJournal = "foreign-journal"
+    // The project's edge.
+    /// A path from the repository (a setting, the notes, a link in the project) that leads outside the project or into `.git`.
+    case outsideProject = "outside-project"
     // Versions.
     /// A file of `version-files:` that is missing, read-only, holds no version, or holds two different ones where one belongs.
     case versionFile = "version-file"

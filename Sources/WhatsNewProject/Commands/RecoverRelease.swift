@@ -11,17 +11,8 @@ package struct RecoverRelease {
     package init() {}
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
-        let path = notes ?? project.notesPath
-        let lock = try ProjectLock.take(besides: path, console: console)
+        let (lock, ended) = try project.lockAndRecover(notes: notes, console: console, speaker: "whatsnew recover")
         defer { lock.release() }
-        project.removeAbandonedWrites(notes: path)
-        let unfinished = project.fragmentsFolder(for: path).map(UnfinishedRelease.find(in:)) ?? []
-        guard !unfinished.isEmpty else {
-            console.report("whatsnew recover: no release was interrupted here; nothing to do")
-            return
-        }
-        for release in unfinished {
-            console.report("whatsnew recover: " + (try release.end(versionFiles: project.versionFilePaths)))
-        }
+        if ended == 0 { console.report("whatsnew recover: no release was interrupted here; nothing to do") }
     }
 }

@@ -59,14 +59,14 @@ package struct FragmentFile {
     private func firstNote(_ text: String, named name: String) throws(CommandFailure) -> String? {
         let (parent, folderName) = PreparedFile.split(folder)
         try makeParents(parent)
-        var template = Array("\(parent)/.\(folderName).whatsnew-\(getpid())-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw failure("cannot create the folder: \(describe(errno: errno))")
-        }
-        let staging = String(cString: made)
+        // A sealed leftover, locked while this run lives, so a later run removes it only once this one is gone.
+        let staging = parent + "/" + LeftoverName.make(for: folderName)
+        guard mkdir(staging, 0o700) == 0 else { throw failure("cannot create the folder: \(describe(errno: errno))") }
+        let lock = HeldLock(staging)
         defer {
             for entry in DirectoryListing.names(in: staging) { unlink(staging + "/" + entry) }
             rmdir(staging)
+            lock?.release()
         }
         chmod(staging, 0o777 & ~PreparedFile.umaskValue())
         for (file, content) in [("README.md", Self.readme), (name, text)] {

@@ -20,22 +20,33 @@ struct MultiFileCommit {
 
     func run() throws(CommandFailure) {
         var backups: [Undo] = []
-        defer { for case .restore(let backup) in backups { unlink(backup) } }
+        // Each backup is a leftover of its target, locked while this run lives.
+        var held: [HeldLock] = []
+        defer {
+            for case .restore(let backup) in backups { unlink(backup) }
+            for lock in held { lock.release() }
+        }
         for file in files {
             let (directory, name) = PreparedFile.split(file.target)
-            let backup = "\(directory)/.\(name).whatsnew-\(getpid())-old"
-            unlink(backup)
+            let backup = "\(directory)/" + LeftoverName.make(for: name)
             if access(file.target, F_OK) != 0 {
                 backups.append(.remove)
+            } else if link(file.target, backup) == 0 {
+                backups.append(.restore(backup))
+                if let lock = HeldLock(backup) { held.append(lock) }
             } else {
-                backups.append(link(file.target, backup) == 0 ? .restore(backup) : .impossible)
+                backups.append(.impossible)
             }
         }
         // With the list written, a kill between two renames is finished by the next run; a
         // list that cannot be written leaves each rename to stand alone, as before.
-        let journal = files.count > 1 ? FileCommitJournal(in: PreparedFile.split(files[0].target).directory) : nil
-        let listed = journal?.begin(files.map { (Self.absolute($0.temporaryPath), Self.absolute($0.target)) }) ?? false
-        defer { if listed { journal?.end() } }
+        let journal =
+            files.count > 1
+            ? Self.real(files.map(\.temporaryPath)).flatMap { finished in
+                FileCommitJournal.begin(in: Self.commonFolder(of: finished), finished: finished)
+            }
+            : nil
+        defer { journal?.end() }
         for (index, file) in files.enumerated() {
             do {
                 try file.commit()
@@ -50,6 +61,28 @@ struct MultiFileCommit {
     /// A path the next run finds from any folder.
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// Each path with its folder's links and `..` resolved, so a list names real folders only;
+    /// nil when a folder cannot be resolved.
+    static func real(_ paths: [String]) -> [String]? {
+        var real: [String] = []
+        for path in paths {
+            let (directory, name) = PreparedFile.split(path)
+            guard let folder = FileDestination.resolve(directory) else { return nil }
+            real.append((folder == "/" ? "" : folder) + "/" + name)
+        }
+        return real
+    }
+
+    /// The deepest folder that holds every one of `paths` (absolute).
+    static func commonFolder(of paths: [String]) -> String {
+        let folders = paths.map { PreparedFile.split($0).directory.split(separator: "/") }
+        guard var common = folders.first else { return "/" }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+        }
+        return "/" + common.joined(separator: "/")
     }
 
     /// Puts back the files already renamed; says what stands.

@@ -52,14 +52,21 @@ package struct OutputTarget {
     /// already renamed get their old text back; where that fails too, the failure says which
     /// files are new and which are as they were.
     package static func writeAll(_ files: [(path: String, text: String)]) throws(CommandFailure) {
-        var prepared: [PreparedFile] = []
+        var targets: [(path: String, target: String, text: String)] = []
         for (path, text) in files {
             switch try FileDestination(path) {
-            case .file(let target):
-                prepared.append(try PreparedFile(path, target: target) { $0.write(text) })
+            case .file(let target): targets.append((path, target, text))
             case .standardOutput, .stream:
                 throw FileDestination.failure(path, "is not a regular file; these files are written together")
             }
+        }
+        // A list of renames a killed run left sits in the folder that holds all its files.
+        if targets.count > 1, let real = MultiFileCommit.real(targets.map(\.target)) {
+            try PreparedFile.removeAbandoned(in: MultiFileCommit.commonFolder(of: real))
+        }
+        var prepared: [PreparedFile] = []
+        for (path, target, text) in targets {
+            prepared.append(try PreparedFile(path, target: target) { $0.write(text) })
         }
         try SignalShield.run { () throws(CommandFailure) in try MultiFileCommit(prepared).run() }
     }

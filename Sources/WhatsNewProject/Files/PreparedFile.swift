@@ -5,8 +5,9 @@ import WhatsNewModel
 /// (or the umask's for a new file), flushed to disk, not yet in its place: several are
 /// prepared before any is committed, so a failure while writing leaves every target as it was.
 ///
-/// The temporary file's name carries the process number (`.CHANGELOG.md.whatsnew-4242-Xq3Ab1`),
-/// so a later run removes what a killed one left, and never what a running one is writing.
+/// The temporary file is a sealed leftover of its target (``LeftoverName``), locked while this
+/// run lives, so a later run removes what a killed one left, and never what a running one is
+/// writing or a file that merely has such a name.
 package final class PreparedFile {
     /// The path as the user named it, for messages.
     package let path: String
@@ -16,6 +17,8 @@ package final class PreparedFile {
     /// The finished file's name until it is committed.
     var temporaryPath: String { temporary }
     private var committed = false
+    /// The temporary file, open and locked while this run owns it (``OwnFile/isAbandoned(_:)``).
+    private var descriptor: Int32 = -1
 
     /// Writes what `produce` writes to a temporary file beside `target`.
     package init(
@@ -24,13 +27,15 @@ package final class PreparedFile {
         self.path = path
         self.target = target
         let (directory, name) = Self.split(target)
-        Self.removeAbandoned(of: name, in: directory)
-        var template = Array("\(directory)/.\(name).whatsnew-\(getpid())-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        try Self.removeAbandoned(of: name, in: directory)
+        temporary = directory + "/" + LeftoverName.make(for: name)
+        descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
+            committed = true  // nothing to remove
             throw FileDestination.failure(path, "cannot create a temporary file in \(directory): \(describe(errno: errno))")
         }
-        temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Where the file system has no such locks, no later run takes the file for a dead run's.
+        flock(descriptor, LOCK_EX | LOCK_NB)
         var stream = DescriptorStream(descriptor: descriptor)
         var failure: CommandFailure?
         do {
@@ -44,11 +49,9 @@ package final class PreparedFile {
         } catch {
             failure = error
         }
-        if close(descriptor) != 0, failure == nil {
-            failure = FileDestination.failure(path, "cannot write: \(describe(errno: errno))")
-        }
         if let failure {
             unlink(temporary)
+            closeTemporary()
             committed = true  // nothing left to remove
             throw failure
         }
@@ -66,6 +69,7 @@ package final class PreparedFile {
             throw FileDestination.failure(path, "cannot replace \(path): \(describe(errno: code))\(hint)")
         }
         committed = true
+        closeTemporary()
         Self.flushFolder(of: target)
     }
 
@@ -87,12 +91,21 @@ package final class PreparedFile {
         }
         unlink(temporary)
         committed = true
+        closeTemporary()
         Self.flushFolder(of: destination)
         return true
     }
 
     deinit {
         if !committed { unlink(temporary) }
+        closeTemporary()
+    }
+
+    /// Closes the temporary file, which lets its lock go.
+    private func closeTemporary() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
     }
 
     /// The target's mode, and its owner where this process may give it; a new file takes the
@@ -121,32 +134,29 @@ package final class PreparedFile {
         close(descriptor)
     }
 
-    /// Temporary files of `name` whose writer has died.
-    /// Temporary files a dead run left in `directory`: of `name` only, or of any file. A list of
-    /// renames a dead run left there is carried out first (``FileCommitJournal``).
-    package static func removeAbandoned(of name: String? = nil, in directory: String) {
-        let entries = DirectoryListing.names(in: directory)
-        FileCommitJournal.finishAbandoned(in: directory, entries: entries)
-        let prefix = name.map { ".\($0).whatsnew-" }
-        for entry in entries where entry.hasPrefix(prefix ?? ".") {
-            guard let marker = entry.range(of: ".whatsnew-", options: .backwards) else { continue }
-            let rest = entry[marker.upperBound...]
-            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), isGone(pid) else { continue }
+    /// What dead runs left in `directory`: their lists of renames are carried out first
+    /// (``FileCommitJournal``), then their leftovers (of `name` only, or of any file) removed. A
+    /// leftover is removed only when its name carries this user's seal and its writer is gone;
+    /// anything else is left as it is.
+    package static func removeAbandoned(of name: String? = nil, in directory: String) throws(CommandFailure) {
+        let entries = DirectoryListing.names(in: directory, where: LeftoverName.looksLikeOne)
+        guard !entries.isEmpty else { return }
+        try FileCommitJournal.finishAbandoned(in: directory, entries: entries)
+        for entry in entries {
+            guard let target = LeftoverName.target(of: entry), name == nil || target == name else { continue }
             let path = "\(directory)/\(entry)"
-            // A folder made whole before its rename (the first fragment's) holds files only.
+            guard OwnFile.isAbandoned(path) else { continue }
+            // A folder made whole before its rename (the first fragment's, a journal's) holds
+            // files only; anything else in it stays, and so does the folder.
             if FileKind(of: path) == .directory {
-                for inner in DirectoryListing.names(in: path) { unlink(path + "/" + inner) }
+                for inner in DirectoryListing.names(in: path) where FileKind(of: path + "/" + inner) != .directory {
+                    unlink(path + "/" + inner)
+                }
                 rmdir(path)
             } else {
                 unlink(path)
             }
         }
-    }
-
-    /// Whether process `pid` has ended. This process's own number on an old file counts as
-    /// ended: a run before this one, in a container that numbers its processes the same way.
-    static func isGone(_ pid: pid_t) -> Bool {
-        pid > 0 && (pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH))
     }
 
     /// The folder (`.` for none) and the name.

@@ -2,59 +2,80 @@ import Foundation
 import WhatsNewModel
 
 /// One writer at a time: the commands that change a project's files hold `.whatsnew.lock` in
-/// the notes' folder while they read and write. The lock is the kernel's (`flock`), so it ends
-/// with its process however that ends, and a file left by a killed run is never a stale lock;
-/// the file holds the holder's process number for the message a waiting run shows.
+/// the notes' folder, and in the fragments folder, while they read and write, so two notes
+/// files that share one fragments folder (worktrees with `.changes` linked) never release a
+/// fragment twice. The lock is the kernel's (`flock`), so it ends with its process however that
+/// ends, and a file left by a killed run is never a stale lock; the file holds the holder's
+/// process number for the message a waiting run shows.
+///
+/// The lock file is opened without following a link and must be a regular file of its own: a
+/// lock committed as a link to another file is refused, never written through.
 package final class ProjectLock {
     /// The lock file's name.
     package static let fileName = ".whatsnew.lock"
 
-    private let path: String
-    private let descriptor: Int32
+    /// Each lock file held, with its descriptor.
+    private var held: [(path: String, descriptor: Int32)]
     private var released = false
 
-    private init(path: String, descriptor: Int32) {
-        self.path = path
-        self.descriptor = descriptor
+    private init(held: [(path: String, descriptor: Int32)]) {
+        self.held = held
     }
 
-    /// Takes the lock of the folder that holds `notes`, waiting up to `patience` seconds for
-    /// another run to finish.
-    package static func take(
-        besides notes: String, patience: Int = 600, console: Console
-    ) throws(CommandFailure) -> ProjectLock {
-        let path = PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory + "/" + fileName
-        var waited = false
+    /// Takes the lock of every folder of `folders` (each once, in one order, so two runs
+    /// never wait on each other), waiting up to `patience` seconds for another run to finish.
+    package static func take(in folders: [String], patience: Int = 600, console: Console) throws(CommandFailure)
+        -> ProjectLock
+    {
+        let lock = ProjectLock(held: [])
+        let real = Set(folders.map { FileDestination.resolve($0) ?? $0 }).sorted()
         let deadline = time(nil) + patience
+        var waited = false
+        for folder in real {
+            let path = (folder == "/" ? "" : folder) + "/" + fileName
+            lock.held.append((path, try acquire(path, deadline: deadline, patience: patience, waited: &waited, console: console)))
+        }
+        return lock
+    }
+
+    /// Takes the lock of the folder that holds `notes`.
+    package static func take(besides notes: String, patience: Int = 600, console: Console) throws(CommandFailure)
+        -> ProjectLock
+    {
+        try take(in: [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory], patience: patience, console: console)
+    }
+
+    /// One lock file, opened and locked; its descriptor.
+    private static func acquire(
+        _ path: String, deadline: time_t, patience: Int, waited: inout Bool, console: Console
+    ) throws(CommandFailure) -> Int32 {
         while true {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw FileDestination.failure(path, "cannot take the project's lock: \(describe(errno: errno))")
+            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw cannotOpen(path, errno: errno) }
+            var held = stat()
+            guard fstat(descriptor, &held) == 0, (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1 else {
+                close(descriptor)
+                throw failure(path, "is not a lock file of its own (a FIFO, a device, or a hard link to another file); remove it")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 // The holder before may have removed the file after this run opened it: a lock
                 // on a name no longer there guards nothing.
-                var held = stat()
                 var named = stat()
-                if fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino,
-                    held.st_dev == named.st_dev
-                {
+                if lstat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
                     ftruncate(descriptor, 0)
                     _ = FileDescriptor.writeAll("\(getpid())\n", to: descriptor)
-                    return ProjectLock(path: path, descriptor: descriptor)
+                    return descriptor
                 }
                 close(descriptor)
                 continue
             }
-            let holder = String(decoding: (try? SourceFile.load(path: path, maximumSize: 64).bytes) ?? [], as: UTF8.self)
+            let holder = String(decoding: OwnFile.read(path, limit: 64, owned: false) ?? [], as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             close(descriptor)
-            let who = holder.isEmpty ? "another whatsnew run" : "another whatsnew run (process \(holder))"
+            let number = holder.utf8.allSatisfy { (0x30...0x39).contains($0) } ? holder : ""
+            let who = number.isEmpty ? "another whatsnew run" : "another whatsnew run (process \(number))"
             guard time(nil) < deadline else {
-                throw CommandFailure(
-                    Diagnostic(
-                        .unwritableOutput, at: SourceLocation(path: path),
-                        "\(who) has been changing this project for \(patience) seconds; nothing was changed"))
+                throw failure(path, "\(who) has been changing this project for \(patience) seconds; nothing was changed")
             }
             if !waited {
                 console.report("whatsnew: waiting for \(who) to finish changing the project")
@@ -64,12 +85,37 @@ package final class ProjectLock {
         }
     }
 
-    /// Gives the lock up and removes its file, so it never shows in `git status`.
+    /// Why a lock file cannot be opened, with what to do about it.
+    private static func cannotOpen(_ path: String, errno code: Int32) -> CommandFailure {
+        var status = stat()
+        let exists = lstat(path, &status) == 0
+        if exists, (status.st_mode & S_IFMT) == S_IFLNK {
+            let target = FileDestination.linkTarget(path) ?? "nowhere"
+            return failure(
+                path,
+                "is a symbolic link (to \(target)), not a lock file; whatsnew never writes through one, so remove it")
+        }
+        if exists, code == EACCES || code == EPERM, status.st_uid != geteuid() {
+            let owner = getpwuid(status.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "user \(status.st_uid)"
+            return failure(
+                path,
+                "cannot take the project's lock: it belongs to \(owner), whose whatsnew run holds it or left it; if none of theirs is running, remove it")
+        }
+        return failure(path, "cannot take the project's lock: \(describe(errno: code))")
+    }
+
+    private static func failure(_ path: String, _ message: String) -> CommandFailure {
+        CommandFailure(Diagnostic(.unwritableOutput, at: SourceLocation(path: path), message), notes: ["nothing was changed"])
+    }
+
+    /// Gives the locks up and removes their files, so they never show in `git status`.
     package func release() {
         guard !released else { return }
         released = true
-        unlink(path)
-        close(descriptor)
+        for (path, descriptor) in held.reversed() {
+            unlink(path)
+            close(descriptor)
+        }
     }
 
     deinit {
@@ -78,26 +124,45 @@ package final class ProjectLock {
 }
 
 extension Project {
-    /// What every command that changes the project does first: takes its lock, then ends any
-    /// release a killed run left half-done, saying which way.
+    /// What every command that changes the project does first: checks that the notes and their
+    /// fragments are the project's (``ProjectBoundary``), takes the lock of both folders, removes
+    /// what killed writers left, then ends any release a killed run left half-done, saying which
+    /// way. `notes`: a notes file from the command line; nil for the project's.
     package func lockForWriting(notes: String? = nil, console: Console) throws(CommandFailure) -> ProjectLock {
-        let notes = notes.flatMap { $0 == "-" ? nil : $0 } ?? notesPath
-        let lock = try ProjectLock.take(besides: notes, console: console)
-        removeAbandonedWrites(notes: notes)
-        if let folder = fragmentsFolder(for: notes) {
-            try UnfinishedRelease.endAll(in: folder, versionFiles: versionFilePaths, console: console)
+        try lockAndRecover(notes: notes, console: console).lock
+    }
+
+    /// ``lockForWriting(notes:console:)``, and how many unfinished releases it ended.
+    /// `speaker` opens each line it says.
+    package func lockAndRecover(notes given: String?, console: Console, speaker: String = "whatsnew") throws(CommandFailure) -> (
+        lock: ProjectLock, ended: Int
+    ) {
+        // Notes from standard input change nothing: the project's are what is locked.
+        let notes = try admittedNotes(given == "-" ? nil : given)
+        let fragments = fragmentsFolder(for: notes)
+        let folders = [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory]
+            + (fragments.flatMap { FileKind(of: $0) == .directory ? [$0] : nil } ?? [])
+        let lock = try ProjectLock.take(in: folders, console: console)
+        try removeAbandonedWrites(notes: notes)
+        var ended = 0
+        if let fragments {
+            for release in UnfinishedRelease.find(in: fragments) {
+                let done = try release.end(notes: notes, versionFiles: versionFilePaths, maximumSize: maximumSize)
+                console.report("\(speaker): " + done)
+                ended += 1
+            }
         }
-        return lock
+        return (lock, ended)
     }
 
     /// Removes what killed writers left beside the notes, in the fragments folder and beside
     /// each version file.
-    package func removeAbandonedWrites(notes: String) {
-        PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
-        if let folder = fragmentsFolder(for: notes) { PreparedFile.removeAbandoned(in: folder) }
+    package func removeAbandonedWrites(notes: String) throws(CommandFailure) {
+        try PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
+        if let folder = fragmentsFolder(for: notes) { try PreparedFile.removeAbandoned(in: folder) }
         for path in versionFilePaths {
             let (directory, name) = PreparedFile.split(path)
-            PreparedFile.removeAbandoned(of: name, in: directory)
+            try PreparedFile.removeAbandoned(of: name, in: directory)
         }
     }
 
@@ -105,5 +170,19 @@ extension Project {
     /// inside the project and outside `.git` (``VersionFiles`` says why any other is refused).
     package var versionFilePaths: Set<String> {
         Set((config?.versionFiles ?? []).compactMap { VersionFiles.place(of: $0, in: self) })
+    }
+
+    /// The notes a command works on — `given` on the command line, else the project's — checked
+    /// with their fragments folder against the project's edge (``ProjectBoundary``).
+    package func admittedNotes(_ given: String?) throws(CommandFailure) -> String {
+        let notes = given ?? notesPath
+        guard notes != "-" else { return notes }
+        let origin: ProjectBoundary.Origin = given == nil ? .repository : .commandLine
+        let boundary = self.boundary
+        try boundary.admit(notes, from: origin, what: "the notes file")
+        if let folder = fragmentsFolder(for: notes) {
+            try boundary.admit(folder, from: origin, what: "the fragments folder")
+        }
+        return notes
     }
 }

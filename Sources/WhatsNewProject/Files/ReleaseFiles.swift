@@ -53,16 +53,20 @@ package struct ReleaseFiles {
             let names = fragments.map(\.name)
             let files = others.map { change, file in
                 ReleaseJournal.Plan.File(
-                    path: FileDestination.resolve(file.target) ?? MultiFileCommit.absolute(file.target), before: ContentFingerprint(of: change.before), after: ContentFingerprint(of: change.after))
+                    path: ProjectBoundary.real(file.target), before: ContentFingerprint(of: change.before),
+                    after: ContentFingerprint(of: change.after))
             }
             let plan = ReleaseJournal.Plan(
-                version: version, notes: FileDestination.resolve(target) ?? target, before: before,
+                version: version, notes: ProjectBoundary.real(target), before: before,
                 after: ContentFingerprint(of: bytes), fragments: names, files: files)
+            // The journal is this run's while it lives: no other run ends it meanwhile.
+            let held: HeldLock?
             do throws(JournalFailure) {
-                try journal.begin(plan, saving: others.map(\.0.before))
+                held = try journal.begin(plan, saving: others.map(\.0.before))
             } catch {
                 throw CommandFailure(error.diagnostic, notes: ["nothing was changed"])
             }
+            defer { held?.release() }
             do throws(JournalFailure) {
                 try journal.setAside(names)
             } catch {
@@ -118,7 +122,7 @@ package struct ReleaseFiles {
         var failure = failure
         do throws(JournalFailure) {
             if FileKind(of: journal.directory) == .directory {
-                if let plan = journal.plan() {
+                if case .plan(let plan) = journal.read() {
                     let changedSince = try journal.restoreFiles(of: plan, allowed: Set(plan.files.map(\.path)))
                     if !changedSince.isEmpty {
                         failure.notes.append("changed by someone else meanwhile, so left as they are: \(changedSince.joined(separator: ", "))")
