@@ -39,7 +39,8 @@ package struct Project: Sendable {
         }
         let files = FileManager.default
         if let level = nearest({ files.fileExists(atPath: $0 + ProjectConfig.fileName) }) {
-            return Project(settings: try ProjectSettings.load(above(level) + ProjectConfig.fileName), root: above(level))
+            return Project(
+                settings: try ProjectSettings.load(above(level) + ProjectConfig.fileName, found: true), root: above(level))
         }
         let level =
             nearest { files.fileExists(atPath: $0 + Self.defaultNotes) }

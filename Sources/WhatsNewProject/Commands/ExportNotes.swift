@@ -46,7 +46,7 @@ package struct ExportFastlane {
             }
         }
         if !failures.isEmpty { throw CommandFailure(failures) }
-        try ExportFiles.write(files, console: console)
+        try ExportFiles.write(files, in: project, console: console)
     }
 
     /// Each locale to export with its folders: the one `--locale` as it was, or every locale
@@ -88,6 +88,6 @@ package struct ExportJSON {
         let notes = try Notes(self.notes, in: project, console: console)
         let sheet = SheetRequest(today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
         let editions = LocalizedEditions(notes, locales: try LocaleList(locales))
-        try ExportFiles.write(try editions.json(sheet: sheet, directory: directory, name: name), console: console)
+        try ExportFiles.write(try editions.json(sheet: sheet, directory: directory, name: name), in: project, console: console)
     }
 }

@@ -75,13 +75,14 @@ package struct ExportSparkle {
                 if !files.contains(where: { $0.0 == path }) { files.append((path, page)) }
             }
         }
-        try ExportFiles.write(files, console: console)
+        try ExportFiles.write(files, in: notes.project, console: console)
     }
 
     /// Each item the notes know gets its version's notes as its description, one per language.
     private func fill(
         _ path: String, notes: Notes, editions: [Notes.Edition], sheet: SheetRequest, console: Console
     ) throws(CommandFailure) {
+        try notes.project.boundary.admit(path, from: .commandLine, what: "the appcast")
         let source = try Notes.load(path, notes.request.sizeLimit)
         let appcast: Appcast
         do {

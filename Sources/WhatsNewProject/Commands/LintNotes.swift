@@ -40,12 +40,23 @@ package struct LintNotes {
             linter.icons = linter.icons.adding(settings.config.icons)
             diagnostics += linter.unknownIcons(in: settings.config.icons, path: settings.config.path)
         }
-        let inputs = self.inputs.isEmpty ? [project.notesPath] : self.inputs
+        // Each file read is the project's own, or one the command line names (``ProjectBoundary``).
+        let boundary = project.boundary
+        let origin: ProjectBoundary.Origin = self.inputs.isEmpty ? .repository : .commandLine
+        func admitted(_ path: String, _ what: String, from origin: ProjectBoundary.Origin = .commandLine) -> Bool {
+            guard path != "-", let problem = boundary.problem(with: path, from: origin, what: what) else { return true }
+            diagnostics.append(Diagnostic(.outsideProject, at: SourceLocation(path: path), problem))
+            return false
+        }
+        let inputs = (self.inputs.isEmpty ? [project.notesPath] : self.inputs).filter {
+            admitted($0, "the notes file", from: origin)
+                && project.fragmentsFolder(for: $0).map { admitted($0, "the fragments folder", from: origin) } != false
+        }
         let limit = maximumSize ?? project.maximumSize
         // A release cut short hides its fragments: what lint would pass is not what is.
         let folders = Set(inputs.compactMap { project.fragmentsFolder(for: $0) })
         diagnostics += folders.sorted().flatMap { UnfinishedRelease.find(in: $0).map(\.diagnostic) }
-        if let iconMap {
+        if let iconMap, admitted(iconMap, "the icon map") {
             do {
                 let overrides = try IconMapFile.load(path: iconMap)
                 diagnostics += linter.unknownIcons(in: overrides, path: iconMap)
@@ -71,7 +82,7 @@ package struct LintNotes {
                 let findings = file.reading.diagnostics + linter.check(file.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
                 diagnostics += translationFindings(
-                    of: file.document, at: source.path, linter: linter,
+                    of: file.document, at: source.path, linter: linter, boundary: boundary,
                     localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader, limit: limit)
                 if let fragmentsFolder {
                     let folder = FragmentFolder(path: fragmentsFolder)
@@ -108,7 +119,8 @@ package struct LintNotes {
     /// Every translation beside the notes (and in the locales folder) read, linted and
     /// compared with them; a file named like a translation whose locale is no language is reported.
     private func translationFindings(
-        of original: Document, at path: String, linter: Linter, localesDirectory: String?, reader: DocumentReader,
+        of original: Document, at path: String, linter: Linter, boundary: ProjectBoundary, localesDirectory: String?,
+        reader: DocumentReader,
         limit: Int
     ) -> [Diagnostic] {
         guard path != "<stdin>" else { return [] }
@@ -128,6 +140,10 @@ package struct LintNotes {
                             "`\(candidate.name)` names no language (BCP 47, such as de, pt-BR or zh-Hans), so this is not read as a translation of \(path)"
                         ))
                 }
+                continue
+            }
+            if let problem = boundary.problem(with: candidate.path, from: .commandLine, what: "the translation") {
+                findings.append(Diagnostic(.outsideProject, at: SourceLocation(path: candidate.path), problem))
                 continue
             }
             do {

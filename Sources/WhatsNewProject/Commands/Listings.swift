@@ -31,6 +31,7 @@ package struct PreviewFamilies {
         } catch {
             throw CommandFailure(error)
         }
+        if let output, output != "-" { try project.boundary.admit(output, from: .commandLine, what: "the output") }
         guard output == nil, outputIsTerminal else { return try OutputTarget(path: output).write(page) }
         try OutputTarget(path: Self.pageOnTerminal).write(page)
         try console.deliver(Self.pageOnTerminal + "\n")

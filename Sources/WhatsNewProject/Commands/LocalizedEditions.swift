@@ -95,7 +95,11 @@ package struct LocalizedEditions {
 
 /// Files made in full before any is written, then written together: all of them or none.
 package enum ExportFiles {
-    package static func write(_ files: [(String, String)], console: Console) throws(CommandFailure) {
+    /// Writes `files` together, each checked to be the project's own or under a folder the
+    /// command line names (``ProjectBoundary``) before any folder is made for it.
+    package static func write(_ files: [(String, String)], in project: Project, console: Console) throws(CommandFailure) {
+        let boundary = project.boundary
+        for (path, _) in files { try boundary.admit(path, from: .commandLine, what: "the export file") }
         for (path, _) in files {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {

@@ -57,6 +57,7 @@ package struct RenderSheets {
                 each.format = format
                 each.output = project.resolve(path)
                 if let path = each.output {
+                    try project.boundary.admit(path, from: .repository, what: "the output")
                     try? FileManager.default.createDirectory(
                         at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
                 }
@@ -92,6 +93,7 @@ package struct RenderSheets {
         if size != nil && !format.takesSize {
             throw .usage("--size fits text, html and json; --format \(format.rawValue) is not one of them")
         }
+        if let output, output != "-" { try notes.project.boundary.admit(output, from: .commandLine, what: "the output") }
         let request = notes.request
         let locale = try request.localeTag()
         if let list = try checkLocales(format: format, locale: locale) {
@@ -101,14 +103,15 @@ package struct RenderSheets {
                     try editions.testFlightTexts(sheet: sheetRequest(notes), truncates: truncates))
             }
             return try ExportFiles.write(
-                editions.json(sheet: sheetRequest(notes), directory: output!, name: "WhatsNew.json"), console: console)
+                editions.json(sheet: sheetRequest(notes), directory: output!, name: "WhatsNew.json"), in: notes.project,
+                console: console)
         }
         let edition = try notes.edition(locale)
         let selection = format.choosesItsReleases ? .all : request.selection(or: format.defaultSelection)
         let sheet = try sheetRequest(notes).sheet(of: edition, selection: selection, in: notes)
         let renderer = format.renderer(
             RenderOptions(
-                terminal: terminalOptions(), templates: try templates(template), standalone: standalone,
+                terminal: terminalOptions(), templates: try templates(template, in: notes.project), standalone: standalone,
                 style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
                 repository: format == .atom ? notes.project.repository(for: notes.path) : config?.repository,
                 truncates: truncates))
@@ -150,12 +153,16 @@ package struct RenderSheets {
             displayWidth: DisplayWidth(ambiguousIsWide: cjk))
     }
 
-    /// The built-in templates, or the user's with its neighbours as partials.
-    private func templates(_ template: String?) throws(CommandFailure) -> HTMLTemplates {
+    /// The built-in templates, or the user's with its neighbours as partials: each the
+    /// project's own file, or one the command line names (``ProjectBoundary``).
+    private func templates(_ template: String?, in project: Project) throws(CommandFailure) -> HTMLTemplates {
         guard let template else { return .builtIn }
+        let boundary = project.boundary
+        try boundary.admit(template, from: .commandLine, what: "the template")
         let directory = template.contains("/") ? String(template[..<template.lastIndex(of: "/")!]) : "."
         let neighbours = DirectoryListing.names(in: directory).filter { $0.hasSuffix(".mustache") }
             .map { directory + "/" + $0 }
+        for neighbour in neighbours { try boundary.admit(neighbour, from: .commandLine, what: "the template's partial") }
         do {
             return try HTMLTemplates.custom(path: template, neighbours: neighbours)
         } catch {

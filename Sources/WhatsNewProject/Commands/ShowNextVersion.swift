@@ -23,7 +23,7 @@ package struct ShowNextVersion {
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
-        let path = notes ?? project.notesPath
+        let path = try project.admittedNotes(notes)
         let folder = project.fragmentsFolder(for: path) ?? ".changes"
         if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
         var reader = DocumentReader(icons: try Notes.catalog(NotesRequest().resolved(in: project), project))

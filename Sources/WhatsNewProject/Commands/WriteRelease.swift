@@ -42,7 +42,7 @@ package struct WriteRelease {
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
-        let path = notes ?? project.notesPath
+        let path = try project.admittedNotes(notes)
         let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
         let exists = FileKind(of: path) != nil
         guard exists || creates else {

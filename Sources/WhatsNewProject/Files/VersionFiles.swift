@@ -35,6 +35,9 @@ package struct VersionFiles {
         var findings: [Diagnostic] = []
         let settingsPath = project.config?.path ?? ProjectConfig.fileName
         var seen: Set<String> = []
+        // The notes and the fragments are the release's own files, written another way.
+        let notes = ProjectBoundary.real(project.notesPath)
+        let fragments = ProjectBoundary.real(project.fragmentsPath) + "/"
         for setting in project.config?.versionFiles ?? [] {
             let path = project.resolve(setting.path) ?? setting.path
             let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
@@ -54,6 +57,13 @@ package struct VersionFiles {
                     Diagnostic(
                         .versionFile, at: here,
                         "version file \(setting.path) is outside the project or inside .git; whatsnew writes versions in the project's own files only"))
+                continue
+            }
+            guard real != notes, !real.hasPrefix(fragments) else {
+                findings.append(
+                    Diagnostic(
+                        .versionFile, at: here,
+                        "version file \(setting.path) is \(real == notes ? "the notes file" : "in the fragments folder"), which a release writes as notes; list the file that keeps the version"))
                 continue
             }
             guard seen.insert(real).inserted else {
@@ -88,13 +98,10 @@ package struct VersionFiles {
     /// Where a version file is, absolute with links resolved; nil when that is outside the
     /// project (the folder of `.whatsnew.yml`) or inside `.git`.
     package static func place(of setting: VersionFileSetting, in project: Project) -> String? {
-        let folder = PreparedFile.split(project.config?.path ?? ProjectConfig.fileName).directory
-        let inside = Project.canonical(folder)
-        let real = Project.canonical(project.resolve(setting.path) ?? setting.path)
-        let relative = real.hasPrefix(inside + "/") ? real.dropFirst(inside.count + 1) : inside == "/" ? real.dropFirst() : nil
-        guard let relative, !relative.split(separator: "/").contains(".git") else { return nil }
-        // As the journal names it (realpath), so the two compare equal.
-        return FileDestination.resolve(real) ?? real
+        let path = project.resolve(setting.path) ?? setting.path
+        guard project.boundary.problem(with: path, from: .repository, what: "version file") == nil else { return nil }
+        // As the journal names it, so the two compare equal.
+        return ProjectBoundary.real(path)
     }
 
     /// The version the files hold, when they agree on one.

@@ -35,7 +35,8 @@ package final class Notes {
         let request = request.resolved(in: project)
         self.project = project
         self.request = request
-        let input = request.notesPath(in: project)
+        // The notes and their fragments folder are the project's own (or the command line's).
+        let input = try project.admittedNotes(request.input)
         catalog = try Self.catalog(request, project)
         var reader = DocumentReader(icons: catalog)
         reader.keepsListOrder = request.keepsListOrder
@@ -174,6 +175,7 @@ package final class Notes {
                     .unreadableFile, at: SourceLocation(path: path, line: 1, column: 1),
                     "no \(locale) translation of these notes: looked for \(looked.joined(separator: " and "))"))
         }
+        try project.boundary.admit(translationPath, from: .commandLine, what: "the translation")
         let source = try Self.load(translationPath, request.sizeLimit)
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
@@ -188,6 +190,7 @@ package final class Notes {
     package static func catalog(_ request: NotesRequest, _ project: Project) throws(CommandFailure) -> IconCatalog {
         var catalog = IconCatalog.builtIn
         if let iconMap = request.iconMap {
+            try project.boundary.admit(iconMap, from: .commandLine, what: "the icon map")
             do {
                 catalog = catalog.adding(try IconMapFile.load(path: iconMap))
             } catch {

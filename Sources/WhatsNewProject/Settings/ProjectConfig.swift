@@ -85,6 +85,20 @@ package struct ProjectConfig: Sendable {
     package var versionFiles: [VersionFileSetting] = []
     /// `build: increment`: each release moves the build number on by one.
     package var incrementsBuild = false
+    /// Every path the settings give (`input`, `fragments`, `template`, `icons`, `locales-dir`,
+    /// `outputs`, `version-files`), with where it is written: each must stay inside the project
+    /// (``ProjectBoundary``).
+    package var paths: [SettingPath] = []
+
+    /// A path as a setting gives it.
+    package struct SettingPath: Sendable {
+        /// The setting, as the message names it (`outputs: html`).
+        package var key: String
+        /// The path as written, relative to the file's folder.
+        package var path: String
+        /// Where it is written.
+        package var location: SourceLocation
+    }
 
     /// The keys the file takes, for the unknown-key diagnostic.
     package static let keys = [
@@ -134,15 +148,22 @@ package struct ProjectConfig: Sendable {
             }
             return value
         }
+        /// A path-valued setting, kept with where it stands.
+        func path(_ node: Node, _ key: String) -> String? {
+            guard let value = text(node, key) else { return nil }
+            let location = SourceLocation(path: source.path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+            config.paths.append(SettingPath(key: key, path: value, location: location))
+            return value
+        }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
             case "name": config.name = text(value, key)
-            case "input": config.input = text(value, key)
-            case "template": config.template = text(value, key)
+            case "input": config.input = path(value, key)
+            case "template": config.template = path(value, key)
             case "release": config.release = text(value, key)
             case "locale": config.locale = text(value, key)
-            case "locales-dir": config.localesDir = text(value, key)
+            case "locales-dir": config.localesDir = path(value, key)
             case "style":
                 if let style = text(value, key) {
                     config.style = HTMLStyle(rawValue: style)
@@ -157,7 +178,7 @@ package struct ProjectConfig: Sendable {
                         diagnostics.append(error)
                     }
                 } else {
-                    config.iconsFile = text(value, key)
+                    config.iconsFile = path(value, key)
                 }
             case "outputs":
                 guard let outputs = value.mapping else {
@@ -166,14 +187,14 @@ package struct ProjectConfig: Sendable {
                     )
                     continue
                 }
-                for (format, path) in outputs {
+                for (format, target) in outputs {
                     guard let name = format.string, let known = OutputFormat(rawValue: name) else {
                         report(
                             .configValue, format.mark,
                             "`\(format.string ?? "")` is no format; outputs takes \(formats.joined(separator: ", "))")
                         continue
                     }
-                    if let path = text(path, "outputs: \(name)") { config.outputs.append((known, path)) }
+                    if let written = path(target, "outputs: \(name)") { config.outputs.append((known, written)) }
                 }
             case "lint":
                 guard let lint = value.mapping else {
@@ -212,7 +233,7 @@ package struct ProjectConfig: Sendable {
                     }
                     if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
                 }
-            case "fragments": config.fragments = text(value, key)
+            case "fragments": config.fragments = path(value, key)
             case "versioning": config.versioning = choice(value, key, among: Versioning.names)
             case "tag":
                 guard let written = text(value, key) else { continue }
@@ -235,6 +256,12 @@ package struct ProjectConfig: Sendable {
                 }
             case "version-files":
                 config.versionFiles = VersionFileSetting.read(value, report: report)
+                for file in config.versionFiles {
+                    config.paths.append(
+                        SettingPath(
+                            key: "version-files", path: file.path,
+                            location: SourceLocation(path: source.path, line: file.line, column: file.column)))
+                }
             case "max-size":
                 guard let written = text(value, key) else { continue }
                 config.maxSize = ByteCount.bytes(written)

@@ -9,14 +9,37 @@ package struct ProjectSettings: Sendable {
     /// What reading them found: unknown keys warn, wrong values are errors.
     package let diagnostics: [Diagnostic]
 
-    /// Reads the file at `path`.
-    package static func load(_ path: String) throws(CommandFailure) -> ProjectSettings {
+    /// Reads the file at `path`: found in the project (`found`), it must be the project's own
+    /// file, not a link out of it. Every path it gives is checked against the project's edge
+    /// (``ProjectBoundary``): one that leads outside it, or into `.git`, is an error.
+    package static func load(_ path: String, found: Bool = false) throws(CommandFailure) -> ProjectSettings {
+        if found {
+            try ProjectBoundary(folder: PreparedFile.split(path).directory).admit(
+                path, from: .repository, what: "the settings file")
+        }
         do {
-            let (config, diagnostics) = ProjectConfig.read(try SourceFile.load(path: path))
-            return ProjectSettings(config: config, diagnostics: diagnostics)
+            return read(try SourceFile.load(path: path))
         } catch {
             throw CommandFailure(error)
         }
+    }
+
+    /// The settings in `source`, whose path says where they stand (and so where the paths in
+    /// them start); every path is checked against the project's edge.
+    package static func read(_ source: SourceFile) -> ProjectSettings {
+        let boundary = ProjectBoundary(folder: PreparedFile.split(source.path).directory)
+        var (config, diagnostics) = ProjectConfig.read(source)
+        let settings = ProjectSettings(config: config, diagnostics: [])
+        // version-files says the same of its own files, with the rest of what it finds in them.
+        for setting in config.paths where setting.key != "version-files" {
+            if let problem = boundary.problem(
+                with: settings.resolve(setting.path) ?? setting.path, from: .repository, what: "`\(setting.key)`",
+                shown: setting.path)
+            {
+                diagnostics.append(Diagnostic(.outsideProject, at: setting.location, problem))
+            }
+        }
+        return ProjectSettings(config: config, diagnostics: diagnostics)
     }
 
     /// A path from the file, relative to the file's folder.
