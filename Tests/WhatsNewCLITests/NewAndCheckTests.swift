@@ -116,13 +116,19 @@ import Testing
         try FileManager.default.removeItem(at: repository.url.appendingPathComponent("notes/next/20240101-000000-bad-0000.md"))
         #expect(try repository.whatsnew(["check"]).status == 0)
 
-        // Editing the notes directly counts as a note.
+        // A change listed in the notes' release in progress counts as a note; an edit that lists
+        // none (a blank line) does not.
         try repository.git("checkout", "-q", "-f", "main")
         try repository.git("clean", "-qfd")
         try repository.write("Sources/App.swift", "let app = 3\n")
         try repository.write("CHANGELOG.md", FragmentWorkflowTests.notes + "\n")
+        let blank = try repository.whatsnew(["check"])
+        #expect(blank.status == 1 && blank.stderr.contains("touches Sources/App.swift but adds no release note"), "\(blank.stderr)")
+        try repository.write(
+            "CHANGELOG.md",
+            FragmentWorkflowTests.notes.replacingOccurrences(of: "## [Unreleased]\n", with: "## [Unreleased]\n\n### Fixed\n\n- Exports keep their order.\n"))
         let direct = try repository.whatsnew(["check"])
-        #expect(direct.status == 0 && direct.stderr.contains("edits CHANGELOG.md directly"))
+        #expect(direct.status == 0 && direct.stderr.contains("lists a change in CHANGELOG.md's release in progress"), "\(direct.stderr)")
     }
 
     @Test func checkTrustsNoRefAndNoFragmentFromAPullRequest() throws {

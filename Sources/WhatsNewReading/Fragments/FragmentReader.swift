@@ -154,6 +154,14 @@ public struct FragmentReader: Sendable {
         return FragmentBody(lines: kept.map(\.text), firstLine: firstLine, blocks: blocks)
     }
 
+    /// Whether the note says anything in its title, summary or text, as a reader sees them
+    /// (`&nbsp;` is a space, a link's address is no word of it).
+    static func hasWords(_ fragment: Fragment) -> Bool {
+        if fragment.title?.hasWords == true || MarkdownContent(blocks: fragment.body.blocks).plainText.hasWords { return true }
+        guard let summary = fragment.summary else { return false }
+        return MarkdownContent(blocks: MarkdownParser().parse(summary)).plainText.hasWords
+    }
+
     /// A note with nothing to show, and headings, which would start rows of their own once the
     /// note is written into the release.
     private static func contentProblems(of fragment: Fragment, closingLine: Int) -> [Diagnostic] {
@@ -167,6 +175,12 @@ public struct FragmentReader: Sendable {
                 Diagnostic(
                     .fragmentEmpty, at: SourceLocation(path: fragment.path, line: closingLine, column: 1),
                     "this fragment says nothing yet; \(what)"))
+        } else if !Self.hasWords(fragment) {
+            // Only marks, spaces or a link with no text: something a gate would count, saying nothing.
+            found.append(
+                Diagnostic(
+                    .fragmentEmpty, at: SourceLocation(path: fragment.path, line: closingLine, column: 1),
+                    "this fragment has no words in it, only marks, spaces or links without text; say what changed for the people who use it"))
         }
         for block in fragment.body.blocks where block.isHeading {
             found.append(
