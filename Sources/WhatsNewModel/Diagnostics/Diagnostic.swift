@@ -27,8 +27,9 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 extension Diagnostic: CustomStringConvertible {
-    /// `path:line:column: severity: message`, the form editors and CI logs link to.
+    /// `path:line:column: severity: message`, the form editors and CI logs link to; one line,
+    /// whatever the path or the message quote from a file.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
+        "\(location): \(severity.rawValue): \(message.escapingControls())"
     }
 }

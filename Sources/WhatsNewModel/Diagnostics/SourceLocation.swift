@@ -24,19 +24,5 @@ extension SourceLocation: CustomStringConvertible {
 
     /// The path with control characters written as escapes (`\n`, `\u{1B}`): a file named with
     /// a line break, or a pull request's terminal escape, cannot split or restyle the one line.
-    public var shownPath: String {
-        guard path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return path }
-        var shown = ""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
+    public var shownPath: String { path.escapingControls() }
 }

@@ -33,9 +33,12 @@ package enum FileDescriptor {
 }
 
 /// Diagnostics and reports. A full or closed standard error cannot stop a run that has done
-/// its work, so what cannot be written there is dropped.
+/// its work, so what cannot be written there is dropped. Nothing whatsnew says there is styled,
+/// so every control character but a line's end and a tab is shown as an escape: a file name or
+/// a version from a pull request cannot restyle a CI log or a terminal.
 package enum StandardError {
     package static func write(_ text: String) {
+        let text = text.escapingControls(keeping: ["\n", "\t"])
         _ = FileDescriptor.writeAll(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 }

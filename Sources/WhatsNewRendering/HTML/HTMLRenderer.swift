@@ -35,6 +35,8 @@ public struct HTMLRenderer: SheetRenderer {
     /// never stop including one another is reported.
     public func render(_ sheet: Presentation, to output: inout some TextOutputStream) throws(Diagnostic) {
         let context = HTMLContext(sheet: sheet, standalone: standalone, style: style, locale: locale)
-        try templates.render(context.value, template: standalone ? "standalone" : "sheet") { output.writeUTF8($0) }
+        try templates.render(context.value, template: standalone ? "standalone" : "sheet") {
+            output.writeUTF8(ControlBytes.stripped($0))
+        }
     }
 }

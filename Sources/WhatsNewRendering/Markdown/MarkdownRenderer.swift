@@ -37,7 +37,7 @@ public struct MarkdownRenderer: SheetRenderer {
             let links = document.archives.map { Inline.link(destination: $0.link, title: "", [.text($0.title)]) }
             parts.append(writer.inline(Array(links.map { [$0] }.joined(separator: [.text(" · ")]))))
         }
-        output.write(parts.joined(separator: "\n\n") + "\n")
+        output.write(ControlBytes.stripped(parts.joined(separator: "\n\n") + "\n"))
     }
 
     /// `1.4.0 - 2024-05-02`, `[1.4.0](…/compare/v1.3.0...v1.4.0) - 2024-05-02` where the notes

@@ -46,6 +46,6 @@ public struct SparkleNotesRenderer: SheetRenderer {
         context.isSelfContained = true
         try (standalone ? Self.templates : Self.descriptionTemplates).render(
             context.value, template: standalone ? "sparkle" : "sparkle-description"
-        ) { output.writeUTF8($0) }
+        ) { output.writeUTF8(ControlBytes.stripped($0)) }
     }
 }

@@ -1,0 +1,55 @@
+/// The one rule for control characters in the HTML and Markdown whatsnew writes: none but tab
+/// and line feed. C0 controls, DEL and C1 controls from a fragment or a notes file show as
+/// nothing in a browser or a rendered release body, but reach a terminal that prints the file,
+/// a log, or a tool that reads it as text; so they are taken out as the output is written.
+package enum ControlBytes {
+    /// `bytes` (whole UTF-8 characters) without those controls; the same array when it has none.
+    package static func stripped(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = firstControl(in: bytes) else { return bytes }
+        var kept = Array(bytes[..<first])
+        kept.reserveCapacity(bytes.count)
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isC1(bytes, at: index) {
+                index += 2
+                continue
+            }
+            if !isControl(byte) { kept.append(byte) }
+            index += 1
+        }
+        return kept
+    }
+
+    /// `text` without those controls.
+    package static func stripped(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard firstControl(in: bytes) != nil else { return text }
+        return String(decoding: stripped(bytes), as: UTF8.self)
+    }
+
+    /// Where the first control is; nil for none, the usual case, found in one pass.
+    private static func firstControl(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let byte = buffer[index]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 {
+                    if isControl(byte) || (byte == 0xC2 && index + 1 < buffer.count && (0x80...0x9F).contains(buffer[index + 1])) {
+                        return index
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// A C0 control but tab and line feed, or DEL.
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F
+    }
+
+    /// U+0080–U+009F at `index`: 0xC2 then 0x80–0x9F.
+    private static func isC1(_ bytes: [UInt8], at index: Int) -> Bool {
+        bytes[index] == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+    }
+}
