@@ -63,7 +63,49 @@ struct VersionFileTests {
         #expect(String(decoding: file.written(version: "2.0-rc", build: nil), as: UTF8.self).contains("MARKETING_VERSION = \"2.0-rc\";"))
         let quoted = try VersionFile(bytes: Array("{ MARKETING_VERSION = \"1.4\"; }".utf8), format: .xcodeProject)
         #expect(quoted.version == "1.4")
-        #expect(String(decoding: quoted.written(version: "1.5", build: nil), as: UTF8.self) == "{ MARKETING_VERSION = 1.5; }")
+        // A value written quoted stays quoted: a release changes the number, not the file's style.
+        #expect(String(decoding: quoted.written(version: "1.5", build: nil), as: UTF8.self) == "{ MARKETING_VERSION = \"1.5\"; }")
+    }
+
+    /// Only the top dictionary's keys are the bundle's: an extension's or a document type's
+    /// own `CFBundleShortVersionString` is not a second place of the version.
+    @Test func aNestedDictionaryKeepsItsOwnVersion() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleShortVersionString</key>
+            	<string>1.4.0</string>
+            	<key>NSExtension</key>
+            	<dict>
+            		<key>CFBundleShortVersionString</key>
+            		<string>0.1</string>
+            	</dict>
+            	<key>CFBundleVersion</key>
+            	<string>7</string>
+            </dict>
+            </plist>
+
+            """
+        let file = try VersionFile(bytes: Array(plist.utf8), format: .propertyList)
+        #expect(file.version == "1.4.0" && file.build == "7")
+        let written = String(decoding: file.written(version: "1.5.0", build: "8"), as: UTF8.self)
+        #expect(written == plist.replacingOccurrences(of: "1.4.0", with: "1.5.0").replacingOccurrences(of: "<string>7<", with: "<string>8<"))
+    }
+
+    /// A property list saved as UTF-16 is named for what it is, not read as one without a version.
+    @Test func aUTF16PropertyListSaysSo() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict><key>CFBundleShortVersionString</key><string>1.0</string></dict></plist>\n"
+        let units = Array(text.utf16)
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bigEndian: [UInt8] = units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [littleEndian, bigEndian] {
+            #expect {
+                try VersionFile(bytes: bytes, format: .propertyList)
+            } throws: { error in
+                (error as? VersionFileProblem)?.message.contains("UTF-16") == true
+            }
+        }
     }
 
     @Test func theOtherFormatsChangeOneLine() throws {

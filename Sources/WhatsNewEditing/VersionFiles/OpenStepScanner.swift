@@ -14,7 +14,8 @@ struct OpenStepScanner {
             if name.isText, name.text == key, equals.punctuation == UInt8(ascii: "="), value.isText,
                 end.punctuation == UInt8(ascii: ";")
             {
-                places.append(VersionPlace(range: value.range, value: value.text, key: key, quoting: .openStep))
+                let quoted = bytes[value.range.lowerBound] == UInt8(ascii: "\"")
+                places.append(VersionPlace(range: value.range, value: value.text, key: key, quoting: .openStep(quoted: quoted)))
                 index += 4
             } else {
                 index += 1

@@ -1,17 +1,26 @@
 import WhatsNewModel
 
-/// An XML property list (`Info.plist`): each `<key>NAME</key>` followed by its `<string>`.
+/// An XML property list (`Info.plist`): each `<key>NAME</key>` of the top dictionary followed by
+/// its `<string>`. A key of a dictionary inside it (an extension's, a document type's) is not
+/// the bundle's.
 struct PropertyListScanner {
     let bytes: [UInt8]
 
-    /// Every string value of `key`, in file order.
+    /// Every string value of `key` in the top dictionary, in file order.
     func places(of key: String) throws(VersionFileProblem) -> [VersionPlace] {
         if bytes.starts(with: Array("bplist".utf8)) {
             throw VersionFileProblem(
                 at: nil, "a binary property list; convert it to XML first (`plutil -convert xml1`)")
         }
+        // UTF-16 (a byte-order mark, or a NUL beside the first `<`) reads as no text at all.
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(2).contains(0) {
+            throw VersionFileProblem(
+                at: nil, "a property list in UTF-16, which whatsnew does not edit; convert it to UTF-8 (`plutil -convert xml1`)")
+        }
         var places: [VersionPlace] = []
         var index = 0
+        // How many dictionaries are open where the scan of tags has reached.
+        var depth = (at: 0, open: 0)
         let open = Array("<key>".utf8)
         while let start = find(open, from: index) {
             // A key inside a comment is no key: skip to the comment's end.
@@ -22,9 +31,10 @@ struct PropertyListScanner {
             }
             let nameStart = start + open.count
             guard let close = find(Array("</key>".utf8), from: nameStart) else { break }
+            depth = (start, depth.open + dictionaries(from: depth.at, to: start))
             index = close + 6
             let name = String(decoding: bytes[nameStart..<close], as: UTF8.self).trimmedWhitespace()
-            guard name == key else { continue }
+            guard name == key, depth.open == 1 else { continue }
             var next = skipSpaceAndComments(from: index)
             let string = Array("<string>".utf8)
             guard next + string.count <= bytes.count, bytes[next..<(next + string.count)].elementsEqual(string) else {
@@ -38,6 +48,24 @@ struct PropertyListScanner {
             index = end
         }
         return places
+    }
+
+    /// How many `<dict>` elements open between `start` and `end`, less those that close there.
+    private func dictionaries(from start: Int, to end: Int) -> Int {
+        var depth = 0
+        var index = start
+        let offset = end
+        while index < offset, let tag = find([UInt8(ascii: "<")], from: index), tag < offset {
+            let rest = bytes[tag..<min(bytes.count, tag + 7)]
+            if rest.starts(with: Array("<!--".utf8)) {
+                guard let end = find(Array("-->".utf8), from: tag + 4) else { break }
+                index = end + 3
+                continue
+            }
+            if rest.starts(with: Array("<dict>".utf8)) { depth += 1 } else if rest.starts(with: Array("</dict>".utf8)) { depth -= 1 }
+            index = tag + 1
+        }
+        return depth
     }
 
     private func skipSpaceAndComments(from start: Int) -> Int {

@@ -10,7 +10,7 @@ public enum VersionField: Sendable, Hashable {
 
 /// A place in a file that holds the version or the build number.
 public struct VersionPlace: Sendable, Equatable {
-    /// The bytes replaced: the value, with its quotes when `quoting` is ``Quoting/openStep``.
+    /// The bytes replaced: the value, with its quotes when `quoting` is ``Quoting/openStep(quoted:)``.
     public var range: Range<Int>
     /// The value as written, without quotes.
     public var value: String
@@ -23,8 +23,9 @@ public struct VersionPlace: Sendable, Equatable {
     public enum Quoting: Sendable, Equatable {
         /// As it is: the range lies inside the quotes, or the format needs none.
         case inside
-        /// An Xcode project's: bare when it can be (`1.4.0`), quoted otherwise (`"1.5.0-beta.1"`).
-        case openStep
+        /// An Xcode project's: quoted as it was (`"1.4.0"` stays quoted), else bare when it can be
+        /// (`1.4.0`) and quoted otherwise (`"1.5.0-beta.1"`).
+        case openStep(quoted: Bool)
     }
 
     /// Whether the value names a build setting rather than a number (`$(MARKETING_VERSION)`):
@@ -33,8 +34,8 @@ public struct VersionPlace: Sendable, Equatable {
 
     /// The text written for `new`.
     func replacement(_ new: String) -> String {
-        guard quoting == .openStep else { return new }
-        let bare = new.utf8.allSatisfy { OpenStepScanner.isBare($0) }
+        guard case .openStep(let quoted) = quoting else { return new }
+        let bare = !quoted && new.utf8.allSatisfy { OpenStepScanner.isBare($0) }
         return bare ? new : "\"" + new + "\""
     }
 }
