@@ -101,6 +101,14 @@ package struct Project: Sendable {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// An absolute path as the user would type it from here: relative when it is below here.
+    package static func shown(_ path: String) -> String {
+        for here in Set([FileManager.default.currentDirectoryPath, canonical(FileManager.default.currentDirectoryPath)]) {
+            if path.hasPrefix(here + "/") { return String(path.dropFirst(here.count + 1)) }
+        }
+        return path
+    }
+
     /// `name` in the folder that holds `path`.
     package static func sibling(_ name: String, of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return name }

@@ -11,7 +11,10 @@ struct JSONTextEncoderTests {
     @Test func stringsAreEscapedAsRFC8259Asks() throws {
         #expect(
             try json("a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F} !#é🚀/")
-                == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\u{7F} !#é🚀/\"\n")
+                == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\\u007f !#é🚀/\"\n")
+        // DEL and the C1 controls are escaped too, so printed JSON carries no control; the
+        // Latin-1 letters that share their first byte are not.
+        #expect(try json("\u{80}a\u{9B}31m©\u{A0}\u{9F}") == "\"\\u0080a\\u009b31m©\u{A0}\\u009f\"\n")
     }
 
     @Test func emptyAndNestedContainersAndNulls() throws {

@@ -132,7 +132,7 @@ struct FileCommitJournal {
     private static func foreign(_ path: String, _ reason: String) -> CommandFailure {
         CommandFailure(
             Diagnostic(
-                .foreignJournal, at: SourceLocation(path: path),
+                .foreignJournal, at: SourceLocation(path: Project.shown(path)),
                 "this list of renames was not written by whatsnew for this user on this machine (\(reason)); nothing in it was done: delete it"),
             notes: ["nothing was changed"])
     }

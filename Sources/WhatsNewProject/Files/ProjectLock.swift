@@ -86,7 +86,7 @@ package final class ProjectLock {
     }
 
     /// Why a lock file cannot be opened, with what to do about it.
-    private static func cannotOpen(_ path: String, errno code: Int32) -> CommandFailure {
+    static func cannotOpen(_ path: String, errno code: Int32) -> CommandFailure {
         var status = stat()
         let exists = lstat(path, &status) == 0
         if exists, (status.st_mode & S_IFMT) == S_IFLNK {
@@ -105,7 +105,8 @@ package final class ProjectLock {
     }
 
     private static func failure(_ path: String, _ message: String) -> CommandFailure {
-        CommandFailure(Diagnostic(.unwritableOutput, at: SourceLocation(path: path), message), notes: ["nothing was changed"])
+        CommandFailure(
+            Diagnostic(.unwritableOutput, at: SourceLocation(path: Project.shown(path)), message), notes: ["nothing was changed"])
     }
 
     /// Gives the locks up and removes their files, so they never show in `git status`.

@@ -57,12 +57,12 @@ package struct UnfinishedRelease {
             throw CommandFailure(
                 Diagnostic(
                     .unfinishedRelease, at: SourceLocation(path: journal.directory),
-                    "a release of \(plan.version) into \(Self.shown(plan.notes)) was interrupted here; run `whatsnew recover --notes \(Self.shown(plan.notes))` to end it"),
+                    "a release of \(plan.version) into \(Project.shown(plan.notes)) was interrupted here; run `whatsnew recover --notes \(Project.shown(plan.notes))` to end it"),
                 notes: ["nothing was changed"])
         }
         // The notes as they are, read as any file is: never through a link, never past the limit.
         let now = OwnFile.read(plan.notes, limit: maximumSize, owned: false).map { ContentFingerprint(of: $0) }
-        let shown = Self.shown(plan.notes)
+        let shown = Project.shown(plan.notes)
         do {
             if now == plan.after {
                 try journal.finish(plan.fragments)
@@ -77,18 +77,12 @@ package struct UnfinishedRelease {
                 state +=
                     changedSince.isEmpty
                     ? "; the version files are as they were"
-                    : "; left as they are: \(changedSince.map(Self.shown).joined(separator: ", ")) (changed since, or not a version file of this project)"
+                    : "; left as they are: \(changedSince.map(Project.shown).joined(separator: ", ")) (changed since, or not a version file of this project)"
             }
             return "rolled back the interrupted release of \(plan.version): \(state)\(back)"
         } catch {
             throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(journal.directory)"])
         }
-    }
-
-    /// An absolute path as the user would write it from here.
-    static func shown(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
 
     /// Ends every unfinished release in `folder`, saying what was done.

@@ -122,12 +122,15 @@ private struct JSONWriter {
         for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
     }
 
+    /// A byte that may start something to escape: a quote, a backslash, a C0 control, DEL,
+    /// or the first byte of a C1 control (0xC2, which most Latin-1 letters also start with).
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
     }
 
-    /// A JSON string, escaped as RFC 8259 asks: quotes, backslashes and control characters.
-    /// Runs that need nothing are copied whole.
+    /// A JSON string, escaped as RFC 8259 asks: quotes, backslashes and control characters, with
+    /// DEL and the C1 controls too, so the JSON printed in a log or a terminal carries no control
+    /// from the notes. Runs that need nothing are copied whole.
     private static func quote(_ value: String, in bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most text needs no escape: its own bytes are scanned and copied whole.
@@ -144,6 +147,13 @@ private struct JSONWriter {
         let source = Array(value.utf8)
         var start = 0
         for (index, byte) in source.enumerated() where needsEscape(byte) {
+            // 0xC2 starts a C1 control only before 0x80–0x9F; the control is then escaped whole.
+            var byte = byte
+            if byte == 0xC2 {
+                guard index + 1 < source.count, (0x80...0x9F).contains(source[index + 1]) else { continue }
+                byte = source[index + 1]
+            }
+            if index < start { continue }
             bytes += source[start..<index]
             switch byte {
             case UInt8(ascii: "\""): bytes += "\\\"".utf8
@@ -157,7 +167,7 @@ private struct JSONWriter {
                 let hex = String(byte, radix: 16)
                 bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
             }
-            start = index + 1
+            start = index + (byte >= 0x80 ? 2 : 1)
         }
         bytes += source[start...]
         bytes.append(UInt8(ascii: "\""))
