@@ -15,7 +15,7 @@ package struct CheckChange {
         "docs/**", "doc/**", "Documentation/**", "test/**", "tests/**", "Tests/**", "spec/**", ".github/**", "*.md",
     ]
 
-    /// `--base`: the commit to compare with; nil for the merge base with origin/HEAD, main or master.
+    /// `--base`: the branch or commit the change is for, compared at its merge base with HEAD; nil for origin/HEAD, main or master.
     package var base: String?
     /// `--skip` (or `WHATSNEW_SKIP=1`): the change needs no note.
     package var skip = false
@@ -74,7 +74,7 @@ package struct CheckChange {
         var findings = UnfinishedRelease.find(in: rules.fragmentsPath).map(\.diagnostic)
         var read: [Fragment] = []
         for change in added {
-            let path = Self.shown(top + "/" + change.path)
+            let path = Project.shown(top + "/" + change.path)
             let (fragment, found) = FragmentFolder.read(path, with: FragmentReader(kinds: project.kinds))
             findings += found
             if let fragment { read.append(fragment) }
@@ -252,12 +252,6 @@ package struct CheckChange {
     private static func relative(_ path: String, to top: String) -> String {
         let top = Project.canonical(top)
         return path.hasPrefix(top + "/") ? String(path.dropFirst(top.count + 1)) : path
-    }
-
-    /// A path as the user would type it from here.
-    private static func shown(_ path: String) -> String {
-        let here = Project.canonical(FileManager.default.currentDirectoryPath)
-        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
     private static func failure(_ message: String) -> CommandFailure {
