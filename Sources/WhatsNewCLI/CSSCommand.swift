@@ -1,6 +1,5 @@
 import ArgumentParser
 import WhatsNewProject
-import WhatsNewRendering
 
 /// `whatsnew css`: the sheet's stylesheet alone, for a site that links it once and embeds its
 /// sheets with `--style none`.
@@ -14,6 +13,6 @@ struct CSSCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        try perform { () throws(CommandFailure) in try OutputTarget(path: output).write(HTMLRenderer.stylesheet) }
+        try perform { () throws(CommandFailure) in try WriteStylesheet(output: output).run() }
     }
 }

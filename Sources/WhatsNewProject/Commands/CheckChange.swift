@@ -227,7 +227,9 @@ package struct CheckChange {
         in notes: String, at base: String, top: String, project: Project, git: Git
     ) throws(CommandFailure) -> Int {
         let path = top + "/" + notes
-        guard FileKind(of: path) == .regularFile,
+        // The branch's notes file is read as any file of the repository: never through a link out.
+        guard project.boundary.problem(with: path, from: .repository, what: "the notes file") == nil,
+            FileKind(of: ProjectBoundary.real(path)) == .regularFile,
             let now = try? SourceFile.load(path: path, maximumSize: project.maximumSize)
         else { return 0 }
         let before = (try? git.run(["show", "--end-of-options", "\(base):\(notes)"])).flatMap {

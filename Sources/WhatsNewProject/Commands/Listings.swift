@@ -33,6 +33,7 @@ package struct PreviewFamilies {
         }
         if let output, output != "-" { try project.boundary.admit(output, from: .commandLine, what: "the output") }
         guard output == nil, outputIsTerminal else { return try OutputTarget(path: output).write(page) }
+        try project.boundary.admit(Self.pageOnTerminal, from: .commandLine, what: "the preview page")
         try OutputTarget(path: Self.pageOnTerminal).write(page)
         try console.deliver(Self.pageOnTerminal + "\n")
     }

@@ -29,11 +29,14 @@ package enum PackageName {
         return URL(fileURLWithPath: notesPath).deletingLastPathComponent()
     }
 
-    /// A package file's text, when it is there and small: anything over 1 MB is no package
-    /// file worth reading for a name or an address.
+    /// A package file's text, when it is there, small and a file of its own: anything over
+    /// 1 MB is no package file worth reading for a name or an address, and a link is not
+    /// followed, since a committed one could point at any file on the machine.
     static func contents(of name: String, in folder: URL) -> String? {
         // The C library's reads, as the notes are read: URL's resource values cost a start-up's worth.
-        guard let file = try? SourceFile.load(path: folder.appendingPathComponent(name).path, maximumSize: 1 << 20 - 1)
+        let path = folder.appendingPathComponent(name).path
+        guard let bytes = OwnFile.read(path, limit: 1 << 20 - 1, owned: false),
+            let file = try? SourceFile(path: path, bytes: bytes)
         else { return nil }
         return String(decoding: file.bytes, as: UTF8.self)
     }
