@@ -287,28 +287,115 @@ struct HostileRepositoryTests {
         #expect(named.status == 0 && named.stdout.contains("Victim"), "\(named.stderr)")
     }
 
+    /// The project reached through a link of the user's (a logical `$PWD`, macOS's `/tmp`),
+    /// then left through one of the repository's: still a way out.
+    @Test func aLinkOfTheRepositoryLeadsNowhereFromAnAliasOfTheProject() throws {
+        let scene = try Scene { scene in
+            try scene.link("site", to: "../victim")
+            try scene.link("docs/CHANGELOG.md", to: "../../victim/CHANGELOG.md")
+        }
+        let alias = scene.root.appendingPathComponent("alias").path
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: scene.project.path)
+        let victim = scene.victimState
+        for arguments in [
+            ["--format", "html", "--output", alias + "/site/x.html"], ["css", "--output", alias + "/site/s.css"],
+            ["release", "auto", "--notes", alias + "/docs/CHANGELOG.md"], [alias + "/docs/CHANGELOG.md"],
+        ] {
+            let run = try scene.run(arguments)
+            #expect(run.status == 1 && run.stderr.contains("leads outside the project"), "\(arguments): \(run.stderr)")
+        }
+        #expect(scene.victimState == victim)
+        // The project's own files through the alias are the project's.
+        #expect(try scene.run([alias + "/CHANGELOG.md"]).status == 0)
+    }
+
+    /// Every command that reads the settings keeps to the project's edge, those that only report
+    /// too: lint names what it will not read, and reads none of it.
+    @Test func settingsThatLeadOutAreNotReadByLintLocalesOrRecover() throws {
+        for setting in ["icons: ../victim/icons.yml", "locales-dir: ../victim", "fragments: ../victim/notes", "fragments: .git/hooks"] {
+            let scene = try Scene { try $0.write(".whatsnew.yml", setting + "\n") }
+            try "---\nkind: SECRET_TOKEN\n---\nThe victim's.\n".write(
+                to: scene.victim.appendingPathComponent("notes/20240102-000000-secret-0000.md"), atomically: false, encoding: .utf8)
+            try "SECRET_ICON: not.a.symbol\n".write(to: scene.victim.appendingPathComponent("icons.yml"), atomically: false, encoding: .utf8)
+            try "## 1.0.0\n\n- SECRET_TRANSLATION\n".write(to: scene.victim.appendingPathComponent("de.md"), atomically: false, encoding: .utf8)
+            let victim = scene.victimState
+            for arguments in [["lint"], ["lint", "CHANGELOG.md"], ["locales"], ["recover", "--notes", "CHANGELOG.md"], ["recover"]] {
+                let run = try scene.run(arguments)
+                #expect(!(run.stdout + run.stderr).contains("SECRET"), "\(setting): \(arguments): \(run.stdout)\(run.stderr)")
+                #expect(run.status == 1, "\(setting): \(arguments)")
+                #expect((run.stdout + run.stderr).contains("outside-project") || run.stderr.contains(".whatsnew.yml:1:"), "\(setting): \(arguments): \(run.stderr)")
+            }
+            #expect(scene.victimState == victim, "\(setting)")
+            #expect(!FileManager.default.fileExists(atPath: scene.path(".git/hooks/.whatsnew.lock")))
+        }
+    }
+
     // MARK: - 6. Names and texts that carry terminal escapes
 
-    @Test func escapesInNamesAndNotesReachNoTerminal() throws {
+    static func hasControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }
+    }
+
+    @Test func escapesInNamesReachNoTerminal() throws {
         let scene = try Scene { scene in
             try scene.write("src/main.c", "int main() { return 1; }\n")
-            try scene.write(
-                ".changes/20240102-000000-x\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J-0000.md",
-                "---\nkind: fixed\n---\nClear \u{1B}[2J screen, copy \u{1B}]52;c;c2VjcmV0\u{07} and ring \u{07}\u{9B}31m.\n")
+            try scene.write(".changes/20240102-000000-x\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J-0000.md", "---\nkind: fixed\n---\nClears the screen.\n")
         }
         // The gate names the note it counts, escaped, before any release takes it.
         let check = try scene.run(["check", "--base", "main"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stderr.contains("x\\u{1B}]52;c;ZXZpbA==\\u{7}\\u{1B}[2J-0000.md"), "\(check.stderr)")
-        for format in ["html", "markdown", "text", "json", "slack"] {
+        for run in try runBattery(scene).values + [check] {
+            #expect(!Self.hasControl(run.stderr + run.stdout), "\(run.stderr)")
+        }
+    }
+
+    /// A fragment holding control characters, raw or as YAML escapes, is refused, saying where.
+    @Test func escapesInAFragmentAreRefused() throws {
+        for note in [
+            "---\nkind: fixed\n---\nClear \u{1B}[2J screen, copy \u{1B}]52;c;c2VjcmV0\u{07} and ring \u{9B}31m.\n",
+            "---\nkind: fixed\ntitle: \"Clear\\e[2J screen\"\nsummary: \"Copy \\e]52;c;c2VjcmV0\\a\"\n---\n",
+        ] {
+            let scene = try Scene { scene in
+                try scene.write("src/main.c", "int main() { return 1; }\n")
+                try scene.write(".changes/20240102-000000-x-0000.md", note)
+            }
+            let check = try scene.run(["check", "--base", "main"])
+            #expect(check.status == 1 && check.stderr.contains("holds a control character"), "\(check.stderr)")
+            let runs = try runBattery(scene)
+            for (name, run) in runs {
+                #expect(!Self.hasControl(run.stderr + run.stdout), "\(name): \(run.stderr)")
+            }
+            #expect(runs["release"]?.status == 1)
+            #expect(try String(contentsOfFile: scene.path("CHANGELOG.md"), encoding: .utf8) == Scene.notes, "nothing released")
+        }
+    }
+
+    /// Control characters in the notes file itself reach no output but the terminal sheet's
+    /// escapes: HTML and Markdown drop them, JSON escapes them.
+    @Test func escapesInTheNotesReachNoOutput() throws {
+        let scene = try Scene { scene in
+            try scene.write(
+                "CHANGELOG.md",
+                Scene.notes.replacingOccurrences(of: "- A fix.", with: "- Clear \u{1B}[2J screen, copy \u{1B}]52;c;c2VjcmV0\u{07} and ring \u{9B}31m."))
+        }
+        for format in ["html", "markdown", "text", "json", "slack", "atom"] {
             let shown = try scene.run(["--release", "unreleased", "--format", format])
             #expect(shown.status == 0, "\(format): \(shown.stderr)")
-            #expect(!shown.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(format)")
+            #expect(!Self.hasControl(shown.stdout), "\(format)")
         }
         let html = try scene.run(["--release", "unreleased", "--format", "html", "--standalone"])
         #expect(html.stdout.contains("Clear [2J screen"))
-        for run in try runBattery(scene).values + [check] {
-            #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        let lint = try scene.run(["lint"])
+        #expect(!Self.hasControl(lint.stdout + lint.stderr))
+        // A heading and a setting whose words lint quotes.
+        let quoted = try Scene { scene in
+            try scene.write("CHANGELOG.md", Scene.notes + "\n## 0.9.0\u{1B}]0;x\u{07} - bad\n\n- Old.\n")
+            try scene.write(".whatsnew.yml", "format: \"\\e[31mx\"\nversioning: \"\\e]0;t\\a\"\n\"\\e[31mkey\": 1\n")
+        }
+        for arguments in [["lint"], ["lint", "--format", "json"], [], ["next"]] {
+            let run = try quoted.run(arguments)
+            #expect(!Self.hasControl(run.stdout + run.stderr), "\(arguments): \(run.stdout)\(run.stderr)")
         }
     }
 
@@ -334,13 +421,34 @@ struct HostileRepositoryTests {
             }),
             ("a blank line in the notes", { try $0.write("CHANGELOG.md", Scene.notes + "\n") }),
             ("the notes deleted", { try FileManager.default.removeItem(atPath: $0.path("CHANGELOG.md")) }),
+            ("a copy with a newline", { try $0.write(".changes/20240106-000000-copy-0000.md", "---\nkind: added\n---\nCollections can be shared.\n\n") }),
+            ("a rename with a comment", {
+                try $0.git("mv", pending, ".changes/20240109-000000-moved-0000.md")
+                try $0.write(".changes/20240109-000000-moved-0000.md", "---\nkind: added\n---\nCollections can be shared.\n<!-- " + String(repeating: "x", count: 300) + " -->\n")
+            }),
+            ("one character of a listed change", { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.", with: "- A fix!")) }),
+            ("a listed change twice", { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- A fix.\n")) }),
+            ("a released change listed again", { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- First.\n")) }),
+            ("a listed change moved into a fragment", {
+                try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "### Fixed\n\n- A fix.\n\n", with: ""))
+                try $0.write(".changes/20240110-000000-moved-0000.md", "---\nkind: fixed\n---\nA fix.\n")
+            }),
+            // Links the branch commits cannot move what the base's rules name.
+            ("the notes as a link to the code", {
+                try FileManager.default.removeItem(atPath: $0.path("CHANGELOG.md"))
+                try $0.link("CHANGELOG.md", to: "src/main.c")
+            }),
+            ("the fragments folder moved and linked", {
+                try $0.git("mv", ".changes", "notes2")
+                try $0.link(".changes", to: "notes2")
+            }),
         ]
         for (what, change) in walkThroughs {
             let run = try gate(change)
             #expect(run.status == 1, "\(what) passed: \(run.stderr)")
-            #expect(run.stderr.contains("touches src/main.c but adds no release note"), "\(what): \(run.stderr)")
+            #expect(run.stderr.contains("src/main.c") && run.stderr.contains("but adds no release note"), "\(what): \(run.stderr)")
         }
-        for body in ["\\", "&nbsp;", "[](https://example.com)", "\u{200B}", "![](shot.png)", "<!-- nothing -->\n\u{00A0}"] {
+        for body in ["\\", "&nbsp;", "[](https://example.com)", "\u{200B}", "![](shot.png)", "<!-- nothing -->\n\u{00A0}", "\u{3164}", "\u{FFA0}\u{0345}"] {
             let run = try gate { try $0.write(".changes/20240107-000000-x-0000.md", "---\nkind: fixed\n---\n\(body)\n") }
             #expect(run.status == 1, "\(body.debugDescription) passed: \(run.stderr)")
         }
@@ -348,6 +456,12 @@ struct HostileRepositoryTests {
         #expect(note.status == 0, "\(note.stderr)")
         let listed = try gate { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- Exports keep their order.\n")) }
         #expect(listed.status == 0 && listed.stderr.contains("lists a change in CHANGELOG.md's release in progress"), "\(listed.stderr)")
+        // A pending note reworded beside a new one: the new one counts.
+        let both = try gate { scene in
+            try scene.write(pending, "---\nkind: added\n---\nCollections are shared by link.\n")
+            try scene.write(".changes/20240111-000000-new-0000.md", "---\nkind: fixed\n---\nExports keep their order.\n")
+        }
+        #expect(both.status == 0 && both.stderr.contains("adds a release note: .changes/20240111-000000-new-0000.md"), "\(both.stderr)")
     }
 
     @Test func theGateObeysTheBasesSettingsNotTheBranchs() throws {
@@ -356,6 +470,25 @@ struct HostileRepositoryTests {
             #expect(run.status == 1, "\(settings) passed: \(run.stderr)")
             #expect(run.stderr.contains("this change edits .whatsnew.yml; it was checked by the settings as they are at the base"), "\(run.stderr)")
         }
+        // The base names its settings and fragments folder; links the branch commits move neither.
+        let base = [
+            "CHANGELOG.md": Scene.notes, ".whatsnew.yml": "fragments: docs/changes\n", "docs/changes/README.md": "Notes.\n",
+            "src/main.c": "int main() { return 0; }\n",
+        ]
+        let folderLinked = try Scene(main: base) { scene in
+            try scene.write("src/main.c", "int main() { return 2; }\n")
+            try FileManager.default.removeItem(atPath: scene.path("docs/changes"))
+            try scene.link("docs/changes", to: "../src")
+        }
+        #expect(try folderLinked.run(["check", "--base", "main"]).status == 1)
+        let settingsLinked = try Scene(main: base) { scene in
+            try scene.write("src/main.c", "int main() { return 2; }\n")
+            try scene.write("cfg.yml", "fragments: notes\n")
+            try scene.link(".whatsnew.yml", to: "cfg.yml")
+            try scene.write(".changes/20240105-000000-z-0000.md", "---\nkind: fixed\n---\nA brand new thing happened.\n")
+        }
+        let linked = try settingsLinked.run(["check", "--base", "main"])
+        #expect(linked.status == 1, "a note outside the base's fragments folder: \(linked.stderr)")
     }
 
     @Test func aStaleBranchIsJudgedByWhatItChanges() throws {
@@ -475,6 +608,61 @@ struct HostileRepositoryTests {
     }
 
     // MARK: - 13. Smaller findings
+
+    /// A lock file the repository commits is locked as it is, never removed or rewritten.
+    @Test func aCommittedLockFileIsLeftAsItIs() throws {
+        let scene = try Scene { try $0.write(".whatsnew.lock", "committed\n") }
+        // runBattery checks that nothing but the notes, fragments and outputs changed.
+        let runs = try runBattery(scene)
+        #expect(runs["new"]?.status == 0 && runs["release"]?.status == 0, "\(runs["new"]?.stderr ?? "")\(runs["release"]?.stderr ?? "")")
+        #expect(try String(contentsOfFile: scene.path(".whatsnew.lock"), encoding: .utf8) == "committed\n")
+    }
+
+    /// A fragments folder that is a link (two worktrees, or two notes files, sharing one) is
+    /// locked where it really is: a release of the other notes waits.
+    @Test func aLinkedFragmentsFolderIsLockedWhereItIs() throws {
+        let scene = try Scene { scene in
+            try scene.write("other/CHANGELOG.md", Scene.notes)
+            try scene.link("other/.changes", to: "../.changes")
+        }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "python3", "-c",
+            """
+            import fcntl,os,time
+            f=open('.changes/.whatsnew.lock','w'); fcntl.flock(f,fcntl.LOCK_EX); open('held','w').close()
+            for _ in range(600):
+                if os.path.exists('waiter.err') and 'waiting for another' in open('waiter.err').read(): break
+                time.sleep(0.1)
+            os.unlink('.changes/.whatsnew.lock')
+            """,
+        ]
+        holder.currentDirectoryURL = scene.project
+        try holder.run()
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: scene.path("held")) { Thread.sleep(forTimeInterval: 0.1) }
+        let waiter = Process()
+        waiter.executableURL = try #require(WhatsNewBinary.url)
+        waiter.arguments = ["release", "auto", "--notes", "other/CHANGELOG.md", "--date", "2024-06-01"]
+        waiter.currentDirectoryURL = scene.project
+        FileManager.default.createFile(atPath: scene.path("waiter.err"), contents: nil)
+        waiter.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scene.path("waiter.err")))
+        waiter.standardOutput = FileHandle.nullDevice
+        try waiter.run()
+        waiter.waitUntilExit()
+        holder.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: scene.path("waiter.err"), encoding: .utf8)) ?? ""
+        #expect(stderr.contains("waiting for another whatsnew run"), "\(stderr)")
+        #expect(waiter.terminationStatus == 0, "\(stderr)")
+    }
+
+    /// A run that fails before it writes an output of `outputs:` makes no folder for it.
+    @Test func aFailedRunMakesNoFolderForItsOutputs() throws {
+        let scene = try Scene { try $0.write(".whatsnew.yml", "outputs:\n  html: site/notes.html\n") }
+        let run = try scene.run(["--locale", "de"])
+        #expect(run.status == 1 && run.stderr.contains("no de translation"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scene.path("site")))
+    }
 
     @Test func aVersionFileThatIsTheNotesIsRefused() throws {
         for file in ["CHANGELOG.md", Scene.pending] {

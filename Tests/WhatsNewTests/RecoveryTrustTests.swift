@@ -119,13 +119,21 @@ import Testing
         #expect(!admitted("docs/../../outside/secret.txt", .repository))
         #expect(boundary.problem(with: folder.path("outside/secret.txt"), from: .commandLine, what: "x") == nil, "named outside")
         #expect(boundary.problem(with: folder.path("outside/secret.txt"), from: .repository, what: "x") != nil)
-        #expect(ProjectBoundary.lexical("/a/./b//c/../d") == "/a/b/d")
+        #expect(ProjectBoundary.real("/a/./b//c/../d") == "/a/b/d")
+        // Reached through a link of the user's, left through one of the repository's.
+        let alias = folder.path("alias")
+        symlink(project, alias)
+        #expect(boundary.problem(with: alias + "/site/page.html", from: .commandLine, what: "x") != nil)
+        #expect(boundary.problem(with: alias + "/CHANGELOG.md", from: .commandLine, what: "x") == nil)
+        #expect(boundary.problem(with: alias + "/out.md", from: .repository, what: "x") != nil)
         #expect(ProjectBoundary.isPlainName("notes.md") && !ProjectBoundary.isPlainName("..") && !ProjectBoundary.isPlainName(".Git"))
     }
 
     @Test func wordsAreLettersOrDigitsInAnyScript() {
         for text in ["Fixed.", "修正", "١٢٣", "v2", "Ünïcode"] { #expect(text.hasWords, "\(text)") }
-        for text in ["", "\\", "\u{00A0}", "\u{200B}", "🎉", "—…", " \t"] { #expect(!text.hasWords, "\(text.debugDescription)") }
+        for text in ["", "\\", "\u{00A0}", "\u{200B}", "🎉", "—…", " \t", "\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}", "\u{0345}", "\u{2800}"] {
+            #expect(!text.hasWords, "\(text.debugDescription)")
+        }
     }
 
     @Test func controlsAreShownOrStrippedByOneRuleEach() {

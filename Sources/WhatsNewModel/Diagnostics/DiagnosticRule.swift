@@ -86,6 +86,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case fragmentReference = "fragment-reference"
     /// A featured title the notes would read as a release (`Sync 2.0` as a heading).
     case fragmentTitle = "fragment-title"
+    /// A control character (ESC, BEL, a C1 control…) in a fragment, which no note needs and a terminal would act on.
+    case fragmentControl = "fragment-control"
     /// Two featured rows with one title in the coming release.
     case duplicateFeaturedTitle = "duplicate-featured-title"
     /// A featured note whose kind, symbol or colour the notes' format cannot keep (a heading in notes without front matter).

@@ -24,5 +24,7 @@ extension SourceLocation: CustomStringConvertible {
 
     /// The path with control characters written as escapes (`\n`, `\u{1B}`): a file named with
     /// a line break, or a pull request's terminal escape, cannot split or restyle the one line.
-    public var shownPath: String { path.escapingControls() }
+    /// A backslash in a name that has such characters is doubled, so a file named `\u{1B}`
+    /// cannot pass for one named with ESC.
+    public var shownPath: String { path.escapingControls(doublingBackslashes: true) }
 }

@@ -39,31 +39,27 @@ package struct CheckChange {
         } catch {
             throw Self.failure(error.message)
         }
-        let repository = Git(directory: top)
-        // The rules are the base's: the settings file as it is there decides what needs a note.
+        // The rules are the base's: the settings file as it is there decides what needs a note,
+        // and every path is followed as the base has it, not through links the branch commits.
+        let at = BaseCommit(commit: baseCommit, top: top, git: Git(directory: top))
         let settingsPath = project.settings?.config.path ?? project.root + ProjectConfig.fileName
-        let settingsFile = Self.relative(Project.canonical(settingsPath), to: top)
-        let rules = try Self.project(at: baseCommit, settings: settingsPath, named: settingsFile, like: project, git: repository)
+        let settingsFile = at.path(of: settingsPath)
+        let rules = try Self.project(at: at, settings: settingsPath, named: settingsFile, like: project)
         if changes.contains(where: { $0.path == settingsFile || $0.from == settingsFile }) {
             console.report(
                 "whatsnew check: this change edits \(settingsFile); it was checked by the settings as they are at the base (\(baseCommit.prefix(12))), since a change's own settings apply once it is merged")
         }
-        let fragmentsFolder = Self.relative(Project.canonical(rules.fragmentsPath), to: top)
-        let notesFile = Self.relative(Project.canonical(rules.notesPath), to: top)
+        let fragmentsFolder = at.path(of: rules.fragmentsPath)
+        let notesFile = at.path(of: rules.notesPath)
         let ignore = (rules.config?.checkIgnore ?? Self.defaultIgnore).map(PathGlob.init)
 
         func isFragment(_ path: String) -> Bool {
             path.hasPrefix(fragmentsFolder + "/") && !path.dropFirst(fragmentsFolder.count + 1).contains("/")
                 && FragmentFolder.isFragmentName(String(path.split(separator: "/").last ?? ""))
         }
-        // Added, not renamed or edited: a note already pending is not this change's.
-        var added = changes.filter { change in
+        // Added, not renamed within the folder: each is linted, whether or not it is a new note.
+        let added = changes.filter { change in
             isFragment(change.path) && (change.status == "A" || (change.status == "R" && !isFragment(change.from ?? "")))
-        }
-        let pending = try Self.blobs(in: fragmentsFolder, at: baseCommit, git: repository)
-        if !added.isEmpty, !pending.isEmpty {
-            let copies = try Self.blobs(of: added.map(\.path), git: repository)
-            added = zip(added, copies).filter { !pending.contains($0.1) }.map(\.0)
         }
         let needing = changes.filter { change in
             change.path != notesFile && change.path != settingsFile && !change.path.hasPrefix(fragmentsFolder + "/")
@@ -71,7 +67,7 @@ package struct CheckChange {
         }
 
         // A release cut short hides fragments: the branch is not in the state it looks.
-        var findings = UnfinishedRelease.find(in: rules.fragmentsPath).map(\.diagnostic)
+        var findings = UnfinishedRelease.find(in: Project.shown(top + "/" + fragmentsFolder)).map(\.diagnostic)
         var read: [Fragment] = []
         for change in added {
             let path = Project.shown(top + "/" + change.path)
@@ -87,27 +83,29 @@ package struct CheckChange {
                     ? "a release journal stands in \(fragmentsFolder); run `whatsnew recover`, then `whatsnew check` again"
                     : "a release note this change adds has errors; fix them, then run `whatsnew check` again")
         }
-        if !added.isEmpty {
-            let names = added.map { $0.path }
+
+        // A note is new when its words waited nowhere at the base: an edit, a rename, a copy or a
+        // move of a waiting one, or a blank line, adds none.
+        let before = at.pendingNotes(notes: notesFile, fragments: fragmentsFolder, project: rules)
+        let now = Self.pendingNotes(notes: top + "/" + notesFile, fragments: top + "/" + fragmentsFolder, project: rules)
+        let (new, gone) = now.change(since: before)
+        if new > gone {
+            let named = zip(added, read.map(PendingNotes.key(of:))).filter { !before.known.contains($0.1) }.map(\.0.path)
             console.report(
-                "whatsnew check: this change adds \(names.count == 1 ? "a release note" : "\(names.count) release notes"): "
-                    + names.joined(separator: ", "))
+                named.isEmpty
+                    ? "whatsnew check: this change lists \(new - gone == 1 ? "a change" : "\(new - gone) changes") in \(notesFile)'s release in progress; a fragment (`whatsnew new`) would not conflict with other pull requests"
+                    : "whatsnew check: this change adds \(named.count == 1 ? "a release note" : "\(named.count) release notes"): "
+                        + named.joined(separator: ", "))
             return
-        }
-        if changes.contains(where: { $0.path == notesFile }) {
-            let listed = try Self.newChanges(in: notesFile, at: baseCommit, top: top, project: project, git: repository)
-            if listed > 0 {
-                console.report(
-                    "whatsnew check: this change lists \(listed == 1 ? "a change" : "\(listed) changes") in \(notesFile)'s release in progress; a fragment (`whatsnew new`) would not conflict with other pull requests"
-                )
-                return
-            }
         }
         guard needing.isEmpty else {
             let shown = needing.prefix(3).map { $0.path }.joined(separator: ", ")
             let more = needing.count > 3 ? " and \(needing.count - 3) more" : ""
+            let repeated =
+                added.isEmpty && !changes.contains(where: { $0.path == notesFile })
+                ? "" : " (what it adds to the notes repeats, moves or replaces notes already waiting for the release)"
             throw Self.failure(
-                "this change touches \(shown)\(more) but adds no release note; add one with "
+                "this change touches \(shown)\(more) but adds no release note\(repeated); add one with "
                     + "`whatsnew new --kind <kind> --body \"…\"`, or, if users will not notice the change, "
                     + "pass --skip (WHATSNEW_SKIP=1)")
         }
@@ -177,83 +175,35 @@ package struct CheckChange {
     /// The project as the base commit sets it: its settings file as it is there (none when it
     /// has none), read from git, in the project's place.
     private static func project(
-        at base: String, settings path: String, named file: String, like project: Project, git: Git
+        at base: BaseCommit, settings path: String, named file: String, like project: Project
     ) throws(CommandFailure) -> Project {
-        guard let bytes = try? git.run(["show", "--end-of-options", "\(base):\(file)"]) else {
-            return Project(settings: nil, root: project.root)
-        }
+        guard let bytes = base.contents(of: file) else { return Project(settings: nil, root: project.root) }
         let source: SourceFile
         do {
             source = try SourceFile(path: path, bytes: bytes)
         } catch {
-            throw CommandFailure(error, notes: ["(\(file) as it is at the base, \(base.prefix(12)))"])
+            throw CommandFailure(error, notes: ["(\(file) as it is at the base, \(base.commit.prefix(12)))"])
         }
         let settings = ProjectSettings.read(source)
         if settings.diagnostics.contains(where: { $0.severity == .error }) {
-            throw CommandFailure(settings.diagnostics, notes: ["(\(file) as it is at the base, \(base.prefix(12)))"])
+            throw CommandFailure(settings.diagnostics, notes: ["(\(file) as it is at the base, \(base.commit.prefix(12)))"])
         }
         return Project(settings: settings, root: project.root)
     }
 
-    /// The blob ids of the fragments in `folder` at `base`.
-    private static func blobs(in folder: String, at base: String, git: Git) throws(CommandFailure) -> Set<String> {
-        let listing: [String]
-        do {
-            listing = Git.fields(try git.run(["ls-tree", "-z", "--end-of-options", base, folder + "/"]))
-        } catch {
-            throw failure(error.message)
+    /// The notes waiting in the working tree: the notes file's release in progress, read as any
+    /// file of the repository is (never through a link), and the fragments.
+    private static func pendingNotes(notes: String, fragments: String, project: Project) -> PendingNotes {
+        var pending = PendingNotes()
+        if let bytes = OwnFile.read(notes, limit: project.maximumSize, owned: false),
+            let source = try? SourceFile(path: notes, bytes: bytes)
+        {
+            pending.add(BaseCommit.read(source, project: project))
         }
-        // `<mode> blob <id>\t<path>`.
-        return Set(listing.compactMap { entry in
-            let parts = entry.split(separator: "\t", maxSplits: 1)
-            let fields = parts.first?.split(separator: " ") ?? []
-            return fields.count == 3 && fields[1] == "blob" ? String(fields[2]) : nil
-        })
-    }
-
-    /// The blob ids git gives the files at `paths`, as they are now.
-    private static func blobs(of paths: [String], git: Git) throws(CommandFailure) -> [String] {
-        do {
-            let ids = try git.run(["hash-object", "--no-filters", "--"] + paths)
-            return String(decoding: ids, as: UTF8.self).split(separator: "\n").map(String.init)
-        } catch {
-            throw failure(error.message)
+        for fragment in FragmentFolder(path: fragments).read(with: FragmentReader(kinds: project.kinds)).fragments {
+            pending.add(fragment)
         }
-    }
-
-    /// How many changes the notes file lists in its release in progress now that it did not at
-    /// `base`, counting only those with words in them.
-    private static func newChanges(
-        in notes: String, at base: String, top: String, project: Project, git: Git
-    ) throws(CommandFailure) -> Int {
-        let path = top + "/" + notes
-        // The branch's notes file is read as any file of the repository: never through a link out.
-        guard project.boundary.problem(with: path, from: .repository, what: "the notes file") == nil,
-            FileKind(of: ProjectBoundary.real(path)) == .regularFile,
-            let now = try? SourceFile.load(path: path, maximumSize: project.maximumSize)
-        else { return 0 }
-        let before = (try? git.run(["show", "--end-of-options", "\(base):\(notes)"])).flatMap {
-            try? SourceFile(path: path, bytes: $0)
-        }
-        func listed(_ source: SourceFile?) -> [String: Int] {
-            guard let source else { return [:] }
-            var reader = DocumentReader(icons: .builtIn)
-            reader.kinds = project.projectKinds
-            var counts: [String: Int] = [:]
-            for section in reader.read(source).document.releaseInProgress?.sections ?? [] {
-                let texts = section.items.isEmpty ? [section.title ?? "", section.content.plainText] : section.items
-                for text in texts where text.hasWords { counts[text.collapsingWhitespace(), default: 0] += 1 }
-            }
-            return counts
-        }
-        let old = listed(before)
-        return listed(now).reduce(0) { $0 + max(0, $1.value - (old[$1.key] ?? 0)) }
-    }
-
-    /// `path` relative to the repository's top, as git names files.
-    private static func relative(_ path: String, to top: String) -> String {
-        let top = Project.canonical(top)
-        return path.hasPrefix(top + "/") ? String(path.dropFirst(top.count + 1)) : path
+        return pending
     }
 
     private static func failure(_ message: String) -> CommandFailure {

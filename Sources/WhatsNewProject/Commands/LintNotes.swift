@@ -43,20 +43,28 @@ package struct LintNotes {
         // Each file read is the project's own, or one the command line names (``ProjectBoundary``).
         let boundary = project.boundary
         let origin: ProjectBoundary.Origin = self.inputs.isEmpty ? .repository : .commandLine
-        func admitted(_ path: String, _ what: String, from origin: ProjectBoundary.Origin = .commandLine) -> Bool {
+        // A path from the settings was reported with the settings; it is only not read.
+        func admitted(_ path: String, _ what: String, from origin: ProjectBoundary.Origin, reported: Bool = true) -> Bool {
             guard path != "-", let problem = boundary.problem(with: path, from: origin, what: what) else { return true }
-            diagnostics.append(Diagnostic(.outsideProject, at: SourceLocation(path: path), problem))
+            if reported { diagnostics.append(Diagnostic(.outsideProject, at: SourceLocation(path: path), problem)) }
             return false
         }
-        let inputs = (self.inputs.isEmpty ? [project.notesPath] : self.inputs).filter {
-            admitted($0, "the notes file", from: origin)
-                && project.fragmentsFolder(for: $0).map { admitted($0, "the fragments folder", from: origin) } != false
+        let inputs = (self.inputs.isEmpty ? [project.notesPath] : self.inputs).filter { input in
+            let folderOrigin = Project.same(input, project.notesPath) ? .repository : origin
+            return admitted(input, "the notes file", from: origin)
+                && project.fragmentsFolder(for: input).map {
+                    admitted(
+                        $0, "the fragments folder", from: folderOrigin,
+                        reported: folderOrigin == .commandLine || project.config?.fragments == nil)
+                } != false
         }
         let limit = maximumSize ?? project.maximumSize
         // A release cut short hides its fragments: what lint would pass is not what is.
         let folders = Set(inputs.compactMap { project.fragmentsFolder(for: $0) })
         diagnostics += folders.sorted().flatMap { UnfinishedRelease.find(in: $0).map(\.diagnostic) }
-        if let iconMap, admitted(iconMap, "the icon map") {
+        if let iconMap,
+            admitted(iconMap, "the icon map", from: self.iconMap == nil ? .repository : .commandLine, reported: self.iconMap != nil)
+        {
             do {
                 let overrides = try IconMapFile.load(path: iconMap)
                 diagnostics += linter.unknownIcons(in: overrides, path: iconMap)
@@ -83,6 +91,7 @@ package struct LintNotes {
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
                 diagnostics += translationFindings(
                     of: file.document, at: source.path, linter: linter, boundary: boundary,
+                    origin: self.localesDirectory == nil && (self.inputs.isEmpty || Project.same(input, project.notesPath)) ? .repository : .commandLine,
                     localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader, limit: limit)
                 if let fragmentsFolder {
                     let folder = FragmentFolder(path: fragmentsFolder)
@@ -119,8 +128,8 @@ package struct LintNotes {
     /// Every translation beside the notes (and in the locales folder) read, linted and
     /// compared with them; a file named like a translation whose locale is no language is reported.
     private func translationFindings(
-        of original: Document, at path: String, linter: Linter, boundary: ProjectBoundary, localesDirectory: String?,
-        reader: DocumentReader,
+        of original: Document, at path: String, linter: Linter, boundary: ProjectBoundary, origin: ProjectBoundary.Origin,
+        localesDirectory: String?, reader: DocumentReader,
         limit: Int
     ) -> [Diagnostic] {
         guard path != "<stdin>" else { return [] }
@@ -142,7 +151,7 @@ package struct LintNotes {
                 }
                 continue
             }
-            if let problem = boundary.problem(with: candidate.path, from: .commandLine, what: "the translation") {
+            if let problem = boundary.problem(with: candidate.path, from: origin, what: "the translation") {
                 findings.append(Diagnostic(.outsideProject, at: SourceLocation(path: candidate.path), problem))
                 continue
             }

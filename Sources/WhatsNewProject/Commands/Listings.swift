@@ -51,6 +51,7 @@ package struct ListLocales {
     package init() {}
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try project.settings?.check(on: console)
         var request = NotesRequest()
         request.input = input
         request.localesDirectory = localesDirectory

@@ -11,6 +11,7 @@ package struct RecoverRelease {
     package init() {}
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try project.settings?.check(on: console)
         let (lock, ended) = try project.lockAndRecover(notes: notes, console: console, speaker: "whatsnew recover")
         defer { lock.release() }
         if ended == 0 { console.report("whatsnew recover: no release was interrupted here; nothing to do") }

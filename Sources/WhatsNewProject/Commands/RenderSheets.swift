@@ -42,6 +42,9 @@ package struct RenderSheets {
     package var locales: String?
     /// The process's terminal and environment.
     package var terminal = TerminalEnvironment.current
+    /// Whether the output's folder is made when missing (an output `outputs:` lists), once the
+    /// sheet is ready to be written, so a run that fails first leaves no folder behind.
+    private var makesFolder = false
 
     package init() {}
 
@@ -58,8 +61,7 @@ package struct RenderSheets {
                 each.output = project.resolve(path)
                 if let path = each.output {
                     try project.boundary.admit(path, from: .repository, what: "the output")
-                    try? FileManager.default.createDirectory(
-                        at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                    each.makesFolder = true
                 }
                 try each.render(notes, console: console)
                 console.report("wrote \(each.output ?? path)\n")
@@ -115,6 +117,10 @@ package struct RenderSheets {
                 style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
                 repository: format == .atom ? notes.project.repository(for: notes.path) : config?.repository,
                 truncates: truncates))
+        if makesFolder, let output {
+            try? FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: output).deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
         // The sheet formats write as they go, so a long changelog's sheet is never held whole.
         try OutputTarget(path: output).write { (stream) throws(CommandFailure) in
             do {

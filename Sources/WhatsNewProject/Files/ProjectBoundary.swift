@@ -33,7 +33,7 @@ package struct ProjectBoundary: Sendable {
 
     /// Refuses `path` unless it may be read or written: for a path from the repository, its
     /// real place (every link resolved) is inside the project and outside `.git`; for one from
-    /// the command line, that holds whenever the path as written is inside the project.
+    /// the command line, that holds whenever a link inside the project is on its way.
     /// `setting` is where a setting named it, for the message; `what` says what the path is.
     package func admit(
         _ path: String, from origin: Origin, what: String, setting: SourceLocation? = nil
@@ -47,21 +47,73 @@ package struct ProjectBoundary: Sendable {
 
     /// Why `path` may not be used, or nil when it may; the message names it as `shown`.
     package func problem(with path: String, from origin: Origin, what: String, shown: String? = nil) -> String? {
-        let named = place(of: Self.lexical(path))
-        if origin == .commandLine, named != .inside { return nil }
-        let real = Self.real(path)
-        let path = shown ?? path
-        switch place(of: real) {
+        let way = walk(path)
+        let place = place(of: way.real)
+        if place == .inside || (origin == .commandLine && !way.throughLinkInProject) { return nil }
+        let (real, path) = (way.real, shown ?? path)
+        switch place {
         case .inside: return nil
-        case .insideGit where named == .insideGit:
-            return "\(what) \(path) is inside .git, which whatsnew never reads or writes for a repository's file"
-        case .insideGit:
+        case .insideGit where way.throughLinkInProject:
             return "\(what) \(path) leads into .git (\(real)) through a symbolic link; whatsnew never reads or writes .git for a repository's file"
-        case .outside where named == .inside:
+        case .insideGit:
+            return "\(what) \(path) is inside .git, which whatsnew never reads or writes for a repository's file"
+        case .outside where way.throughLinkInProject:
             return "\(what) \(path) leads outside the project (to \(real)) through a symbolic link; a link in the project cannot take whatsnew elsewhere, so give the place itself on the command line if it is meant"
         case .outside:
             return "\(what) \(path) is outside the project (\(root)); a path from the repository stays inside it, so give this one on the command line if it is meant"
         }
+    }
+
+    /// `path` followed as the kernel follows it, a folder at a time: where it ends, and
+    /// whether a symbolic link that stands inside the project was on the way. A path that
+    /// reaches the project through a link of the user's (a logical `$PWD`, macOS's `/tmp`) and
+    /// leaves it through one of the repository's is caught here, where comparing text is not.
+    package func walk(_ path: String) -> (real: String, throughLinkInProject: Bool) {
+        var throughLink = false
+        let real = Self.follow(path) { link in
+            if self.place(of: link) == .inside { throughLink = true }
+        }
+        return (real, throughLink)
+    }
+
+    /// `path` made absolute with every link resolved; for a path that does not exist yet, its
+    /// nearest existing folder's real place with the rest of the path after it. A dangling
+    /// link counts as the place it points to.
+    package static func real(_ path: String) -> String { follow(path) { _ in } }
+
+    /// Resolves `path` a component at a time, telling `link` where each symbolic link on the
+    /// way stands (by its real place).
+    private static func follow(_ path: String, link: (String) -> Void) -> String {
+        let start = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
+        // What is left to walk, last component first; what is walked, resolved.
+        var pending = start.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed() as [String]
+        var current: [String] = []
+        var missing = false
+        var hops = 0
+        while let part = pending.popLast() {
+            if part == "." { continue }
+            if part == ".." {
+                _ = current.popLast()
+                continue
+            }
+            let candidate = "/" + (current + [part]).joined(separator: "/")
+            var status = stat()
+            guard !missing, lstat(candidate, &status) == 0 else {
+                // Below a name that does not exist, nothing does: the rest is as written.
+                missing = true
+                current.append(part)
+                continue
+            }
+            guard (status.st_mode & S_IFMT) == S_IFLNK, hops < 40, let target = FileDestination.linkTarget(candidate) else {
+                current.append(part)
+                continue
+            }
+            hops += 1
+            link(candidate)
+            if target.hasPrefix("/") { current = [] }
+            pending += target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed()
+        }
+        return "/" + current.joined(separator: "/")
     }
 
     /// Where the absolute path `path` (without links) stands.
@@ -83,44 +135,6 @@ package struct ProjectBoundary: Sendable {
     /// and not `.git` in any case.
     package static func isPlainName(_ part: String) -> Bool {
         !part.isEmpty && part != "." && part != ".." && !part.contains("/") && part.lowercased() != ".git"
-    }
-
-    /// `path` made absolute from here, with `.`, `..` and doubled slashes taken out as written,
-    /// links left as they are.
-    package static func lexical(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    /// `path` made absolute with every link resolved; for a path that does not exist yet, its
-    /// nearest existing folder's real place with the rest of the path after it. A dangling
-    /// link counts as the place it points to.
-    package static func real(_ path: String) -> String {
-        var rest: [String] = []
-        var current = path.isEmpty ? "." : path
-        for _ in 0..<64 {
-            if let resolved = FileDestination.resolve(current) {
-                var parts = resolved.split(separator: "/").map(String.init)
-                for part in rest.reversed() where part != "." {
-                    if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-                }
-                return "/" + parts.joined(separator: "/")
-            }
-            // A dangling link: where it points, from its folder.
-            if FileKind(of: current) == .symbolicLink, let target = FileDestination.linkTarget(current) {
-                current = target.hasPrefix("/") ? target : PreparedFile.split(current).directory + "/" + target
-                continue
-            }
-            let (directory, name) = PreparedFile.split(current)
-            guard directory != current else { break }
-            rest.append(name)
-            current = directory
-        }
-        return lexical(path)
     }
 }
 

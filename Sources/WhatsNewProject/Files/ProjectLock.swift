@@ -9,16 +9,18 @@ import WhatsNewModel
 /// process number for the message a waiting run shows.
 ///
 /// The lock file is opened without following a link and must be a regular file of its own: a
-/// lock committed as a link to another file is refused, never written through.
+/// lock committed as a link to another file is refused, never written through. The process
+/// number it holds carries this user's seal; a lock file that does not (one committed, say) is
+/// locked as it is, and neither written nor removed.
 package final class ProjectLock {
     /// The lock file's name.
     package static let fileName = ".whatsnew.lock"
 
-    /// Each lock file held, with its descriptor.
-    private var held: [(path: String, descriptor: Int32)]
+    /// Each lock file held, with its descriptor and whether this run may remove it.
+    private var held: [(path: String, descriptor: Int32, ours: Bool)]
     private var released = false
 
-    private init(held: [(path: String, descriptor: Int32)]) {
+    private init(held: [(path: String, descriptor: Int32, ours: Bool)]) {
         self.held = held
     }
 
@@ -33,7 +35,8 @@ package final class ProjectLock {
         var waited = false
         for folder in real {
             let path = (folder == "/" ? "" : folder) + "/" + fileName
-            lock.held.append((path, try acquire(path, deadline: deadline, patience: patience, waited: &waited, console: console)))
+            let (descriptor, ours) = try acquire(path, deadline: deadline, patience: patience, waited: &waited, console: console)
+            lock.held.append((path, descriptor, ours))
         }
         return lock
     }
@@ -45,12 +48,19 @@ package final class ProjectLock {
         try take(in: [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory], patience: patience, console: console)
     }
 
-    /// One lock file, opened and locked; its descriptor.
+    /// One lock file, opened and locked; its descriptor, and whether it is whatsnew's own (made
+    /// by this run or a killed one), which the run then writes and removes.
     private static func acquire(
         _ path: String, deadline: time_t, patience: Int, waited: inout Bool, console: Console
-    ) throws(CommandFailure) -> Int32 {
+    ) throws(CommandFailure) -> (Int32, Bool) {
         while true {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+            var made = true
+            var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+            if descriptor < 0, errno == EEXIST {
+                made = false
+                descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                if descriptor < 0, errno == ENOENT { continue }  // removed meanwhile by its holder
+            }
             guard descriptor >= 0 else { throw cannotOpen(path, errno: errno) }
             var held = stat()
             guard fstat(descriptor, &held) == 0, (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1 else {
@@ -62,17 +72,20 @@ package final class ProjectLock {
                 // on a name no longer there guards nothing.
                 var named = stat()
                 if lstat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
-                    ftruncate(descriptor, 0)
-                    _ = FileDescriptor.writeAll("\(getpid())\n", to: descriptor)
-                    return descriptor
+                    let ours = made || holder(of: path) != nil
+                    if ours {
+                        ftruncate(descriptor, 0)
+                        _ = FileDescriptor.writeAll(content(), to: descriptor)
+                    }
+                    return (descriptor, ours)
                 }
                 close(descriptor)
                 continue
             }
-            let holder = String(decoding: OwnFile.read(path, limit: 64, owned: false) ?? [], as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // Whoever holds it, for the message: the number a locked file starts with.
+            let text = String(decoding: OwnFile.read(path, limit: 64, owned: false) ?? [], as: UTF8.self)
+            let number = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first.flatMap { pid_t($0) }.map(String.init) ?? ""
             close(descriptor)
-            let number = holder.utf8.allSatisfy { (0x30...0x39).contains($0) } ? holder : ""
             let who = number.isEmpty ? "another whatsnew run" : "another whatsnew run (process \(number))"
             guard time(nil) < deadline else {
                 throw failure(path, "\(who) has been changing this project for \(patience) seconds; nothing was changed")
@@ -83,6 +96,20 @@ package final class ProjectLock {
             }
             usleep(50_000)
         }
+    }
+
+    /// What a lock file of whatsnew's holds: the holder's process number and its seal.
+    private static func content(pid: pid_t = getpid()) -> String {
+        "\(pid) \(WriterSeal.current.tag("whatsnew lock\u{0}\(pid)"))\n"
+    }
+
+    /// The process number a lock file of this user's whatsnew names; nil for any other file.
+    static func holder(of path: String) -> pid_t? {
+        let text = String(decoding: OwnFile.read(path, limit: 64, owned: false) ?? [], as: UTF8.self)
+        guard let number = text.split(separator: " ").first.flatMap({ pid_t($0) }), text == content(pid: number) else {
+            return nil
+        }
+        return number
     }
 
     /// Why a lock file cannot be opened, with what to do about it.
@@ -113,8 +140,8 @@ package final class ProjectLock {
     package func release() {
         guard !released else { return }
         released = true
-        for (path, descriptor) in held.reversed() {
-            unlink(path)
+        for (path, descriptor, ours) in held.reversed() {
+            if ours { unlink(path) }
             close(descriptor)
         }
     }
@@ -141,8 +168,9 @@ extension Project {
         // Notes from standard input change nothing: the project's are what is locked.
         let notes = try admittedNotes(given == "-" ? nil : given)
         let fragments = fragmentsFolder(for: notes)
-        let folders = [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory]
-            + (fragments.flatMap { FileKind(of: $0) == .directory ? [$0] : nil } ?? [])
+        // The fragments folder where it really is: a linked one (worktrees sharing it) is locked there.
+        let sharedFolder = fragments.flatMap(FileDestination.resolve).flatMap { FileKind(of: $0) == .directory ? $0 : nil }
+        let folders = [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory] + (sharedFolder.map { [$0] } ?? [])
         let lock = try ProjectLock.take(in: folders, console: console)
         try removeAbandonedWrites(notes: notes)
         var ended = 0
@@ -182,8 +210,17 @@ extension Project {
         let boundary = self.boundary
         try boundary.admit(notes, from: origin, what: "the notes file")
         if let folder = fragmentsFolder(for: notes) {
-            try boundary.admit(folder, from: origin, what: "the fragments folder")
+            // The project's notes keep the project's fragments folder, which its settings name.
+            try boundary.admit(
+                folder, from: Project.same(notes, notesPath) ? .repository : origin, what: "the fragments folder")
         }
         return notes
+    }
+
+    /// Whether `path`, a path a request holds, is the one the settings' `value` names: then it
+    /// is the repository's, however the command came by it.
+    package func isSetting(_ path: String, config value: String?) -> Bool {
+        guard let resolved = settings?.resolve(value) else { return false }
+        return resolved == path
     }
 }

@@ -11,8 +11,9 @@ struct Git {
         var message: String
     }
 
-    /// git's standard output; a failure carries its standard error.
-    func run(_ arguments: [String]) throws(Failure) -> [UInt8] {
+    /// git's standard output; a failure carries its standard error. `input` is its standard
+    /// input, read from a file so neither side ever waits on the other's pipe.
+    func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
@@ -21,10 +22,18 @@ struct Git {
         // Standard error goes to a file, so git can never block on it while its output is read.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-git-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-git-in-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: errorFile)
+            try? FileManager.default.removeItem(at: inputFile)
+        }
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         do {
+            if let input {
+                _ = FileManager.default.createFile(atPath: inputFile.path, contents: Data(input))
+                process.standardInput = try FileHandle(forReadingFrom: inputFile)
+            }
             process.standardError = try FileHandle(forWritingTo: errorFile)
             try process.run()
         } catch {

@@ -71,7 +71,40 @@ public struct FragmentReader: Sendable {
             id: fields.id, references: fields.references, isBreaking: fields.isBreaking, body: body,
             positions: fields.positions)
         diagnostics += Self.contentProblems(of: fragment, closingLine: block.closingLine)
+        diagnostics += Self.controls(in: source, fields: fields)
         return (fragment, diagnostics.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// The first control character in the file's bytes (C0 but tab and line ends, DEL, C1),
+    /// and each front-matter value that holds one through a YAML escape (`"\e[2J"`).
+    private static func controls(in source: SourceFile, fields: Fields) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let bytes = source.bytes
+        let first = bytes.indices.first { index in
+            let byte = bytes[index]
+            return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+                || (byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]))
+        }
+        if let first {
+            let place = TextPosition(of: first, in: bytes)
+            let scalar = String(decoding: bytes[first..<min(bytes.count, first + (bytes[first] == 0xC2 ? 2 : 1))], as: UTF8.self)
+            found.append(
+                Diagnostic(
+                    .fragmentControl, at: SourceLocation(path: source.path, line: place.line, column: place.column),
+                    "this fragment holds a control character (\(scalar.escapingControls())); no note needs one, and a terminal would act on it: remove it"))
+        }
+        let values: [(Fragment.Key, String?)] = [
+            (.title, fields.title), (.summary, fields.summary), (.icon, fields.icon), (.color, fields.color),
+            (.link, fields.link), (.id, fields.id),
+        ]
+        for case (let key, let value?) in values where value.unicodeScalars.contains(where: { $0.isControlCharacter }) {
+            let place = fields.positions[key]
+            found.append(
+                Diagnostic(
+                    .fragmentControl, at: SourceLocation(path: source.path, line: place?.line ?? 1, column: place?.column ?? 1),
+                    "`\(key.rawValue)` holds a control character; no note needs one, and a terminal would act on it: remove it"))
+        }
+        return found
     }
 
     /// What the front matter said, as read.

@@ -17,11 +17,12 @@ extension LintReport {
             })
     }
 
-    /// One line per finding, as `path:line:column: severity: message [rule]`.
+    /// One line per finding, as `path:line:column: severity: message [rule]`, control
+    /// characters from a file shown as escapes, as every diagnostic shows them.
     public func text() -> String {
         diagnostics.map { finding in
             let location = SourceLocation(path: finding.path, line: finding.line, column: finding.column)
-            return "\(location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
+            return "\(location): \(finding.severity.rawValue): \(finding.message.escapingControls()) [\(finding.rule)]\n"
         }.joined()
     }
 
