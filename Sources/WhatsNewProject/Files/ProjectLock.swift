@@ -54,26 +54,29 @@ package final class ProjectLock {
         _ path: String, deadline: time_t, patience: Int, waited: inout Bool, console: Console
     ) throws(CommandFailure) -> (Int32, Bool) {
         while true {
-            var made = true
-            var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
-            if descriptor < 0, errno == EEXIST {
-                made = false
-                descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-                if descriptor < 0, errno == ENOENT { continue }  // removed meanwhile by its holder
+            let made = Self.create(path)
+            let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            if descriptor < 0 {
+                let code = errno
+                if case .failed(let reason) = made { throw cannotOpen(path, errno: code == ENOENT ? reason : code) }
+                if code == ENOENT { continue }  // removed meanwhile by its holder
+                throw cannotOpen(path, errno: code)
             }
-            guard descriptor >= 0 else { throw cannotOpen(path, errno: errno) }
             var held = stat()
-            guard fstat(descriptor, &held) == 0, (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1 else {
+            // Another name of the same file (a run making its lock) is harmless: only a file whose
+            // content is whatsnew's own is ever written or removed.
+            guard fstat(descriptor, &held) == 0, (held.st_mode & S_IFMT) == S_IFREG else {
                 close(descriptor)
-                throw failure(path, "is not a lock file of its own (a FIFO, a device, or a hard link to another file); remove it")
+                throw failure(path, "is not a lock file (a FIFO or a device); remove it")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 // The holder before may have removed the file after this run opened it: a lock
                 // on a name no longer there guards nothing.
                 var named = stat()
                 if lstat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
-                    let ours = made || holder(of: path) != nil
-                    if ours {
+                    // Made now, or a killed run's (sealed): this run's to write and remove.
+                    let ours = made == .made || holder(of: path) != nil
+                    if ours, made != .made {
                         ftruncate(descriptor, 0)
                         _ = FileDescriptor.writeAll(content(), to: descriptor)
                     }
@@ -96,6 +99,48 @@ package final class ProjectLock {
             }
             usleep(50_000)
         }
+    }
+
+    /// Makes the lock file with its sealed content whole, under a leftover's name linked into
+    /// place, so a run killed while making it leaves no lock file that is not whatsnew's by its
+    /// content.
+    private static func create(_ path: String) -> Creation {
+        let (folder, name) = PreparedFile.split(path)
+        // What a run killed while making its lock left: its lock's second name, once it is gone.
+        for entry in DirectoryListing.names(in: folder, where: LeftoverName.looksLikeOne)
+        where LeftoverName.target(of: entry) == name && OwnFile.isAbandoned(folder + "/" + entry) {
+            unlink(folder + "/" + entry)
+        }
+        var status = stat()
+        if lstat(path, &status) == 0 { return .existing }
+        let temporary = folder + "/" + LeftoverName.make(for: name)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failed(errno) }
+        defer { unlink(temporary) }
+        if let error = FileDescriptor.writeAll(content(), to: descriptor) {
+            close(descriptor)
+            return .failed(error)
+        }
+        close(descriptor)
+        if link(temporary, path) == 0 { return .made }
+        if errno == EEXIST { return .existing }
+        // A file system without hard links: made in place, where a kill can leave it empty.
+        guard errno == EPERM || errno == ENOTSUP || errno == ENOSYS else { return .failed(errno) }
+        let direct = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard direct >= 0 else { return errno == EEXIST ? .existing : .failed(errno) }
+        _ = FileDescriptor.writeAll(content(), to: direct)
+        close(direct)
+        return .made
+    }
+
+    /// What making a lock file came to.
+    private enum Creation: Equatable {
+        /// Made now, with this run's content.
+        case made
+        /// A file of that name was there.
+        case existing
+        /// None could be made, for this reason.
+        case failed(Int32)
     }
 
     /// What a lock file of whatsnew's holds: the holder's process number and its seal.
