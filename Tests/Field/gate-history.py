@@ -1,21 +1,36 @@
 #!/usr/bin/env python3
 """`whatsnew check` over a real repository's history, as its pull requests met it.
 
-    Tests/Field/gate-history.py REPOSITORY WHATSNEW [OTHER_WHATSNEW] [--commits N] [--notes FILE]
+    Tests/Field/gate-history.py REPOSITORY WHATSNEW [OTHER_WHATSNEW] [--commits N] [--settings YAML]
 
 For each of the last N commits on the first-parent line of REPOSITORY's HEAD (a squash-merged
 pull request each, in most projects), a worktree is checked out at the commit and
 `whatsnew check --base PARENT` is run: the change is judged as its pull request was. With
-`--notes CHANGES.md`, a project whose notes have another name gets a link `CHANGELOG.md`
-pointing at them, which git is told to ignore, so the history is read as it is. Prints, per
-binary, how many changes passed and failed and, with two binaries, every change they judge
-differently, with the files it touched, for a person to read. Nothing of the repository is
-changed: the worktree is made in a temporary folder and removed."""
+`--settings 'input: CHANGES.md'`, the commit and its parent are first given a `.whatsnew.yml`
+of that text (new commits made with git's plumbing, the history's own left as they are), as a
+project that adopted whatsnew would have it at its base. Prints, per binary, how many changes
+passed and failed and, with two binaries, every change they judge differently, with the files
+it touched, for a person to read. Nothing of the repository's history or working tree is
+changed: the worktree is made in a temporary folder and removed (the commits with settings stay
+as unreferenced objects, which `git gc` removes)."""
 import argparse, os, shutil, subprocess, sys, tempfile
 
 
 def git(repository, *arguments):
     return subprocess.run(['git', '-C', repository, *arguments], capture_output=True, text=True, check=True).stdout
+
+
+def with_settings(repository, commit, blob, parent=None):
+    """`commit` with `.whatsnew.yml` added to its tree, as a new commit on `parent`."""
+    index = os.path.join(tempfile.mkdtemp(prefix='whatsnew-index-'), 'index')
+    environment = dict(os.environ, GIT_INDEX_FILE=index)
+    run = lambda *arguments: subprocess.run(['git', '-C', repository, *arguments], capture_output=True, text=True,
+                                            check=True, env=environment).stdout.strip()
+    run('read-tree', commit)
+    run('update-index', '--add', '--cacheinfo', f'100644,{blob},.whatsnew.yml')
+    tree = run('write-tree')
+    shutil.rmtree(os.path.dirname(index), ignore_errors=True)
+    return run('commit-tree', tree, *(['-p', parent] if parent else []), '-m', 'with settings')
 
 
 def judge(binary, worktree, parent):
@@ -30,7 +45,7 @@ def main():
     options.add_argument('repository')
     options.add_argument('binaries', nargs='+')
     options.add_argument('--commits', type=int, default=200)
-    options.add_argument('--notes')
+    options.add_argument('--settings')
     arguments = options.parse_args()
     repository = os.path.abspath(arguments.repository)
     binaries = [os.path.abspath(binary) for binary in arguments.binaries]
@@ -39,23 +54,23 @@ def main():
     worktree = os.path.join(scratch, 'tree')
     git(repository, 'worktree', 'add', '--detach', '-q', worktree, commits[0])
     try:
-        if arguments.notes:
-            exclude = git(worktree, 'rev-parse', '--git-path', 'info/exclude').strip()
-            exclude = exclude if os.path.isabs(exclude) else os.path.join(worktree, exclude)
-            os.makedirs(os.path.dirname(exclude), exist_ok=True)
-            with open(exclude, 'a') as file:
-                file.write('\n/CHANGELOG.md\n')
+        blob = None
+        if arguments.settings:
+            blob = subprocess.run(['git', '-C', repository, 'hash-object', '-w', '--stdin'], input=arguments.settings + '\n',
+                                  capture_output=True, text=True, check=True).stdout.strip()
         totals = [{0: 0, 1: 0, 'other': 0} for _ in binaries]
         differing = []
         for commit in commits:
             parents = git(repository, 'rev-list', '--parents', '-n', '1', commit).split()[1:]
             if not parents:
                 continue
-            git(worktree, 'checkout', '-q', '--detach', '-f', commit)
-            git(worktree, 'clean', '-qfdx', '-e', 'CHANGELOG.md')
-            if arguments.notes and not os.path.lexists(os.path.join(worktree, 'CHANGELOG.md')):
-                os.symlink(arguments.notes, os.path.join(worktree, 'CHANGELOG.md'))
-            results = [judge(binary, worktree, parents[0]) for binary in binaries]
+            base, head = parents[0], commit
+            if blob:
+                base = with_settings(repository, parents[0], blob)
+                head = with_settings(repository, commit, blob, parent=base)
+            git(worktree, 'checkout', '-q', '--detach', '-f', head)
+            git(worktree, 'clean', '-qfdx')
+            results = [judge(binary, worktree, base) for binary in binaries]
             for total, (status, _) in zip(totals, results):
                 total[status if status in (0, 1) else 'other'] += 1
             if len({status for status, _ in results}) > 1:

@@ -14,7 +14,7 @@ public enum MarkdownHTML {
     static func bytes(of blocks: [Block], imagesAsLinks: Bool) -> [UInt8] {
         var writer = Writer(imagesAsLinks: imagesAsLinks)
         for block in blocks { writer.write(block, inTightItem: false) }
-        return ControlBytes.stripped(writer.html)
+        return writer.html
     }
 
     /// The content's blocks as HTML.
