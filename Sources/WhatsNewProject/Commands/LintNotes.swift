@@ -63,7 +63,9 @@ package struct LintNotes {
         let folders = Set(inputs.compactMap { project.fragmentsFolder(for: $0) })
         diagnostics += folders.sorted().flatMap { UnfinishedRelease.find(in: $0).map(\.diagnostic) }
         if let iconMap,
-            admitted(iconMap, "the icon map", from: self.iconMap == nil ? .repository : .commandLine, reported: self.iconMap != nil)
+            admitted(
+                iconMap, "the icon map", from: project.origin(of: iconMap, setting: project.config?.iconsFile),
+                reported: self.iconMap != nil)
         {
             do {
                 let overrides = try IconMapFile.load(path: iconMap)
@@ -90,8 +92,8 @@ package struct LintNotes {
                 let findings = file.reading.diagnostics + linter.check(file.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
                 diagnostics += translationFindings(
-                    of: file.document, at: source.path, linter: linter, boundary: boundary,
-                    origin: self.localesDirectory == nil && (self.inputs.isEmpty || Project.same(input, project.notesPath)) ? .repository : .commandLine,
+                    of: file.document, at: source.path, linter: linter, project: project,
+                    projectNotes: self.inputs.isEmpty || Project.same(input, project.notesPath),
                     localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader, limit: limit)
                 if let fragmentsFolder {
                     let folder = FragmentFolder(path: fragmentsFolder)
@@ -128,7 +130,7 @@ package struct LintNotes {
     /// Every translation beside the notes (and in the locales folder) read, linted and
     /// compared with them; a file named like a translation whose locale is no language is reported.
     private func translationFindings(
-        of original: Document, at path: String, linter: Linter, boundary: ProjectBoundary, origin: ProjectBoundary.Origin,
+        of original: Document, at path: String, linter: Linter, project: Project, projectNotes: Bool,
         localesDirectory: String?, reader: DocumentReader,
         limit: Int
     ) -> [Diagnostic] {
@@ -151,7 +153,8 @@ package struct LintNotes {
                 }
                 continue
             }
-            if let problem = boundary.problem(with: candidate.path, from: origin, what: "the translation") {
+            let origin = project.origin(ofTranslation: candidate.path, localesDirectory: localesDirectory, projectNotes: projectNotes)
+            if let problem = project.boundary.problem(with: candidate.path, from: origin, what: "the translation") {
                 findings.append(Diagnostic(.outsideProject, at: SourceLocation(path: candidate.path), problem))
                 continue
             }

@@ -164,11 +164,12 @@ package struct RenderSheets {
     private func templates(_ template: String?, in project: Project) throws(CommandFailure) -> HTMLTemplates {
         guard let template else { return .builtIn }
         let boundary = project.boundary
-        try boundary.admit(template, from: .commandLine, what: "the template")
+        let origin = project.origin(of: template, setting: project.config?.template)
+        try boundary.admit(template, from: origin, what: "the template")
         let directory = template.contains("/") ? String(template[..<template.lastIndex(of: "/")!]) : "."
         let neighbours = DirectoryListing.names(in: directory).filter { $0.hasSuffix(".mustache") }
             .map { directory + "/" + $0 }
-        for neighbour in neighbours { try boundary.admit(neighbour, from: .commandLine, what: "the template's partial") }
+        for neighbour in neighbours { try boundary.admit(neighbour, from: origin, what: "the template's partial") }
         do {
             return try HTMLTemplates.custom(path: template, neighbours: neighbours)
         } catch {

@@ -143,4 +143,20 @@ extension Project {
     package var boundary: ProjectBoundary {
         ProjectBoundary(folder: settings.map { PreparedFile.split($0.config.path).directory } ?? root)
     }
+
+    /// Where `path`, a path a request holds, comes from: the repository, when it is the one the
+    /// settings' `value` names, however the command came by it; else the command line.
+    package func origin(of path: String, setting value: String?) -> ProjectBoundary.Origin {
+        settings?.resolve(value) == path ? .repository : .commandLine
+    }
+
+    /// Where a translation of the notes comes from: the repository, when it stands in the
+    /// settings' locales folder or beside the project's own notes (`projectNotes`); else the
+    /// command line, which named its folder or its notes.
+    package func origin(ofTranslation path: String, localesDirectory: String?, projectNotes: Bool) -> ProjectBoundary.Origin {
+        if let localesDirectory, path.hasPrefix(localesDirectory) {
+            return origin(of: localesDirectory, setting: config?.localesDir)
+        }
+        return projectNotes ? .repository : .commandLine
+    }
 }

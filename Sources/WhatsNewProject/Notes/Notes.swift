@@ -175,11 +175,11 @@ package final class Notes {
                     .unreadableFile, at: SourceLocation(path: path, line: 1, column: 1),
                     "no \(locale) translation of these notes: looked for \(looked.joined(separator: " and "))"))
         }
-        // Beside the project's notes or in the settings' locales folder: a file of the repository's.
-        let fromSettings = request.localesDirectory.map { translationPath.hasPrefix($0) && project.isSetting($0, config: project.config?.localesDir) } ?? false
-        let besideProjectNotes = request.input == nil && !(request.localesDirectory.map { translationPath.hasPrefix($0) } ?? false)
         try project.boundary.admit(
-            translationPath, from: fromSettings || besideProjectNotes ? .repository : .commandLine, what: "the translation")
+            translationPath,
+            from: project.origin(
+                ofTranslation: translationPath, localesDirectory: request.localesDirectory, projectNotes: request.input == nil),
+            what: "the translation")
         let source = try Self.load(translationPath, request.sizeLimit)
         let reading = reader.read(source)
         if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
@@ -194,9 +194,7 @@ package final class Notes {
     package static func catalog(_ request: NotesRequest, _ project: Project) throws(CommandFailure) -> IconCatalog {
         var catalog = IconCatalog.builtIn
         if let iconMap = request.iconMap {
-            try project.boundary.admit(
-                iconMap, from: project.isSetting(iconMap, config: project.config?.iconsFile) ? .repository : .commandLine,
-                what: "the icon map")
+            try project.boundary.admit(iconMap, from: project.origin(of: iconMap, setting: project.config?.iconsFile), what: "the icon map")
             do {
                 catalog = catalog.adding(try IconMapFile.load(path: iconMap))
             } catch {
