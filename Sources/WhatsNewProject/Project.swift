@@ -96,10 +96,8 @@ package struct Project: Sendable {
         first == second || canonical(first) == canonical(second)
     }
 
-    /// The absolute path, symbolic links resolved.
-    package static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    /// The absolute path, symbolic links resolved, as the project's edge follows it.
+    package static func canonical(_ path: String) -> String { ProjectBoundary.real(path) }
 
     /// An absolute path as the user would type it from here: relative when it is below here.
     package static func shown(_ path: String) -> String {

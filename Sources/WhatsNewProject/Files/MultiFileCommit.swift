@@ -40,12 +40,9 @@ struct MultiFileCommit {
         }
         // With the list written, a kill between two renames is finished by the next run; a
         // list that cannot be written leaves each rename to stand alone, as before.
-        let journal =
-            files.count > 1
-            ? Self.real(files.map(\.temporaryPath)).flatMap { finished in
-                FileCommitJournal.begin(in: Self.commonFolder(of: finished), finished: finished)
-            }
-            : nil
+        // Named by their real folders, so the list holds no link and no `..`.
+        let finished = files.map { ProjectBoundary.real($0.temporaryPath) }
+        let journal = files.count > 1 ? FileCommitJournal.begin(in: Self.commonFolder(of: finished), finished: finished) : nil
         defer { journal?.end() }
         for (index, file) in files.enumerated() {
             do {
@@ -56,23 +53,6 @@ struct MultiFileCommit {
                 throw failure
             }
         }
-    }
-
-    /// A path the next run finds from any folder.
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    }
-
-    /// Each path with its folder's links and `..` resolved, so a list names real folders only;
-    /// nil when a folder cannot be resolved.
-    static func real(_ paths: [String]) -> [String]? {
-        var real: [String] = []
-        for path in paths {
-            let (directory, name) = PreparedFile.split(path)
-            guard let folder = FileDestination.resolve(directory) else { return nil }
-            real.append((folder == "/" ? "" : folder) + "/" + name)
-        }
-        return real
     }
 
     /// The deepest folder that holds every one of `paths` (absolute).

@@ -61,8 +61,8 @@ package struct OutputTarget {
             }
         }
         // A list of renames a killed run left sits in the folder that holds all its files.
-        if targets.count > 1, let real = MultiFileCommit.real(targets.map(\.target)) {
-            try PreparedFile.removeAbandoned(in: MultiFileCommit.commonFolder(of: real))
+        if targets.count > 1 {
+            try PreparedFile.removeAbandoned(in: MultiFileCommit.commonFolder(of: targets.map { ProjectBoundary.real($0.target) }))
         }
         var prepared: [PreparedFile] = []
         for (path, target, text) in targets {
