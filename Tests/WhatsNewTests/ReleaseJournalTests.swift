@@ -160,7 +160,7 @@ import Testing
     @Test func theLockEndsWithItsHolderAndLeavesNoFile() throws {
         let folder = try project()
         let notes = folder.path("CHANGELOG.md")
-        let lock = try ProjectLock.take(besides: notes, console: Transcript().console)
+        let lock = try ProjectLock.take(in: [Project.folder(ofNotes: notes)], console: Transcript().console)
         #expect(text(folder, ".whatsnew.lock")?.hasPrefix("\(getpid()) ") == true)
         #expect(ProjectLock.holder(of: folder.path(".whatsnew.lock")) == getpid())
         let left = try #require(text(folder, ".whatsnew.lock"))
@@ -169,13 +169,13 @@ import Testing
         // A file a killed run left is no lock: the kernel's lock went with the process, and the
         // file, whatsnew's by its seal, goes with the next run.
         try left.write(toFile: folder.path(".whatsnew.lock"), atomically: false, encoding: .utf8)
-        let again = try ProjectLock.take(besides: notes, patience: 0, console: Transcript().console)
+        let again = try ProjectLock.take(in: [Project.folder(ofNotes: notes)], patience: 0, console: Transcript().console)
         again.release()
         #expect(!FileManager.default.fileExists(atPath: folder.path(".whatsnew.lock")))
         // A file of that name that is no lock of whatsnew's (committed, say) is locked as it is,
         // and left as it was.
         try "99999999\n".write(toFile: folder.path(".whatsnew.lock"), atomically: false, encoding: .utf8)
-        let third = try ProjectLock.take(besides: notes, patience: 0, console: Transcript().console)
+        let third = try ProjectLock.take(in: [Project.folder(ofNotes: notes)], patience: 0, console: Transcript().console)
         third.release()
         #expect(text(folder, ".whatsnew.lock") == "99999999\n")
     }

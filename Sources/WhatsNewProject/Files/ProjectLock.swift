@@ -41,13 +41,6 @@ package final class ProjectLock {
         return lock
     }
 
-    /// Takes the lock of the folder that holds `notes`.
-    package static func take(besides notes: String, patience: Int = 600, console: Console) throws(CommandFailure)
-        -> ProjectLock
-    {
-        try take(in: [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory], patience: patience, console: console)
-    }
-
     /// One lock file, opened and locked; its descriptor, and whether it is whatsnew's own (made
     /// by this run or a killed one), which the run then writes and removes.
     private static func acquire(
@@ -215,7 +208,7 @@ extension Project {
         let fragments = fragmentsFolder(for: notes)
         // The fragments folder where it really is: a linked one (worktrees sharing it) is locked there.
         let sharedFolder = fragments.flatMap(FileDestination.resolve).flatMap { FileKind(of: $0) == .directory ? $0 : nil }
-        let folders = [PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory] + (sharedFolder.map { [$0] } ?? [])
+        let folders = [Self.folder(ofNotes: notes)] + (sharedFolder.map { [$0] } ?? [])
         let lock = try ProjectLock.take(in: folders, console: console)
         try removeAbandonedWrites(notes: notes)
         var ended = 0
@@ -232,12 +225,17 @@ extension Project {
     /// Removes what killed writers left beside the notes, in the fragments folder and beside
     /// each version file.
     package func removeAbandonedWrites(notes: String) throws(CommandFailure) {
-        try PreparedFile.removeAbandoned(in: PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory)
+        try PreparedFile.removeAbandoned(in: Self.folder(ofNotes: notes))
         if let folder = fragmentsFolder(for: notes) { try PreparedFile.removeAbandoned(in: folder) }
         for path in versionFilePaths {
             let (directory, name) = PreparedFile.split(path)
             try PreparedFile.removeAbandoned(of: name, in: directory)
         }
+    }
+
+    /// The folder the notes file really stands in (through a link, the one it points into).
+    static func folder(ofNotes notes: String) -> String {
+        PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory
     }
 
     /// The version files of `version-files:` that a release may write: absolute, links resolved,
@@ -262,10 +260,4 @@ extension Project {
         return notes
     }
 
-    /// Whether `path`, a path a request holds, is the one the settings' `value` names: then it
-    /// is the repository's, however the command came by it.
-    package func isSetting(_ path: String, config value: String?) -> Bool {
-        guard let resolved = settings?.resolve(value) else { return false }
-        return resolved == path
-    }
 }

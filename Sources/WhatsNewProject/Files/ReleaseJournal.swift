@@ -117,6 +117,12 @@ package struct ReleaseJournal {
         ProjectBoundary.isPlainName(name) && !name.hasPrefix(".")
     }
 
+    /// The fragments set aside in the journal: every name there but the plan's and the saved
+    /// texts', which are hidden.
+    var setAsideNames: [String] {
+        DirectoryListing.names(in: directory) { Self.isFragmentName($0) && $0 != "plan" }
+    }
+
     /// Puts back the old text of every file of `plan` that holds the new: the release did not
     /// happen. Returns the files changed since by someone else, which are left as they are.
     /// Only files in `allowed` (absolute; the project's version files) are touched: a journal is
@@ -202,7 +208,7 @@ package struct ReleaseJournal {
     /// keeps both. Returns how many.
     private func putBack() throws(JournalFailure) -> Int {
         var restored = 0
-        for name in DirectoryListing.names(in: directory) where Self.isFragmentName(name) && name != "plan" {
+        for name in setAsideNames {
             let from = directory + "/" + name
             guard FileKind(of: from) == .regularFile else { continue }
             var destination = folder + "/" + name

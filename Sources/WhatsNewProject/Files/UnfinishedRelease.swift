@@ -22,9 +22,7 @@ package struct UnfinishedRelease {
     package var diagnostic: Diagnostic {
         let here = SourceLocation(path: journal.directory)
         guard case .plan(let plan) = reading else { return foreign }
-        let waiting = DirectoryListing.names(in: journal.directory).filter(ReleaseJournal.isFragmentName).filter {
-            $0 != "plan"
-        }.count
+        let waiting = journal.setAsideNames.count
         if waiting == 0 {
             return Diagnostic(
                 .unfinishedRelease, at: here,
