@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 /// The one rule for control characters in the HTML and Markdown whatsnew writes: none but tab
 /// and line feed. C0 controls, DEL and C1 controls from a fragment or a notes file show as
 /// nothing in a browser or a rendered release body, but reach a terminal that prints the file,
@@ -60,9 +62,10 @@ package enum ControlBytes {
     /// The bytes that are, or may start, a control: C0 but tab and line feed, DEL, and 0xC2.
     private static let suspect: [Bool] = (0...255).map { isControl(UInt8($0)) || $0 == 0xC2 }
 
-    /// A C0 control but tab and line feed, or DEL.
+    /// A one-byte control a note's text never needs (the model's rule), or a carriage return,
+    /// which an output's own line ends never hold.
     private static func isControl(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F
+        byte == 0x0D || (byte < 0x80 && Unicode.Scalar(byte).isControlCharacter)
     }
 
     /// U+0080–U+009F at `index`: 0xC2 then 0x80–0x9F.

@@ -15,10 +15,9 @@ struct PendingNotes {
         var words: [String] = []
         var word = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
-            let properties = scalar.properties
-            if (properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark)
-                && !properties.isDefaultIgnorableCodePoint
-            {
+            // A word's letters and digits, with the marks on them (`é` written as `e` and `´`).
+            let category = scalar.properties.generalCategory
+            if scalar.isShownLetterOrDigit || (!word.isEmpty && (category == .nonspacingMark || category == .spacingMark)) {
                 word.append(scalar)
             } else if !word.isEmpty {
                 words.append(String(word))

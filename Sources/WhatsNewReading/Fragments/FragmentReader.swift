@@ -79,19 +79,13 @@ public struct FragmentReader: Sendable {
     /// and each front-matter value that holds one through a YAML escape (`"\e[2J"`).
     private static func controls(in source: SourceFile, fields: Fields) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        let bytes = source.bytes
-        let first = bytes.indices.first { index in
-            let byte = bytes[index]
-            return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
-                || (byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]))
-        }
-        if let first {
-            let place = TextPosition(of: first, in: bytes)
-            let scalar = String(decoding: bytes[first..<min(bytes.count, first + (bytes[first] == 0xC2 ? 2 : 1))], as: UTF8.self)
+        let text = String(decoding: source.bytes, as: UTF8.self)
+        if let first = text.unicodeScalars.firstIndex(where: \.isControlCharacter) {
+            let place = TextPosition(of: text.utf8.distance(from: text.utf8.startIndex, to: first), in: source.bytes)
             found.append(
                 Diagnostic(
                     .fragmentControl, at: SourceLocation(path: source.path, line: place.line, column: place.column),
-                    "this fragment holds a control character (\(scalar.escapingControls())); no note needs one, and a terminal would act on it: remove it"))
+                    "this fragment holds a control character (\(String(text.unicodeScalars[first]).escapingControls())); no note needs one, and a terminal would act on it: remove it"))
         }
         let values: [(Fragment.Key, String?)] = [
             (.title, fields.title), (.summary, fields.summary), (.icon, fields.icon), (.color, fields.color),

@@ -153,7 +153,6 @@ private struct JSONWriter {
                 guard index + 1 < source.count, (0x80...0x9F).contains(source[index + 1]) else { continue }
                 byte = source[index + 1]
             }
-            if index < start { continue }
             bytes += source[start..<index]
             switch byte {
             case UInt8(ascii: "\""): bytes += "\\\"".utf8
