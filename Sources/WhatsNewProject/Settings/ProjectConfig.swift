@@ -86,8 +86,9 @@ package struct ProjectConfig: Sendable {
     /// `build: increment`: each release moves the build number on by one.
     package var incrementsBuild = false
     /// Every path the settings give (`input`, `fragments`, `template`, `icons`, `locales-dir`,
-    /// `outputs`, `version-files`), with where it is written: each must stay inside the project
-    /// (``ProjectBoundary``).
+    /// `outputs`), with where it is written: each must stay inside the project
+    /// (``ProjectBoundary``). `version-files` are checked by ``VersionFiles``, with the rest of
+    /// what it finds in them.
     package var paths: [SettingPath] = []
 
     /// A path as a setting gives it.
@@ -256,12 +257,6 @@ package struct ProjectConfig: Sendable {
                 }
             case "version-files":
                 config.versionFiles = VersionFileSetting.read(value, report: report)
-                for file in config.versionFiles {
-                    config.paths.append(
-                        SettingPath(
-                            key: "version-files", path: file.path,
-                            location: SourceLocation(path: source.path, line: file.line, column: file.column)))
-                }
             case "max-size":
                 guard let written = text(value, key) else { continue }
                 config.maxSize = ByteCount.bytes(written)

@@ -28,10 +28,11 @@ package struct ProjectSettings: Sendable {
     /// them start); every path is checked against the project's edge.
     package static func read(_ source: SourceFile) -> ProjectSettings {
         let boundary = ProjectBoundary(folder: PreparedFile.split(source.path).directory)
-        var (config, diagnostics) = ProjectConfig.read(source)
+        let (config, read) = ProjectConfig.read(source)
+        var diagnostics = read
+        // Its paths start where it stands, as every command resolves them.
         let settings = ProjectSettings(config: config, diagnostics: [])
-        // version-files says the same of its own files, with the rest of what it finds in them.
-        for setting in config.paths where setting.key != "version-files" {
+        for setting in config.paths {
             if let problem = boundary.problem(
                 with: settings.resolve(setting.path) ?? setting.path, from: .repository, what: "`\(setting.key)`",
                 shown: setting.path)
