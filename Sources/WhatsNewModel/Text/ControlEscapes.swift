@@ -28,6 +28,20 @@ extension StringProtocol {
     }
 }
 
+extension Array where Element == UInt8 {
+    /// The offset of the first control character (``Unicode/Scalar/isControlCharacter``) in
+    /// these UTF-8 bytes; nil for none. By bytes, not scalars: every fragment is checked.
+    package var firstControlCharacterOffset: Int? {
+        withUnsafeBufferPointer { bytes in
+            bytes.indices.first { index in
+                let byte = bytes[index]
+                if byte == 0xC2 { return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) }
+                return byte < 0x80 && Unicode.Scalar(byte).isControlCharacter
+            }
+        }
+    }
+}
+
 extension Unicode.Scalar {
     /// A C0 control but tab and the line ends, DEL, or a C1 control: what no note's text needs.
     package var isControlCharacter: Bool {

@@ -79,13 +79,13 @@ public struct FragmentReader: Sendable {
     /// and each front-matter value that holds one through a YAML escape (`"\e[2J"`).
     private static func controls(in source: SourceFile, fields: Fields) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        let text = String(decoding: source.bytes, as: UTF8.self)
-        if let first = text.unicodeScalars.firstIndex(where: \.isControlCharacter) {
-            let place = TextPosition(of: text.utf8.distance(from: text.utf8.startIndex, to: first), in: source.bytes)
+        if let first = source.bytes.firstControlCharacterOffset {
+            let place = TextPosition(of: first, in: source.bytes)
+            let character = String(decoding: source.bytes[first..<min(source.bytes.count, first + (source.bytes[first] == 0xC2 ? 2 : 1))], as: UTF8.self)
             found.append(
                 Diagnostic(
                     .fragmentControl, at: SourceLocation(path: source.path, line: place.line, column: place.column),
-                    "this fragment holds a control character (\(String(text.unicodeScalars[first]).escapingControls())); no note needs one, and a terminal would act on it: remove it"))
+                    "this fragment holds a control character (\(character.escapingControls())); no note needs one, and a terminal would act on it: remove it"))
         }
         let values: [(Fragment.Key, String?)] = [
             (.title, fields.title), (.summary, fields.summary), (.icon, fields.icon), (.color, fields.color),
