@@ -86,34 +86,35 @@ package struct ProjectBoundary: Sendable {
     private static func follow(_ path: String, link: (String) -> Void) -> String {
         let start = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
         // What is left to walk, last component first; what is walked, resolved.
-        var pending = start.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed() as [String]
-        var current: [String] = []
+        var pending = start.split(separator: "/", omittingEmptySubsequences: true).reversed() as [Substring]
+        // The path walked so far, resolved, kept whole: each step adds or drops one component.
+        var current = ""
         var missing = false
         var hops = 0
         while let part = pending.popLast() {
             if part == "." { continue }
             if part == ".." {
-                _ = current.popLast()
+                current = String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)])
                 continue
             }
-            let candidate = "/" + (current + [part]).joined(separator: "/")
+            let candidate = current + "/" + part
             var status = stat()
             guard !missing, lstat(candidate, &status) == 0 else {
                 // Below a name that does not exist, nothing does: the rest is as written.
                 missing = true
-                current.append(part)
+                current = candidate
                 continue
             }
             guard (status.st_mode & S_IFMT) == S_IFLNK, hops < 40, let target = FileDestination.linkTarget(candidate) else {
-                current.append(part)
+                current = candidate
                 continue
             }
             hops += 1
             link(candidate)
-            if target.hasPrefix("/") { current = [] }
-            pending += target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed()
+            if target.hasPrefix("/") { current = "" }
+            pending += target.split(separator: "/", omittingEmptySubsequences: true).reversed()
         }
-        return "/" + current.joined(separator: "/")
+        return current.isEmpty ? "/" : current
     }
 
     /// Where the absolute path `path` (without links) stands.
