@@ -641,11 +641,12 @@ struct HostileRepositoryTests {
         holder.currentDirectoryURL = scene.project
         try holder.run()
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: scene.path("held")) { Thread.sleep(forTimeInterval: 0.1) }
+        let binary = try #require(WhatsNewBinary.url)
         let waiter = Process()
-        waiter.executableURL = try #require(WhatsNewBinary.url)
+        waiter.executableURL = binary
         waiter.arguments = ["release", "auto", "--notes", "other/CHANGELOG.md", "--date", "2024-06-01"]
         waiter.currentDirectoryURL = scene.project
-        FileManager.default.createFile(atPath: scene.path("waiter.err"), contents: nil)
+        _ = FileManager.default.createFile(atPath: scene.path("waiter.err"), contents: nil)
         waiter.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scene.path("waiter.err")))
         waiter.standardOutput = FileHandle.nullDevice
         try waiter.run()
