@@ -6,8 +6,15 @@ struct ConfigOption: ParsableArguments {
     @Option(help: "The project's settings (default: .whatsnew.yml here or in a folder above).")
     var config: String?
 
-    /// The project around the current folder, with these settings.
-    func project() throws(CommandFailure) -> Project { try Project.find(settings: config) }
+    @Option(
+        name: .customLong("package"),
+        help: ArgumentHelp(
+            "The package to work on, of those .whatsnew.yml lists under packages: (repeat for several, or all; default: the one whose folder you are in).",
+            valueName: "name"))
+    var packages: [String] = []
+
+    /// The project around the current folder, with these settings, for the packages named.
+    func project() throws(CommandFailure) -> Project { try Project.find(settings: config).selecting(packages) }
 }
 
 /// `--locales-dir DIR`: a folder of translations named by locale, besides `CHANGELOG.<locale>.md`.

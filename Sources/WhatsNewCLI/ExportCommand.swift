@@ -50,7 +50,9 @@ struct FastlaneExportCommand: ParsableCommand {
     @OptionGroup var settings: ConfigOption
 
     func validate() throws {
-        if release == "all" { throw ValidationError("a store takes the notes of one release; name it with --release") }
+        var request = NotesRequest()
+        request.release = release
+        try perform { () throws(CommandFailure) in try request.oneRelease("a store") }
         if let versionCode, versionCode < 1 { throw ValidationError("--version-code must be a positive number") }
         if let locales { try perform { () throws(CommandFailure) in _ = try LocaleList(locales) } }
         if let locale, locale.isEmpty || locale.contains("/") || locale.hasPrefix(".") {

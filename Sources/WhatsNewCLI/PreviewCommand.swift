@@ -33,7 +33,9 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var settings: ConfigOption
 
     func validate() throws {
-        if release.lowercased() == "all" { throw ValidationError("a preview shows one release; name it with --release") }
+        var request = NotesRequest()
+        request.release = release
+        try perform { () throws(CommandFailure) in try request.oneRelease("a preview") }
     }
 
     func run() throws {

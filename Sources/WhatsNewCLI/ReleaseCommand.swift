@@ -77,6 +77,9 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Start the notes file when it does not exist yet (without it, a missing file is an error).")
     var create = false
 
+    @Option(help: "What standard output says of the releases made: text (version= and tag= lines; package= … per package) or json.")
+    var format: LintFormat = .text
+
     @OptionGroup var limit: InputLimit
 
     @OptionGroup var icons: IconOptions
@@ -88,7 +91,7 @@ struct ReleaseCommand: ParsableCommand {
         (release.preRelease, release.build, release.keepsPreReleases) = (pre, build, keepPreReleases)
         (release.date, release.notes, release.dryRun, release.keep) = (day.date, notes, dryRun, keep)
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
-        (release.creates, release.maximumSize) = (create, limit.bytes)
+        (release.creates, release.maximumSize, release.json) = (create, limit.bytes, format == .json)
         try perform { () throws(CommandFailure) in try release.run(in: settings.project()) }
     }
 }

@@ -66,24 +66,11 @@ struct SparkleExportCommand: ParsableCommand {
         if let history, history < 0 { throw ValidationError("--history is a number of releases, 0 or more") }
         if prefer == .description, appcast == nil { throw ValidationError("--prefer is for an appcast (--appcast)") }
         if let release, Version(release) == nil { throw ValidationError("--release takes a version such as 1.4.0") }
-        _ = try buildNumbers()
+        _ = try perform { () throws(CommandFailure) in try builds.map(NotesRequest.BuildNumber.parse) }
         if let locales { try perform { () throws(CommandFailure) in _ = try LocaleList(locales) } }
         for archive in archives where SparkleArchive.notesBase(of: archive) == nil {
             throw ValidationError(
                 "\(archive) is no archive Sparkle updates from; it takes \(SparkleArchive.extensions.joined(separator: ", "))")
-        }
-    }
-
-    /// `--build 1.4.0=1248` as pairs.
-    private func buildNumbers() throws -> [NotesRequest.BuildNumber] {
-        try builds.map { written in
-            let parts = written.split(separator: "=", maxSplits: 1).map { $0.trimmedWhitespace() }
-            guard parts.count == 2, Version(parts[0]) != nil, !parts[1].isEmpty,
-                !parts[1].contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == "&" })
-            else {
-                throw ValidationError("--build takes a version and its build number, such as 1.4.0=1248, not \(written)")
-            }
-            return NotesRequest.BuildNumber(version: parts[0], build: parts[1])
         }
     }
 
@@ -93,7 +80,7 @@ struct SparkleExportCommand: ParsableCommand {
         export.notes.input = input
         export.notes.localesDirectory = translations.localesDir
         (export.notes.iconMap, export.notes.maximumSize) = (icons.iconMap, limit.bytes)
-        export.notes.builds = try buildNumbers()
+        export.notes.builds = try perform { () throws(CommandFailure) in try builds.map(NotesRequest.BuildNumber.parse) }
         (export.archives, export.appcast, export.release) = (archives, appcast, release)
         (export.history, export.locales) = (history, locales)
         export.prefersDescription = prefer == .description

@@ -14,11 +14,99 @@ package struct Project: Sendable {
     package let settings: ProjectSettings?
     /// The project's folder, relative to here: empty for here, `../` for the one above.
     package let root: String
+    /// The unit this value speaks for: whose notes, settings, version files and tags its
+    /// properties give (``ReleaseUnit``).
+    package let unit: ReleaseUnit
+    /// The units the run asked for (`--package`), in the order the settings list them.
+    package private(set) var selection: [ReleaseUnit]
+    /// How the run's units were chosen.
+    package private(set) var chosen: Choice = .only
+
+    /// How a run's units were chosen.
+    package enum Choice: Sendable, Equatable {
+        /// The repository has no packages: its one unit.
+        case only
+        /// Named with `--package` (or `--package all`).
+        case named
+        /// The package whose folder holds the current one.
+        case here
+        /// None said: every package, for the commands that take them all.
+        case every
+    }
 
     package init(settings: ProjectSettings?, root: String) {
         self.settings = settings
         self.root = root
+        unit = ReleaseUnit(project: settings, root: root)
+        selection = [unit]
     }
+
+    private init(_ project: Project, unit: ReleaseUnit) {
+        (settings, root, self.unit, selection, chosen) = (project.settings, project.root, unit, project.selection, project.chosen)
+    }
+
+    /// Every unit the repository releases: its packages, else the project itself.
+    package var units: [ReleaseUnit] {
+        guard let settings, !settings.config.packages.isEmpty else { return [ReleaseUnit(project: settings, root: root)] }
+        return settings.config.packages.map { ReleaseUnit(package: $0, in: settings) }
+    }
+
+    /// Whether the settings list packages.
+    package var hasPackages: Bool { !(settings?.config.packages.isEmpty ?? true) }
+
+    /// This project speaking for `unit`.
+    package func scoped(to unit: ReleaseUnit) -> Project { Project(self, unit: unit) }
+
+    /// The project for the units `names` asks for (`--package`; `all` for every one). Without
+    /// names, a repository with packages is for the package whose folder holds `directory`, else
+    /// for all of them (``Choice``). A name that is no package is a usage error with the nearest.
+    package func selecting(_ names: [String], from directory: String = FileManager.default.currentDirectoryPath)
+        throws(CommandFailure) -> Project
+    {
+        let units = self.units
+        guard hasPackages else {
+            if let name = names.first {
+                throw .usage("--package \(name): this project lists no packages; give each its folder under `packages:` in \(ProjectConfig.fileName)")
+            }
+            return self
+        }
+        var project = self
+        if names.isEmpty {
+            let here = Self.canonical(directory) + "/"
+            let holding = units.filter { here.hasPrefix(Self.canonical($0.folder) + "/") }
+            if let deepest = holding.max(by: { Self.canonical($0.folder).count < Self.canonical($1.folder).count }) {
+                (project.selection, project.chosen) = ([deepest], .here)
+            } else {
+                (project.selection, project.chosen) = (units, .every)
+            }
+        } else if names.contains(where: { $0.lowercased() == "all" }) {
+            (project.selection, project.chosen) = (units, .named)
+        } else {
+            var chosen: [ReleaseUnit] = []
+            for name in names {
+                guard let unit = units.first(where: { $0.name == name }) else {
+                    let known = units.compactMap(\.name)
+                    let near = Suggestion.nearest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+                    throw .usage("--package \(name) is no package of this project\(near); they are \(known.joined(separator: ", ")), or all")
+                }
+                if !chosen.contains(where: { $0.name == name }) { chosen.append(unit) }
+            }
+            (project.selection, project.chosen) = (units.filter { unit in chosen.contains { $0.name == unit.name } }, .named)
+        }
+        return project.scoped(to: project.selection[0])
+    }
+
+    /// The project for the one unit a command that works on one takes: the one chosen, else a
+    /// usage error naming the packages.
+    package func single(_ command: String) throws(CommandFailure) -> Project {
+        guard selection.count > 1 else { return scoped(to: selection[0]) }
+        let names = selection.compactMap(\.name).joined(separator: ", ")
+        throw .usage(
+            "\(command) works on one package at a time, and this repository releases \(names); give --package NAME, or run it in the package's folder")
+    }
+
+    /// The project for each unit of the run, in the settings' order.
+    package var each: [Project] { selection.map(scoped(to:)) }
 
     /// The project around `directory` (here, unless said otherwise), with the settings at
     /// `settingsPath` when given.
@@ -51,13 +139,20 @@ package struct Project: Sendable {
     /// The notes file a project has unless its settings name another.
     package static let defaultNotes = "CHANGELOG.md"
 
-    /// The settings' values, or the defaults.
-    package var config: ProjectConfig? { settings?.config }
+    /// The unit's settings: the file's, a package's over them; nil without a file.
+    package var config: ProjectConfig? { unit.config }
 
-    /// The project's notes: the settings' `input:`, else `CHANGELOG.md` in its folder.
-    package var notesPath: String {
-        settings?.resolve(config?.input ?? Self.defaultNotes) ?? root + Self.defaultNotes
+    /// The sheet's title when the notes at `notes` give none: the unit's `name:`, else the
+    /// package file beside the notes, else a package's own name (a package is never titled
+    /// with the repository's `name:`).
+    package func title(besides notes: String) -> String? {
+        guard let name = unit.name else { return config?.name ?? PackageName.beside(notes) }
+        let own = settings?.config.packages.first { $0.name == name }?.config
+        return (own?.written.contains("name") == true ? own?.name : nil) ?? PackageName.beside(notes) ?? name
     }
+
+    /// The unit's notes: the settings' `input:`, else `CHANGELOG.md` in its folder.
+    package var notesPath: String { unit.notesPath }
 
     /// The project's fragments folder: the settings' `fragments:`, else `.changes` in its folder.
     package var fragmentsPath: String {
@@ -89,6 +184,21 @@ package struct Project: Sendable {
 
     /// Every kind a fragment may name: the sheet's own and the project's.
     package var kinds: ChangeKinds { ChangeKinds.builtIn.adding(projectKinds) }
+
+    /// The reader of this project's fragments: the kinds they may name (every unit's), and the
+    /// packages, which a fragment must name when the project lists any.
+    package var fragmentReader: FragmentReader {
+        var reader = FragmentReader(kinds: ChangeKinds.builtIn.adding(units.flatMap { $0.config?.kinds ?? [] }))
+        if hasPackages { reader.packages = units.compactMap(\.name) }
+        return reader
+    }
+
+    /// Whether a fragment's note belongs in this unit's notes: every note does in a project
+    /// without packages; with them, the notes that name the unit's package.
+    package func owns(_ fragment: Fragment) -> Bool {
+        guard let name = unit.name else { return true }
+        return fragment.packages.contains(name)
+    }
 
     /// Whether two paths name one file, whether or not it exists yet.
     package static func same(_ first: String, _ second: String) -> Bool {

@@ -12,12 +12,17 @@ package enum FrontMatterWriter {
         case references([String])
         /// `true` or `false`.
         case flag(Bool)
+        /// Names, always as a list: `[core, "@scope/app"]`.
+        case names([String])
     }
 
     /// The block's lines, `---` to `---`.
     package static func lines(_ fields: [(key: String, value: Value)]) -> [String] {
         ["---"] + fields.map { "\($0.key): " + written($0.value) } + ["---"]
     }
+
+    /// One field's line, as ``lines(_:)`` writes it.
+    package static func line(_ key: String, _ value: Value) -> String { "\(key): " + written(value) }
 
     private static func written(_ value: Value) -> String {
         switch value {
@@ -26,6 +31,7 @@ package enum FrontMatterWriter {
             func reference(_ value: String) -> String { value.allSatisfy(\.isNumber) ? value : YAMLScalar.text(value) }
             return values.count == 1 ? reference(values[0]) : "[\(values.map(reference).joined(separator: ", "))]"
         case .flag(let flag): return flag ? "true" : "false"
+        case .names(let names): return "[\(names.map(YAMLScalar.text).joined(separator: ", "))]"
         }
     }
 }

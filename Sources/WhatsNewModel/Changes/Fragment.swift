@@ -27,12 +27,15 @@ public struct Fragment: Sendable {
     public var isBreaking: Bool
     /// The Markdown under the front matter.
     public var body: FragmentBody
+    /// `packages:`: the packages whose next releases hold the note, in a repository that
+    /// releases several; empty otherwise.
+    public var packages: [String] = []
     /// Where the front matter names things, for diagnostics.
     package var positions: [Key: TextPosition] = [:]
 
     /// The keys a fragment's front matter takes.
     package enum Key: String, Sendable, CaseIterable {
-        case kind, title, icon, color, summary, link, id, issue, pr, breaking
+        case kind, title, icon, color, summary, link, id, issue, pr, breaking, packages
 
         /// Every key's name, for the unknown-key diagnostic.
         package static let names = allCases.map(\.rawValue)

@@ -88,6 +88,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case fragmentTitle = "fragment-title"
     /// A control character (ESC, BEL, a C1 control…) in a fragment, which no note needs and a terminal would act on.
     case fragmentControl = "fragment-control"
+    /// A fragment that names no package where the repository releases several, or names one it does not list.
+    case fragmentPackage = "fragment-package"
     /// Two featured rows with one title in the coming release.
     case duplicateFeaturedTitle = "duplicate-featured-title"
     /// A featured note whose kind, symbol or colour the notes' format cannot keep (a heading in notes without front matter).

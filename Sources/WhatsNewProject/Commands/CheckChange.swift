@@ -71,11 +71,12 @@ package struct CheckChange {
         var read: [Fragment] = []
         for change in added {
             let path = Project.shown(top + "/" + change.path)
-            let (fragment, found) = FragmentFolder.read(path, with: FragmentReader(kinds: project.kinds))
+            let (fragment, found) = FragmentFolder.read(path, with: rules.fragmentReader)
             findings += found
             if let fragment { read.append(fragment) }
         }
-        findings += FragmentLinter().check(read)
+        // With the project's icons, as `lint` and `release` check them.
+        findings += FragmentLinter(icons: (try? Notes.catalog(NotesRequest().resolved(in: project), project)) ?? .builtIn).check(read)
         console.report(findings)
         if findings.contains(where: { $0.severity == .error }) {
             throw Self.failure(
@@ -89,6 +90,9 @@ package struct CheckChange {
         let before = at.pendingNotes(notes: notesFile, fragments: fragmentsFolder, project: rules)
         let now = Self.pendingNotes(notes: top + "/" + notesFile, fragments: top + "/" + fragmentsFolder, project: rules)
         let (new, gone) = now.change(since: before)
+        if rules.hasPackages {
+            try checkPackages(rules, changes: changes, top: top, notes: read.filter { !before.known.contains(PendingNotes.key(of: $0)) }, listed: new > gone)
+        }
         if new > gone {
             let named = zip(added, read.map(PendingNotes.key(of:))).filter { !before.known.contains($0.1) }.map(\.0.path)
             console.report(
@@ -115,9 +119,36 @@ package struct CheckChange {
                 : "whatsnew check: no release note needed; the change only touches files `check: ignore:` covers")
     }
 
+    /// Each package whose folder the change touches, in files its `check: ignore:` does not
+    /// cover, needs a new note that names it, or a new change in its own notes file.
+    private func checkPackages(
+        _ rules: Project, changes: [Change], top: String, notes: [Fragment], listed: Bool
+    ) throws(CommandFailure) {
+        let named = Set(notes.flatMap(\.packages))
+        let fragments = Self.relative(rules.fragmentsPath, to: top) + "/"
+        var missing: [(name: String, path: String)] = []
+        for unit in rules.units {
+            guard let name = unit.name, !named.contains(name) else { continue }
+            let folder = Self.relative(unit.folder, to: top)
+            let notesFile = Self.relative(unit.notesPath, to: top)
+            if listed, changes.contains(where: { $0.path == notesFile }) { continue }
+            let ignore = (unit.config?.checkIgnore ?? Self.defaultIgnore).map(PathGlob.init)
+            let touching = changes.first { change in
+                (folder.isEmpty || change.path.hasPrefix(folder + "/")) && change.path != notesFile
+                    && !change.path.hasPrefix(fragments) && !ignore.contains { $0.matches(change.path) }
+            }
+            if let touching { missing.append((name, touching.path)) }
+        }
+        guard !missing.isEmpty else { return }
+        let names = missing.map(\.name)
+        throw Self.failure(
+            "this change touches \(missing.map { "\($0.path) (\($0.name))" }.joined(separator: ", ")) but no new release note names \(names.count == 1 ? names[0] : "these packages"); add one with "
+                + "`whatsnew new --package \(names.joined(separator: " --package ")) --kind <kind> --body \"…\"`, or, if users will not notice the change, pass --skip (WHATSNEW_SKIP=1)")
+    }
+
     /// The merge base of `--base` (checked to be a commit) and HEAD; else of origin/HEAD, main
     /// or master and HEAD. A branch is judged by what it changes, not by what its base did since.
-    private func mergeBase(_ git: Git) throws(Git.Failure) -> String {
+    func mergeBase(_ git: Git) throws(Git.Failure) -> String {
         if let base {
             guard let commit = git.commit(base) else {
                 throw Git.Failure(message: "--base \(base) names no commit here; fetch it first (actions/checkout with fetch-depth: 0)")
@@ -153,7 +184,7 @@ package struct CheckChange {
 
     /// Tracked files changed since `base` (committed or not, renames found as renames), and new
     /// files git does not ignore.
-    private static func changes(against base: String, in top: String) throws(Git.Failure) -> [Change] {
+    static func changes(against base: String, in top: String) throws(Git.Failure) -> [Change] {
         let git = Git(directory: top)
         let fields = Git.fields(try git.run(["diff", "--name-status", "-z", "-M", base, "--"]))
         var changes: [Change] = []
@@ -170,6 +201,36 @@ package struct CheckChange {
         }
         let untracked = Git.fields(try git.run(["ls-files", "--others", "--exclude-standard", "-z"]))
         return changes + untracked.map { Change(status: "A", path: $0) }
+    }
+
+    /// The packages whose folders the branch changes (committed or not, since its merge base),
+    /// leaving out the notes and the fragments; in the settings' order.
+    package static func touchedPackages(in project: Project, base: String? = nil) throws(CommandFailure) -> [ReleaseUnit] {
+        let git = Git(directory: nil)
+        let top: String
+        let changes: [Change]
+        do {
+            top = Project.canonical(try git.text(["rev-parse", "--show-toplevel"]))
+            var check = CheckChange()
+            check.base = base
+            changes = try Self.changes(against: try check.mergeBase(git), in: top)
+        } catch {
+            throw Self.failure(error.message)
+        }
+        let fragments = Self.relative(project.fragmentsPath, to: top) + "/"
+        let paths = changes.flatMap { [$0.path] + ($0.from.map { [$0] } ?? []) }.filter { !$0.hasPrefix(fragments) }
+        return project.units.filter { unit in
+            let folder = Self.relative(unit.folder, to: top)
+            let notes = Self.relative(unit.notesPath, to: top)
+            return paths.contains { $0 != notes && (folder.isEmpty || $0.hasPrefix(folder + "/")) }
+        }
+    }
+
+    /// `path` from the repository's top (`top`, canonical); empty for the top itself.
+    static func relative(_ path: String, to top: String) -> String {
+        let real = Project.canonical(path)
+        if real == top { return "" }
+        return real.hasPrefix(top + "/") ? String(real.dropFirst(top.count + 1)) : real
     }
 
     /// The project as the base commit sets it: its settings file as it is there (none when it
@@ -200,7 +261,7 @@ package struct CheckChange {
         {
             pending.add(BaseCommit.read(source, project: project))
         }
-        for fragment in FragmentFolder(path: fragments).read(with: FragmentReader(kinds: project.kinds)).fragments {
+        for fragment in FragmentFolder(path: fragments).read(with: project.fragmentReader).fragments {
             pending.add(fragment)
         }
         return pending

@@ -22,7 +22,9 @@ package struct ExportFastlane {
     package init() {}
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try self.notes.oneRelease("a store")
         try project.settings?.check(on: console)
+        try self.notes.resolved(in: project).oneRelease("a store")
         let lock = try project.lockForWriting(notes: self.notes.input, console: console)
         defer { lock.release() }
         let notes = try Notes(self.notes, in: project, console: console)

@@ -27,13 +27,13 @@ package struct LintNotes {
         var diagnostics: [Diagnostic] = []
         var linter = Linter()
         // The project's settings are checked with the notes, and supply what the command line does not.
-        var iconMap = self.iconMap
-        var localesDirectory = self.localesDirectory
+        var asked = NotesRequest()
+        (asked.iconMap, asked.localesDirectory, asked.maximumSize) = (self.iconMap, self.localesDirectory, maximumSize)
+        let request = asked.resolved(in: project)
+        let (iconMap, localesDirectory) = (request.iconMap, request.localesDirectory)
         var strict = self.strict
         if let settings = project.settings {
             diagnostics += settings.diagnostics
-            iconMap = iconMap ?? settings.resolve(settings.config.iconsFile)
-            localesDirectory = localesDirectory ?? settings.resolve(settings.config.localesDir)
             strict = strict || settings.config.strictLint == true
             linter.audiences = settings.config.audiences
             linter.platforms = settings.config.platforms
@@ -49,7 +49,10 @@ package struct LintNotes {
             if reported { diagnostics.append(Diagnostic(.outsideProject, at: SourceLocation(path: path), problem)) }
             return false
         }
-        let inputs = (self.inputs.isEmpty ? [project.notesPath] : self.inputs).filter { input in
+        // Each unit's notes (every package's, or those --package names), else the files given.
+        let units = Dictionary(project.each.map { ($0.notesPath, $0) }) { first, _ in first }
+        let inputs = (self.inputs.isEmpty ? project.each.map(\.notesPath) : self.inputs).filter { input in
+            let project = units[input] ?? project
             let folderOrigin = Project.same(input, project.notesPath) ? .repository : origin
             return admitted(input, "the notes file", from: origin)
                 && project.fragmentsFolder(for: input).map {
@@ -58,9 +61,9 @@ package struct LintNotes {
                         reported: folderOrigin == .commandLine || project.config?.fragments == nil)
                 } != false
         }
-        let limit = maximumSize ?? project.maximumSize
+        let limit = request.sizeLimit
         // A release cut short hides its fragments: what lint would pass is not what is.
-        let folders = Set(inputs.compactMap { project.fragmentsFolder(for: $0) })
+        let folders = Set(inputs.compactMap { (units[$0] ?? project).fragmentsFolder(for: $0) })
         diagnostics += folders.sorted().flatMap { UnfinishedRelease.find(in: $0).map(\.diagnostic) }
         if let iconMap,
             admitted(
@@ -76,18 +79,18 @@ package struct LintNotes {
             }
         }
         var files = inputs.count
+        var linted: Set<String> = []
         for input in inputs {
+            let project = units[input] ?? project
             let fragmentsFolder = project.fragmentsFolder(for: input)
             if fragmentsFolder != nil, Self.isFragment(input, project: project) {
-                let (fragment, found) = FragmentFolder.read(input, with: FragmentReader(kinds: project.kinds))
+                let (fragment, found) = FragmentFolder.read(input, with: project.fragmentReader)
                 diagnostics += found + FragmentLinter(icons: linter.icons).check(fragment.map { [$0] } ?? [])
                 continue
             }
             do {
                 let source = try SourceFile.load(path: input, maximumSize: limit)
-                var reader = DocumentReader(icons: linter.icons)
-                reader.kinds = fragmentsFolder == nil ? [] : project.projectKinds
-                reader.didRead = console.readTrace
+                let reader = Notes.reader(linter.icons, project, console: console, notes: fragmentsFolder == nil ? "-" : input)
                 let file = NotesFile(source, reader: reader)
                 let findings = file.reading.diagnostics + linter.check(file.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
@@ -97,9 +100,13 @@ package struct LintNotes {
                     localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader, limit: limit)
                 if let fragmentsFolder {
                     let folder = FragmentFolder(path: fragmentsFolder)
-                    let (read, found) = folder.read(with: FragmentReader(kinds: project.kinds))
-                    files += folder.paths().count
-                    diagnostics += found
+                    let (all, found) = folder.read(with: project.fragmentReader)
+                    let read = all.filter(project.owns)
+                    // The folder is every package's: its files are counted and read once.
+                    if linted.insert(Project.canonical(folder.path)).inserted {
+                        files += folder.paths().count
+                        diagnostics += found
+                    }
                     diagnostics += FragmentLinter(icons: linter.icons).check(
                         read, unreleased: file.document.releaseInProgress)
                     if Project.same(input, project.notesPath) {
@@ -117,7 +124,8 @@ package struct LintNotes {
                 diagnostics.append(error)
             }
         }
-        let report = LintReport(diagnostics)
+        var seen: Set<String> = []
+        let report = LintReport(diagnostics.filter { seen.insert($0.description).inserted })
         if json {
             try console.deliver(report.json())
         } else {
@@ -160,8 +168,9 @@ package struct LintNotes {
             }
             do {
                 let source = try SourceFile.load(path: candidate.path, maximumSize: limit)
-                var translationReader = DocumentReader(icons: linter.icons)
-                translationReader.didRead = reader.didRead
+                // Translations are read with the sheet's own kinds, as rendering reads them.
+                var translationReader = reader
+                translationReader.kinds = []
                 let reading = translationReader.read(source)
                 var fileFindings = reading.diagnostics + linter.check(reading.document, path: source.path)
                 let translation = Translation(locale: locale, path: source.path, document: reading.document)

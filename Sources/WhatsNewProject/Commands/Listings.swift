@@ -19,7 +19,9 @@ package struct PreviewFamilies {
     package init() {}
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try self.notes.oneRelease("a preview")
         try project.settings?.check(on: console)
+        try self.notes.resolved(in: project).oneRelease("a preview")
         let notes = try Notes(self.notes, in: project, console: console)
         let sheet = try SheetRequest(
             today: notes.request.day(now: .today), filter: notes.request.filter(in: project)

@@ -23,29 +23,34 @@ package struct ShowNextVersion {
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
-        let path = try project.admittedNotes(notes)
-        let folder = project.fragmentsFolder(for: path) ?? ".changes"
-        if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
-        var reader = DocumentReader(icons: try Notes.catalog(NotesRequest().resolved(in: project), project))
-        reader.kinds = project.projectKinds
-        reader.didRead = console.readTrace
-        let (fragments, findings) = FragmentFolder(path: folder).read(with: FragmentReader(kinds: project.kinds))
-        if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(findings) }
-        // No notes yet: the first release is computed from the fragments alone.
-        let source =
-            FileKind(of: path) != nil || notes != nil
-            ? try Notes.load(path, maximumSize ?? project.maximumSize) : try Notes.empty(path)
-        let reading = reader.read(source)
-        if !reading.errors.isEmpty { throw CommandFailure(reading.errors) }
-        let plan = try ReleasePlan.make(
-            .auto, preRelease: preRelease, document: reading.document, path: source.path, fragments: fragments,
-            project: project, day: date.flatMap(ReleaseDate.init(iso:)) ?? .today,
-            tags: project.tags(near: path))
-        console.report(plan.warnings)
-        if explains {
-            try console.deliver(plan.explanation().joined(separator: "\n") + "\n")
-        } else {
-            try console.deliver((printsTag ? plan.tag : plan.version.text) + "\n")
+        if project.selection.count > 1, notes != nil { throw .usage("--notes names one package's notes; give one --package with it") }
+        for unit in project.each {
+            let folder = unit.fragmentsFolder(for: try unit.admittedNotes(notes)) ?? ".changes"
+            if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
         }
+        var request = NotesRequest()
+        request.maximumSize = maximumSize
+        // No notes yet: the first release is computed from the fragments alone.
+        let round = try ReleaseRound.plan(
+            .auto, preRelease: preRelease, in: project, notes: notes, notesRequest: request,
+            day: try ReleaseDay.parse(date, option: "--date"), missingIsEmpty: notes == nil, console: console)
+        let errors = round.findings.filter { $0.severity == .error }
+        if !errors.isEmpty { throw CommandFailure(errors) }
+        let packages = round.entries.first?.project.unit.name != nil
+        var lines: [String] = []
+        for entry in round.entries {
+            console.report(entry.plan.warnings)
+            let shown = printsTag ? entry.plan.tag : entry.plan.version.text
+            if explains {
+                lines += (packages ? ["\(entry.project.unit.name ?? ""):"] : []) + entry.plan.explanation()
+                if !entry.follows.isEmpty { lines.append("  uses \(entry.follows.joined(separator: ", ")), released with it: a patch at least") }
+            } else {
+                lines.append(packages ? "\(entry.project.unit.name ?? "") \(shown)" : shown)
+            }
+        }
+        if packages, round.entries.isEmpty {
+            throw CommandFailure(message: "whatsnew next: no package has notes waiting; add one with `whatsnew new --package NAME`")
+        }
+        try console.deliver(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -51,13 +51,14 @@ package struct WriteFragment {
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try validate(in: project)
         try project.settings?.check(on: console)
+        let frontMatter = frontMatter(packages: try packages(in: project, console: console))
         var text: String
         if let body {
-            text = frontMatter() + (body == "-" ? Self.standardInput() : body)
+            text = frontMatter + (body == "-" ? Self.standardInput() : body)
         } else if title != nil && summary != nil {
-            text = frontMatter()
+            text = frontMatter
         } else if let editor = Editor.fromEnvironment(), isInteractive {
-            guard let edited = try editor.edit(frontMatter() + Self.instructions) else {
+            guard let edited = try editor.edit(frontMatter + Self.instructions) else {
                 throw CommandFailure(message: "the note is empty, so no fragment was written")
             }
             text = edited.replacing(Self.instructions, with: "")
@@ -70,15 +71,32 @@ package struct WriteFragment {
         let lock = try project.lockForWriting(console: console)
         defer { lock.release() }
         let icons = try Notes.catalog(NotesRequest().resolved(in: project), project)
-        let (path, warnings) = try FragmentFile(folder: project.fragmentsPath, kinds: project.kinds).create(text, icons: icons)
+        let (path, warnings) = try FragmentFile(folder: project.fragmentsPath, reader: project.fragmentReader).create(text, icons: icons)
         console.report(warnings)
         // The fragment is written whatever becomes of standard output.
         _ = console.output(path + "\n")
     }
 
+    /// The packages the note is for, in a repository that releases several: those `--package`
+    /// names, the one whose folder this is, else those whose folders the branch changes (said).
+    private func packages(in project: Project, console: Console) throws(CommandFailure) -> [String] {
+        guard project.hasPackages else { return [] }
+        if project.chosen != .every { return project.selection.compactMap(\.name) }
+        let all = project.units.compactMap(\.name).joined(separator: ", ")
+        let touched = ((try? CheckChange.touchedPackages(in: project)) ?? []).compactMap(\.name)
+        guard !touched.isEmpty else {
+            throw .usage(
+                "this repository releases \(all), and this branch changes none of their folders; name the packages the note is for with --package NAME")
+        }
+        console.report(
+            "whatsnew new: for \(touched.joined(separator: ", ")), the \(touched.count == 1 ? "package whose folder" : "packages whose folders") this branch changes (--package names others)")
+        return touched
+    }
+
     /// The front matter from the options.
-    private func frontMatter() -> String {
+    private func frontMatter(packages: [String]) -> String {
         var fields: [(key: String, value: FrontMatterWriter.Value)] = [("kind", .text(kind))]
+        if !packages.isEmpty { fields.append(("packages", .names(packages))) }
         if let title { fields.append(("title", .text(title))) }
         if let icon { fields.append(("icon", .text(icon))) }
         if let color { fields.append(("color", .text(color))) }

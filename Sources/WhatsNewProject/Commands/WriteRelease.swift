@@ -40,53 +40,91 @@ package struct WriteRelease {
         self.version = version
     }
 
+    /// `--format json`: the releases made as JSON, for scripts.
+    package var json = false
+
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
-        let path = try project.admittedNotes(notes)
-        let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
-        let exists = FileKind(of: path) != nil
-        guard exists || creates else {
-            throw CommandFailure(
-                Diagnostic(.unreadableFile, at: SourceLocation(path: path), "no such file"),
-                notes: ["nothing was changed; give --create to start a new notes file here"])
+        let request = ReleasePlan.Request(version)
+        if project.hasPackages {
+            if project.chosen == .every {
+                throw .usage(
+                    "this repository releases \(project.units.compactMap(\.name).joined(separator: ", ")); say which with --package NAME (repeatable) or --package all")
+            }
+            if project.selection.count > 1, case .exact = request {
+                throw .usage("a version goes with one package; give auto, major, minor or patch to release several")
+            }
+            if project.selection.count > 1, notes != nil {
+                throw .usage("--notes names one package's notes; give one --package with it")
+            }
         }
-        let parent = PreparedFile.split(path).directory
-        guard exists || FileKind(of: parent) != nil else {
-            throw CommandFailure(
-                Diagnostic(
-                    .unwritableOutput, at: SourceLocation(path: path),
-                    "cannot start the notes here: the folder \(parent) does not exist"))
+        for unit in project.each {
+            let path = try unit.admittedNotes(notes)
+            let exists = FileKind(of: path) != nil
+            guard exists || creates else {
+                throw CommandFailure(
+                    Diagnostic(.unreadableFile, at: SourceLocation(path: path), "no such file"),
+                    notes: ["nothing was changed; give --create to start a new notes file here"])
+            }
+            let parent = PreparedFile.split(path).directory
+            guard exists || FileKind(of: parent) != nil else {
+                throw CommandFailure(
+                    Diagnostic(
+                        .unwritableOutput, at: SourceLocation(path: path),
+                        "cannot start the notes here: the folder \(parent) does not exist"))
+            }
         }
         // One writer at a time, from reading the notes to the last fragment removed.
-        let lock = dryRun ? nil : try project.lockForWriting(notes: path, console: console)
+        let lock = dryRun ? nil : try project.lockForWriting(notes: notes, console: console)
         defer { lock?.release() }
-        var request = NotesRequest()
-        request.iconMap = iconMap
-        let catalog = try Notes.catalog(request.resolved(in: project), project)
-        var reader = DocumentReader(icons: catalog)
-        reader.kinds = project.projectKinds
-        reader.didRead = console.readTrace
-        let (fragments, fragmentFindings) = folder.read(with: FragmentReader(kinds: project.kinds))
-        let source = exists ? try Notes.load(path, maximumSize ?? project.maximumSize) : try Notes.empty(path)
-        let file = NotesFile(source, reader: reader)
-        let unreleased = file.document.releaseInProgress
-        // The notes' errors and every fragment finding, warnings too; any error stops the run.
-        let findings =
-            file.reading.errors + fragmentFindings
-            + FragmentLinter(icons: catalog).check(fragments, unreleased: unreleased)
-        if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(findings) }
-        console.report(findings)
-        let day = date.flatMap(ReleaseDate.init(iso:)) ?? .today
-        let plan = try ReleasePlan.make(
-            ReleasePlan.Request(version), preRelease: preRelease, document: file.document, path: path,
-            fragments: fragments, project: project, day: day, tags: project.tags(near: path))
-        console.report(plan.warnings)
-        let version = plan.version.text
-        let gathering = plan.pending.preReleases(gatheredBy: plan.version, in: file.document.releases)
+        var notesRequest = NotesRequest()
+        (notesRequest.iconMap, notesRequest.maximumSize) = (iconMap, maximumSize)
+        let day = try ReleaseDay.parse(date, option: "--date")
+        let round = try ReleaseRound.plan(
+            request, preRelease: preRelease, in: project, notes: notes, notesRequest: notesRequest, day: day,
+            missingIsEmpty: creates, console: console)
+        // The notes' errors and every fragment finding, warnings too; any error stopped the plan.
+        console.report(round.findings)
+        var writes: [Write] = []
+        for entry in round.entries {
+            console.report(entry.plan.warnings)
+            writes.append(try write(entry, day: day, console: console))
+        }
+        if dryRun {
+            for (index, (write, entry)) in zip(writes, round.entries).enumerated() {
+                let header = round.entries.count > 1 ? "\(index == 0 ? "" : "\n")# \(entry.project.unit.name ?? "") \(entry.plan.version.text)\n\n" : ""
+                try console.deliver(header + write.edit.release + write.changes.map { "\n" + VersionFiles.diff($0) }.joined())
+            }
+            for (write, entry) in zip(writes, round.entries) {
+                console.report("would release \(entry.plan.version.text) (tag \(entry.plan.tag)) in \(write.path)" + Self.following(entry))
+            }
+            return
+        }
+        try commit(writes, round)
+        for (write, entry) in zip(writes, round.entries) {
+            console.report(summary(write, entry, released: Set(round.entries.compactMap(\.project.unit.name))) + Self.following(entry))
+        }
+        try console.deliver(output(round))
+    }
+
+    /// One unit's part of the release: its notes before and after, and its version files.
+    private struct Write {
+        var path: String
+        var source: SourceFile
+        var edit: ReleaseWriter.Edit
+        var changes: [VersionFiles.Change]
+        var gathered: Int
+    }
+
+    /// The notes of `entry` with its release written in, and its version files changed.
+    private func write(_ entry: ReleaseRound.Entry, day: ReleaseDate, console: Console) throws(CommandFailure) -> Write {
+        let project = entry.project
+        let file = entry.waiting.file
+        let gathering = entry.plan.pending.preReleases(gatheredBy: entry.plan.version, in: file.document.releases)
         let edit: ReleaseWriter.Edit
         do {
-            edit = try Notes.writer(reader, project).release(
-                file, fragments: fragments, version: version, date: day, allowsOlder: allowsOlder,
+            edit = try Notes.writer(entry.waiting.reader, project).release(
+                file, fragments: entry.fragments, version: entry.plan.version.text, date: day, allowsOlder: allowsOlder,
                 allowsEmpty: allowsEmpty, gathering: gathering, keepingGathered: keepsPreReleases)
         } catch {
             throw CommandFailure(error)
@@ -95,31 +133,86 @@ package struct WriteRelease {
         console.report(edit.warnings)
         let versionFiles = VersionFiles(project: project)
         let changes = try versionFiles.changes(
-            version: plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false)
+            version: entry.plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false)
         if let unwritten = versionFiles.unwrittenBuild(build, settings: project.config?.path ?? ProjectConfig.fileName) {
             console.report([unwritten])
         }
-        if dryRun {
-            try console.deliver(edit.release + changes.map { "\n" + VersionFiles.diff($0) }.joined())
-            console.report("would release \(version) (tag \(plan.tag)) in \(path)")
-            return
+        return Write(path: file.source.path, source: file.source, edit: edit, changes: changes, gathered: gathering.count)
+    }
+
+    /// Every file of every unit changed in one step: the first unit's notes are the journal's
+    /// notes, renamed in last; the others' notes, the version files and the fragments still
+    /// waiting for packages not released go with them, all or none.
+    private func commit(_ writes: [Write], _ round: ReleaseRound) throws(CommandFailure) {
+        guard let first = writes.first else { return }
+        let folder = round.entries[0].waiting.folder
+        let released = Set(round.entries.compactMap(\.project.unit.name))
+        let files = round.entries.flatMap { $0.fragments.filter { !ReleaseRound.isMade($0) } }
+        var seen: Set<String> = []
+        var removed: [(name: String, read: ContentFingerprint)] = []
+        var kept: [VersionFiles.Change] = []
+        for fragment in files where seen.insert(fragment.name).inserted {
+            let path = folder.path + "/" + Self.name(of: fragment.path)
+            guard !keep else { continue }
+            let left = fragment.packages.filter { !released.contains($0) }
+            if left.isEmpty {
+                removed.append((Self.name(of: fragment.path), ContentFingerprint(ofFileAt: path) ?? .init(of: [])))
+            } else if let before = ContentFingerprint.contents(of: path) {
+                // A note for packages not released here waits for them, naming only them.
+                kept.append(VersionFiles.Change(path: path, before: before, after: FragmentPackages.rewrite(before, to: left)))
+            }
         }
-        let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-        let removed = keep ? [] : fragments.map { Self.name(of: $0.path) }
-        var files = ReleaseFiles(
-            notes: path, before: ContentFingerprint(of: mark + source.bytes),
-            fragments: removed.map { ($0, ContentFingerprint(ofFileAt: folder.path + "/" + $0) ?? .init(of: [])) },
-            folder: folder.path, version: version)
-        files.others = changes
-        try files.commit(mark + edit.notes)
+        let mark: (SourceFile) -> [UInt8] = { $0.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : [] }
+        var release = ReleaseFiles(
+            notes: first.path, before: ContentFingerprint(of: mark(first.source) + first.source.bytes), fragments: removed,
+            folder: folder.path, version: round.entries.map { ($0.project.unit.name.map { $0 + "@" } ?? "") + $0.plan.version.text }.joined(separator: ", "))
+        release.others =
+            writes.dropFirst().map { write in
+                VersionFiles.Change(path: write.path, before: mark(write.source) + write.source.bytes, after: mark(write.source) + write.edit.notes)
+            } + writes.flatMap(\.changes) + kept
+        try release.commit(mark(first.source) + first.edit.notes)
+    }
+
+    /// What was done for one unit, in a sentence.
+    private func summary(_ write: Write, _ entry: ReleaseRound.Entry, released: Set<String>) -> String {
+        let fragments = entry.fragments.filter { !ReleaseRound.isMade($0) }
         let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
-        let folded = gathering.isEmpty ? "" : "; gathered in \(gathering.count == 1 ? "1 pre-release" : "\(gathering.count) pre-releases")"
-        console.report(
-            "released \(version) in \(path) from \(used)"
-                + (keep || fragments.isEmpty ? "" : "; removed \(fragments.count == 1 ? "it" : "them") from \(folder.path)")
-                + folded + (changes.isEmpty ? "" : "; wrote the version to \(changes.map(\.path).joined(separator: ", "))"))
-        // For a script: `whatsnew release auto >> "$GITHUB_OUTPUT"`, or read line by line.
-        try console.deliver("version=\(version)\ntag=\(plan.tag)\n")
+        let folded = write.gathered == 0 ? "" : "; gathered in \(write.gathered == 1 ? "1 pre-release" : "\(write.gathered) pre-releases")"
+        let folder = entry.waiting.folder.path
+        let waiting = fragments.filter { $0.packages.contains { !released.contains($0) } }
+        let gone = fragments.count - waiting.count
+        let others = Set(waiting.flatMap(\.packages)).subtracting(released).sorted().joined(separator: ", ")
+        return "released \(entry.plan.version.text) in \(write.path) from \(used)"
+            + (keep || gone == 0 ? "" : "; removed \(gone == fragments.count ? (gone == 1 ? "it" : "them") : "\(gone)") from \(folder)")
+            + (keep || waiting.isEmpty ? "" : "; \(waiting.count == 1 ? "1 waits" : "\(waiting.count) wait") there for \(others)")
+            + folded + (write.changes.isEmpty ? "" : "; wrote the version to \(write.changes.map(\.path).joined(separator: ", "))")
+    }
+
+    /// Why a unit nobody named is released, so it never happens silently.
+    private static func following(_ entry: ReleaseRound.Entry) -> String {
+        guard !entry.follows.isEmpty else { return "" }
+        let names = entry.follows.joined(separator: ", ")
+        return entry.isChosen ? " (with a row for \(names))" : " (it uses \(names), released with it)"
+    }
+
+    /// For a script: `version=` and `tag=` for one project's release (`>> "$GITHUB_OUTPUT"`), a
+    /// `package=… version=… tag=…` line per package, or with `--format json` an array.
+    private func output(_ round: ReleaseRound) -> String {
+        if json {
+            struct Made: Encodable {
+                var package: String?
+                var version: String
+                var tag: String
+            }
+            let made = round.entries.map { Made(package: $0.project.unit.name, version: $0.plan.version.text, tag: $0.plan.tag) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return ((try? encoder.encode(made)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
+        }
+        guard round.entries.first?.project.unit.name != nil else {
+            return round.entries.map { "version=\($0.plan.version.text)\ntag=\($0.plan.tag)\n" }.joined()
+        }
+        return round.entries.map { "package=\($0.project.unit.name ?? "") version=\($0.plan.version.text) tag=\($0.plan.tag)\n" }.joined()
     }
 
     /// A fragment's file name.

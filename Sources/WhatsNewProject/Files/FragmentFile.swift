@@ -8,12 +8,12 @@ import WhatsNewReading
 package struct FragmentFile {
     /// The fragments' folder.
     package let folder: String
-    /// The kinds a fragment may name.
-    package let kinds: ChangeKinds
+    /// The reader of the project's fragments: the kinds and packages a fragment may name.
+    package let reader: FragmentReader
 
-    package init(folder: String, kinds: ChangeKinds) {
+    package init(folder: String, reader: FragmentReader) {
         self.folder = folder
-        self.kinds = kinds
+        self.reader = reader
     }
 
     /// Writes the fragment and returns its path. A fragment `release` would refuse (too
@@ -36,7 +36,7 @@ package struct FragmentFile {
         } catch {
             throw CommandFailure(error, notes: ["no fragment was written"])
         }
-        let (fragment, diagnostics) = FragmentReader(kinds: kinds).read(probe)
+        let (fragment, diagnostics) = reader.read(probe)
         let findings = diagnostics + (fragment.map { FragmentLinter(icons: icons).check([$0]) } ?? [])
         guard let fragment, !findings.contains(where: { $0.severity == .error }) else {
             throw CommandFailure(findings, notes: ["no fragment was written"])

@@ -1,5 +1,6 @@
 import Foundation
 import WhatsNewModel
+import WhatsNewReading
 
 /// One writer at a time: the commands that change a project's files hold `.whatsnew.lock` in
 /// the notes' folder, and in the fragments folder, while they read and write, so two notes
@@ -208,13 +209,19 @@ extension Project {
         let fragments = fragmentsFolder(for: notes)
         // The fragments folder where it really is: a linked one (worktrees sharing it) is locked there.
         let sharedFolder = fragments.flatMap(FileDestination.resolve).flatMap { FileKind(of: $0) == .directory ? $0 : nil }
-        let folders = [Self.folder(ofNotes: notes)] + (sharedFolder.map { [$0] } ?? [])
+        // Packages share the fragments folder, and a release of several writes every one's notes.
+        let others = hasPackages ? units.map { Self.folder(ofNotes: $0.notesPath) } : []
+        var folders: [String] = []
+        for folder in [Self.folder(ofNotes: notes)] + others + (sharedFolder.map { [$0] } ?? []) where !folders.contains(folder) {
+            folders.append(folder)
+        }
         let lock = try ProjectLock.take(in: folders, console: console)
         try removeAbandonedWrites(notes: notes)
+        if hasPackages { for unit in units { try scoped(to: unit).removeAbandonedWrites(notes: unit.notesPath) } }
         var ended = 0
         if let fragments {
             for release in UnfinishedRelease.find(in: fragments) {
-                let done = try release.end(notes: notes, versionFiles: versionFilePaths, maximumSize: maximumSize)
+                let done = try release.end(notes: notes, others: releasedFiles(besides: notes), maximumSize: maximumSize)
                 console.report("\(speaker): " + done)
                 ended += 1
             }
@@ -238,10 +245,23 @@ extension Project {
         PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory
     }
 
+    /// The files besides `notes` a release journal may put back: the version files, and with
+    /// packages every package's notes, version files and the fragments, which a release of some
+    /// of them rewrites; absolute, links resolved.
+    package func releasedFiles(besides notes: String) -> Set<String> {
+        guard hasPackages else { return versionFilePaths }
+        var files = Set(units.flatMap { unit in scoped(to: unit).versionFilePaths.union([ProjectBoundary.real(unit.notesPath)]) })
+        let folder = ProjectBoundary.real(fragmentsPath)
+        for name in FragmentFolder(path: fragmentsPath).paths().map({ String($0.split(separator: "/").last ?? "") }) {
+            files.insert(folder + "/" + name)
+        }
+        return files
+    }
+
     /// The version files of `version-files:` that a release may write: absolute, links resolved,
     /// inside the project and outside `.git` (``VersionFiles`` says why any other is refused).
     package var versionFilePaths: Set<String> {
-        Set((config?.versionFiles ?? []).compactMap { VersionFiles.place(of: $0, in: self) })
+        Set(VersionFiles.settings(of: self).compactMap { VersionFiles.place(of: $0, in: self) })
     }
 
     /// The notes a command works on — `given` on the command line, else the project's — checked

@@ -48,10 +48,11 @@ package struct UnfinishedRelease {
     /// `notes`: the notes file the command works on; a plan for other notes is left to a
     /// command on those. `versionFiles`: the project's version files, absolute; the only files
     /// outside the fragments a journal may put back. `maximumSize`: the largest notes read.
-    package func end(notes: String, versionFiles: Set<String>, maximumSize: Int) throws(CommandFailure) -> String {
+    package func end(notes: String, others versionFiles: Set<String>, maximumSize: Int) throws(CommandFailure) -> String {
         guard case .plan(let plan) = reading else { throw CommandFailure(foreign, notes: ["nothing was changed"]) }
         let these = ProjectBoundary.real(notes)
-        guard plan.notes == these else {
+        // A release of several packages is ended from any of them: their notes are all its files.
+        guard plan.notes == these || versionFiles.contains(plan.notes) else {
             throw CommandFailure(
                 Diagnostic(
                     .unfinishedRelease, at: SourceLocation(path: journal.directory),
@@ -80,16 +81,6 @@ package struct UnfinishedRelease {
             return "rolled back the interrupted release of \(plan.version): \(state)\(back)"
         } catch {
             throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(journal.directory)"])
-        }
-    }
-
-    /// Ends every unfinished release in `folder`, saying what was done.
-    package static func endAll(
-        in folder: String, notes: String, versionFiles: Set<String>, maximumSize: Int, console: Console
-    ) throws(CommandFailure) {
-        for release in find(in: folder) {
-            console.report(
-                "whatsnew: " + (try release.end(notes: notes, versionFiles: versionFiles, maximumSize: maximumSize)))
         }
     }
 }

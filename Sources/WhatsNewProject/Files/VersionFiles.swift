@@ -38,7 +38,7 @@ package struct VersionFiles {
         // The notes and the fragments are the release's own files, written another way.
         let notes = ProjectBoundary.real(project.notesPath)
         let fragments = ProjectBoundary.real(project.fragmentsPath) + "/"
-        for setting in project.config?.versionFiles ?? [] {
+        for setting in Self.settings(of: project) {
             let path = project.resolve(setting.path) ?? setting.path
             let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
             var entry = Entry(setting: setting, path: path, file: nil)
@@ -93,6 +93,25 @@ package struct VersionFiles {
         }
         self.entries = entries
         self.findings = findings
+    }
+
+    /// The files a unit's version is written to: `version-files:`; for a package that lists
+    /// none, its manifest (package.json, Cargo.toml, pyproject.toml) when that holds a version
+    /// of its own, as npm, Cargo and Python packages keep it.
+    package static func settings(of project: Project) -> [VersionFileSetting] {
+        guard let name = project.unit.name,
+            let own = project.settings?.config.packages.first(where: { $0.name == name }),
+            !own.config.written.contains("version-files"), let folder = own.config.folder
+        else { return project.config?.versionFiles ?? [] }
+        for manifest in ["package.json", "Cargo.toml", "pyproject.toml"] {
+            let written = (folder.hasSuffix("/") ? folder : folder + "/") + manifest
+            let path = project.resolve(written) ?? written
+            guard let format = VersionFileFormat(path: path, pattern: nil), let bytes = ContentFingerprint.contents(of: path),
+                (try? VersionFile(bytes: bytes, format: format))?.version != nil
+            else { continue }
+            return [VersionFileSetting(path: written, pattern: nil, line: own.location.line ?? 1, column: own.location.column ?? 1)]
+        }
+        return []
     }
 
     /// Where a version file is, absolute with links resolved; nil when that is outside the

@@ -91,7 +91,7 @@ struct BaseCommit {
         // Every fragment in one git process: `<id>\n` in, `<id> blob <size>\n<bytes>\n` out.
         let batch = (try? git.run(["cat-file", "--batch"], input: Array(files.map { $0.id + "\n" }.joined().utf8))) ?? []
         var offset = 0
-        let reader = FragmentReader(kinds: project.kinds)
+        let reader = project.fragmentReader
         for file in files {
             guard let newline = batch[offset...].firstIndex(of: 0x0A) else { break }
             let header = String(decoding: batch[offset..<newline], as: UTF8.self).split(separator: " ")
@@ -108,8 +108,6 @@ struct BaseCommit {
 
     /// The notes file as every command reads it, with the project's kinds.
     static func read(_ source: SourceFile, project: Project) -> Document {
-        var reader = DocumentReader(icons: .builtIn)
-        reader.kinds = project.projectKinds
-        return reader.read(source).document
+        Notes.document(of: source, in: project)
     }
 }

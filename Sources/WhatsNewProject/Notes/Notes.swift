@@ -32,17 +32,14 @@ package final class Notes {
     package init(
         _ request: NotesRequest, in project: Project, console: Console = .standard, scope: ReadingScope? = nil
     ) throws(CommandFailure) {
+        // A sheet is one unit's: of several packages, the one named.
+        let project = request.input == nil ? try project.single("a sheet") : project
         let request = request.resolved(in: project)
         self.project = project
         self.request = request
         // The notes and their fragments folder are the project's own (or the command line's).
         let input = try project.admittedNotes(request.input)
-        catalog = try Self.catalog(request, project)
-        var reader = DocumentReader(icons: catalog)
-        reader.keepsListOrder = request.keepsListOrder
-        reader.kinds = input == "-" ? [] : project.projectKinds
-        reader.didRead = console.readTrace
-        self.reader = reader
+        (catalog, reader) = try Self.reading(request, project, console: console, notes: input)
         let fragments = request.includesFragments ? try Self.fragments(of: input, in: project) : []
         let reading: DocumentReader.Reading
         let source: SourceFile
@@ -72,7 +69,7 @@ package final class Notes {
         path = source.path
         var document = reading.document
         // The title: the notes' own, else the project's name from its settings or package file.
-        if document.title == nil { document.title = project.config?.name ?? PackageName.beside(input) }
+        if document.title == nil { document.title = project.title(besides: input) }
         self.document = document
         diagnostics = reading.diagnostics
     }
@@ -208,7 +205,8 @@ package final class Notes {
     /// warnings are lint's to report.
     package static func fragments(of input: String, in project: Project) throws(CommandFailure) -> [Fragment] {
         guard let folder = project.fragmentsFolder(for: input).map(FragmentFolder.init) else { return [] }
-        let (fragments, diagnostics) = folder.read(with: FragmentReader(kinds: project.kinds))
+        let (all, diagnostics) = folder.read(with: project.fragmentReader)
+        let fragments = all.filter(project.owns)
         // A release cut short hides fragments: a sheet without them would not be the truth.
         let unfinished = UnfinishedRelease.find(in: folder.path).map(\.diagnostic)
         let errors = unfinished + diagnostics.filter { $0.severity == .error }

@@ -49,6 +49,21 @@ package struct NotesRequest: Sendable {
             self.version = version
             self.build = build
         }
+
+        /// `--build 1.4.0=1248`: a version and its build number, checked by ``isBuild(_:)``.
+        package static func parse(_ written: String) throws(CommandFailure) -> BuildNumber {
+            let parts = written.split(separator: "=", maxSplits: 1).map { $0.trimmedWhitespace() }
+            guard parts.count == 2, Version(parts[0]) != nil, isBuild(parts[1]) else {
+                throw .usage("--build takes a version and its build number, such as 1.4.0=1248, not \(written)")
+            }
+            return BuildNumber(version: parts[0], build: parts[1])
+        }
+
+        /// The one rule for a build number, from the command line or `builds:`: text an appcast
+        /// carries as it is, with no space, quote, `<` or `&`.
+        package static func isBuild(_ text: String) -> Bool {
+            !text.isEmpty && !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == "&" })
+        }
     }
 
     /// The request with the project's settings where it says nothing: `input:`, `release:`,
@@ -68,6 +83,14 @@ package struct NotesRequest: Sendable {
     /// The notes file to read: the one asked for, else the project's.
     package func notesPath(in project: Project) -> String { input ?? project.notesPath }
 
+    /// The one rule for what shows a single release (a store's texts, a preview): `all`, in any
+    /// case, and `--since` are refused with a usage error naming `what`.
+    package func oneRelease(_ what: String) throws(CommandFailure) {
+        if release?.lowercased() == "all" || since != nil {
+            throw .usage("\(what) takes the notes of one release; name it with --release (latest, unreleased or a version)")
+        }
+    }
+
     /// The releases asked for; `fallback` when the request names none.
     package func selection(or fallback: ReleaseSelection = .latest) -> ReleaseSelection {
         if let since { return .since(since) }
@@ -85,11 +108,7 @@ package struct NotesRequest: Sendable {
 
     /// The day the sheet is made: `--today`, else `now`.
     package func day(now: ReleaseDate) throws(CommandFailure) -> ReleaseDate {
-        guard let today else { return now }
-        guard let day = ReleaseDate(iso: today) else {
-            throw .usage("--today takes a real day as YYYY-MM-DD, not \(today)")
-        }
-        return day
+        today == nil ? now : try ReleaseDay.parse(today, option: "--today")
     }
 
     /// `--hide`'s kinds; a name that is no kind is a usage error with the nearest one.

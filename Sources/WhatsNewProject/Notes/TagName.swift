@@ -6,6 +6,7 @@ import WhatsNewModel
 package enum TagName {
     /// The tag's form for the notes' `releases`, read from the project and its git tags.
     package static func template(for releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
+        if let name = project.unit.name { return template(ofPackage: name, releases: releases, project: project, tags: tags) }
         if let written = project.config?.tag, let template = VersionTemplate(written) { return template }
         let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
         // The newest version the tags name, read back as the form around it (`v1.4.0`, `app@1.4.0`);
@@ -27,5 +28,23 @@ package enum TagName {
             }
         }
         return VersionTemplate("v{version}")!
+    }
+
+    /// A package's tag: its own `tag:`, else the form the repository's tags already give its
+    /// versions (`core@1.2.0`, `core-v1.2.0`, `core-1.2.0`, `core/v1.2.0`), else `NAME@VERSION`
+    /// for an npm package (a package.json in its folder), as changesets tags, and `NAME-vVERSION`
+    /// otherwise, as release-please and cargo-release do. A tag of the repository's own form
+    /// (`v1.2.0`) would name every package's release alike, so it is never inferred.
+    static func template(ofPackage name: String, releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
+        let own = project.settings?.config.packages.first { $0.name == name }?.config
+        if let written = own?.tag, let template = VersionTemplate(written) { return template }
+        let forms = ["@", "-v", "-", "/v", "/", "_v"].map { name + $0 }
+        let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
+        let tagSet = Set(tags)
+        for version in versions {
+            if let form = forms.first(where: { tagSet.contains($0 + version) }) { return VersionTemplate(form + "{version}")! }
+        }
+        let isNPM = FileKind(of: project.unit.folder + "package.json") == .regularFile
+        return VersionTemplate(name + (isNPM ? "@" : "-v") + "{version}") ?? VersionTemplate("v{version}")!
     }
 }

@@ -101,10 +101,127 @@ package struct ProjectConfig: Sendable {
         package var location: SourceLocation
     }
 
+    /// `packages:` the things released from this repository, each with its own notes, version
+    /// and tag; empty for a repository that releases one (``ReleaseUnit``).
+    package var packages: [PackageSetting] = []
+    /// A package's `folder:`, relative to the file.
+    package var folder: String?
+    /// A package's `uses:`: the packages it depends on, each with where it is named.
+    package var uses: [(name: String, location: SourceLocation)] = []
+    /// The keys this map sets, so a package's settings go over the file's only where it says.
+    package var written: Set<String> = []
+
+    /// One entry of `packages:`: its name, where it stands, and the settings it gives.
+    package struct PackageSetting: Sendable {
+        /// Whether `name` can name a package: what npm, Cargo, SwiftPM and PyPI take, and
+        /// nothing a tag, a path or a shell would read more into.
+        package static func isName(_ name: String) -> Bool {
+            !name.isEmpty && name != "all" && !name.hasPrefix("-") && !name.hasPrefix(".") && !name.contains("..")
+                && name.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-@/".unicodeScalars.contains($0))
+                }
+        }
+
+        /// The name, as tags and `--package` give it.
+        package var name: String
+        /// Its settings: `folder`, `uses` and any key of the file's own it overrides.
+        package var config: ProjectConfig
+        /// Where it is named.
+        package var location: SourceLocation
+    }
+
+    /// The keys a package takes: its folder and dependencies, and the file's own settings that
+    /// can differ between the things one repository releases.
+    package static let packageKeys = [
+        "folder", "uses", "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir",
+        "repository", "kinds", "check", "audiences", "platforms", "builds", "versioning", "tag", "version-files", "build",
+    ]
+
+    /// `packages:` read: a map of names to a folder (`core: Sources/Core`) or to settings
+    /// (`core: { folder: Sources/Core, tag: "core-v{version}" }`).
+    private static func packages(
+        _ node: Node, of source: SourceFile, report: (DiagnosticRule, Mark?, String) -> Void, found: inout [Diagnostic]
+    ) -> [PackageSetting] {
+        guard let map = node.mapping else {
+            report(.configValue, node.mark, "`packages` maps names to folders, such as `core: Sources/Core`")
+            return []
+        }
+        var packages: [PackageSetting] = []
+        for (nameNode, value) in map {
+            let location = SourceLocation(path: source.path, line: nameNode.mark?.line ?? 1, column: nameNode.mark?.column ?? 1)
+            guard let name = nameNode.string, PackageSetting.isName(name) else {
+                report(
+                    .configValue, nameNode.mark,
+                    "a package's name is letters, digits and . _ - @ / (as npm, Cargo and SwiftPM name them), such as `core` or `@scope/core`")
+                continue
+            }
+            var config: ProjectConfig
+            if let folder = value.scalar?.string, !folder.isEmpty {
+                config = ProjectConfig(path: source.path)
+                config.folder = folder
+                config.written = ["folder"]
+                config.paths.append(SettingPath(key: "packages: \(name): folder", path: folder, location: location))
+            } else if let settings = value.mapping {
+                let read = Self.settings(in: settings, of: source, package: name)
+                (config, found) = (read.0, found + read.1)
+            } else {
+                report(.configValue, value.mark, "package `\(name)` takes a folder, or settings such as `{ folder: Sources/Core }`")
+                continue
+            }
+            guard config.folder != nil else {
+                report(.configValue, value.mark, "package `\(name)` needs a `folder`: where its files are")
+                continue
+            }
+            packages.append(PackageSetting(name: name, config: config, location: location))
+        }
+        return packages
+    }
+
+    /// These settings with a package's over them, key by key where the package sets one; its
+    /// kinds add to these, a kind of the same name restyled.
+    package func overlaid(with package: ProjectConfig) -> ProjectConfig {
+        var merged = self
+        for key in package.written {
+            switch key {
+            case "name": merged.name = package.name
+            case "input": merged.input = package.input
+            case "icons": (merged.icons, merged.iconsFile) = (package.icons, package.iconsFile)
+            case "template": merged.template = package.template
+            case "format": merged.format = package.format
+            case "outputs": merged.outputs = package.outputs
+            case "release": merged.release = package.release
+            case "locale": merged.locale = package.locale
+            case "locales-dir": merged.localesDir = package.localesDir
+            case "repository": merged.repository = package.repository
+            case "kinds":
+                let names = Set(package.kinds.map(\.name))
+                merged.kinds = merged.kinds.filter { !names.contains($0.name) } + package.kinds
+            case "check": merged.checkIgnore = package.checkIgnore
+            case "audiences": merged.audiences = package.audiences
+            case "platforms": merged.platforms = package.platforms
+            case "builds": merged.builds = package.builds
+            case "versioning": merged.versioning = package.versioning
+            case "tag": merged.tag = package.tag
+            case "version-files": merged.versionFiles = package.versionFiles
+            case "build": merged.incrementsBuild = package.incrementsBuild
+            case "folder": merged.folder = package.folder
+            case "uses": merged.uses = package.uses
+            default: break
+            }
+        }
+        merged.written = written.union(package.written)
+        merged.packages = []
+        return merged
+    }
+
+    /// Every path the file gives, its packages' too.
+    package var allPaths: [SettingPath] { paths + packages.flatMap(\.config.paths) }
+
     /// The keys the file takes, for the unknown-key diagnostic.
     package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
         "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning", "tag", "version-files", "build",
+        "packages",
     ]
     /// The formats `format:` and `outputs:` take: every one `--format` takes.
     package static let formats = OutputFormat.allCases.map(\.rawValue)
@@ -112,7 +229,6 @@ package struct ProjectConfig: Sendable {
     /// The file read; problems are diagnostics pointing at its lines: unknown keys warn, wrong
     /// values are errors.
     package static func read(_ source: SourceFile) -> (ProjectConfig, [Diagnostic]) {
-        var config = ProjectConfig(path: source.path)
         var diagnostics: [Diagnostic] = []
         func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
             diagnostics.append(
@@ -125,13 +241,32 @@ package struct ProjectConfig: Sendable {
             root = try Yams.compose(yaml: String(decoding: source.bytes, as: UTF8.self))
         } catch {
             report(.configValue, nil, "not valid YAML: \(error)")
-            return (config, diagnostics)
+            return (ProjectConfig(path: source.path), diagnostics)
         }
-        guard let root else { return (config, diagnostics) }
+        guard let root else { return (ProjectConfig(path: source.path), diagnostics) }
         guard let mapping = root.mapping else {
             report(.configValue, root.mark, "the file is a map of settings, such as `input: CHANGELOG.md`")
-            return (config, diagnostics)
+            return (ProjectConfig(path: source.path), diagnostics)
         }
+        let (config, found) = settings(in: mapping, of: source, package: nil)
+        return (config, diagnostics + found)
+    }
+
+    /// The settings of one map: the file's own, or one package's under `packages:`, which takes
+    /// the same keys but `fragments`, `max-size`, `lint`, `style` and `packages`.
+    private static func settings(in mapping: Node.Mapping, of source: SourceFile, package: String?) -> (
+        ProjectConfig, [Diagnostic]
+    ) {
+        var config = ProjectConfig(path: source.path)
+        var diagnostics: [Diagnostic] = []
+        func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
+            diagnostics.append(
+                Diagnostic(
+                    rule, at: SourceLocation(path: source.path, line: mark?.line ?? 1, column: mark?.column ?? 1),
+                    message))
+        }
+        // A package's paths are named with it, so a message says whose setting it is.
+        let scope = package.map { "packages: \($0): " } ?? ""
         func text(_ node: Node, _ key: String) -> String? {
             guard let value = node.scalar?.string, !value.isEmpty else {
                 report(.configValue, node.mark, "`\(key)` takes text")
@@ -153,11 +288,18 @@ package struct ProjectConfig: Sendable {
         func path(_ node: Node, _ key: String) -> String? {
             guard let value = text(node, key) else { return nil }
             let location = SourceLocation(path: source.path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
-            config.paths.append(SettingPath(key: key, path: value, location: location))
+            config.paths.append(SettingPath(key: scope + key, path: value, location: location))
             return value
         }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
+            if package != nil, !Self.packageKeys.contains(key) {
+                let near = Suggestion.nearest(to: key, among: Self.packageKeys).map { "; did you mean `\($0)`?" } ?? ""
+                let whole = Self.keys.contains(key) ? "; it is set once for the whole repository" : ""
+                report(.configUnknownKey, keyNode.mark, "`\(key)` is no setting of a package\(whole)\(near)")
+                continue
+            }
+            config.written.insert(key)
             switch key {
             case "name": config.name = text(value, key)
             case "input": config.input = path(value, key)
@@ -232,9 +374,28 @@ package struct ProjectConfig: Sendable {
                         report(.configValue, version.mark, "`\(version.scalar?.string ?? "")` is not a version")
                         continue
                     }
-                    if let number = text(build, "builds: \(name)") { config.builds.append((name, number)) }
+                    guard let number = text(build, "builds: \(name)") else { continue }
+                    // The command line's rule: an appcast carries the number as it is.
+                    guard NotesRequest.BuildNumber.isBuild(number) else {
+                        report(.configValue, build.mark, "a build number has no space, quote, `<` or `&`, not `\(number)`")
+                        continue
+                    }
+                    config.builds.append((name, number))
                 }
             case "fragments": config.fragments = path(value, key)
+            case "packages" where package == nil:
+                // Each package's own findings come back apart: `report` writes to `diagnostics` meanwhile.
+                var nested: [Diagnostic] = []
+                config.packages = Self.packages(value, of: source, report: report, found: &nested)
+                diagnostics += nested
+            case "folder" where package != nil: config.folder = path(value, key)
+            case "uses" where package != nil:
+                let names = (value.sequence.map(Array.init) ?? [value]).compactMap { $0.scalar?.string }
+                if names.isEmpty || names.contains(where: \.isEmpty) {
+                    report(.configValue, value.mark, "`uses` is a list of the packages this one depends on, such as `[core]`")
+                } else {
+                    config.uses = names.map { ($0, SourceLocation(path: source.path, line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)) }
+                }
             case "versioning": config.versioning = choice(value, key, among: Versioning.names)
             case "tag":
                 guard let written = text(value, key) else { continue }

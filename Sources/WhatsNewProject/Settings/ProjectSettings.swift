@@ -32,7 +32,7 @@ package struct ProjectSettings: Sendable {
         var diagnostics = read
         // Its paths start where it stands, as every command resolves them.
         let settings = ProjectSettings(config: config, diagnostics: [])
-        for setting in config.paths {
+        for setting in config.allPaths {
             if let problem = boundary.problem(
                 with: settings.resolve(setting.path) ?? setting.path, from: .repository, what: "`\(setting.key)`",
                 shown: setting.path)

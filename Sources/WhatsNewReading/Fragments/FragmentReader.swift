@@ -6,6 +6,10 @@ public struct FragmentReader: Sendable {
     /// The kinds a fragment may name.
     public var kinds: ChangeKinds
 
+    /// The packages a fragment may name, in a repository that releases several; nil where
+    /// there is one thing to release, and `packages:` is no key.
+    public var packages: [String]?
+
     /// A reader that takes the given kinds.
     public init(kinds: ChangeKinds = .builtIn) {
         self.kinds = kinds
@@ -51,9 +55,16 @@ public struct FragmentReader: Sendable {
             case .issue: fields.references += references(entry, .issue, &context)
             case .pr: fields.references += references(entry, .pullRequest, &context)
             case .breaking: fields.isBreaking = flag(entry, &context)
+            case .packages: fields.packages = packageNames(entry, &context)
             }
         }
         var diagnostics = context.diagnostics
+        if let known = packages, fields.packages.isEmpty, fields.positions[.packages] == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .fragmentPackage, at: SourceLocation(path: path, line: 2, column: 1),
+                    "this repository releases several packages, so a note names the ones it is for, such as `packages: [\(known.first ?? "core")]`; they are \(known.joined(separator: ", "))"))
+        }
         let body = Self.body(lines: lines[(closing + 1)...].map { ($0.number, text($0)) })
         guard let kind = self.kind(fields, path: path, closingLine: block.closingLine, &diagnostics) else {
             return (nil, diagnostics)
@@ -65,11 +76,12 @@ public struct FragmentReader: Sendable {
                     "`link` takes an http or https address, not `\(link)`"))
             fields.link = nil
         }
-        let fragment = Fragment(
+        var fragment = Fragment(
             path: path, name: path.split(separator: "/").last.map(String.init) ?? path, kind: kind,
             title: fields.title, icon: fields.icon, color: fields.color, summary: fields.summary, link: fields.link,
             id: fields.id, references: fields.references, isBreaking: fields.isBreaking, body: body,
             positions: fields.positions)
+        fragment.packages = fields.packages
         diagnostics += Self.contentProblems(of: fragment, closingLine: block.closingLine)
         diagnostics += Self.controls(in: source, fields: fields)
         return (fragment, diagnostics.sorted(by: Diagnostic.inFileOrder))
@@ -106,6 +118,7 @@ public struct FragmentReader: Sendable {
         var kind, title, icon, color, summary, link, id: String?
         var references: [ChangeReference] = []
         var isBreaking = false
+        var packages: [String] = []
         var positions: [Fragment.Key: TextPosition] = [:]
     }
 
@@ -154,6 +167,40 @@ public struct FragmentReader: Sendable {
             }
             return reference
         }
+    }
+
+    /// `packages: [core, app]` or `packages: core`, each a package the repository lists.
+    private func packageNames(_ entry: FrontMatterContext.Entry, _ context: inout FrontMatterContext) -> [String] {
+        guard let known = packages else {
+            context.diagnostics.append(
+                Diagnostic(
+                    .fragmentPackage, at: context.position(of: entry.value),
+                    "this project lists no packages, so a note names none; list them under `packages:` in .whatsnew.yml, or remove this line"))
+            return []
+        }
+        let nodes = entry.value.sequence.map(Array.init) ?? [entry.value]
+        var names: [String] = []
+        for node in nodes {
+            guard let name = node.scalar?.string, !name.isEmpty else {
+                context.diagnostics.append(
+                    Diagnostic(.fragmentPackage, at: context.position(of: node), "`packages` takes names of packages, such as `[core, app]`"))
+                continue
+            }
+            guard known.contains(name) else {
+                let near = Suggestion.nearest(to: name, among: known).map { "did you mean `\($0)`? " } ?? ""
+                context.diagnostics.append(
+                    Diagnostic(
+                        .fragmentPackage, at: context.position(of: node),
+                        "`\(name)` is no package of this repository; \(near)they are \(known.joined(separator: ", "))"))
+                continue
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        if names.isEmpty, context.diagnostics.isEmpty {
+            context.diagnostics.append(
+                Diagnostic(.fragmentPackage, at: context.position(of: entry.value), "`packages` names at least one package, such as `[core]`"))
+        }
+        return names
     }
 
     private func flag(_ entry: FrontMatterContext.Entry, _ context: inout FrontMatterContext) -> Bool {

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// A repository that releases several packages: a Swift library, an app with an Xcode project
+/// and a widget with its own Info.plist, each with its notes, version and tag, sharing one
+/// `.changes` folder. The whole workflow runs in a real git repository.
+@Suite(.serialized) struct PackagesTests {
+    static let settings = """
+        packages:
+          core:
+            folder: Core
+            tag: "core-v{version}"
+          app:
+            folder: App
+            uses: [core, widget]
+            version-files: [App/App.xcodeproj/project.pbxproj]
+            build: increment
+          widget:
+            folder: Widget
+            version-files: [Widget/Info.plist]
+
+        """
+
+    static func notes(_ version: String, _ item: String) -> String {
+        "# Changelog\n\n## [Unreleased]\n\n## [\(version)] - 2026-10-01\n\n### Added\n\n- \(item)\n"
+    }
+
+    static let project = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tAAA /* Debug */ = {
+        \t\t\tisa = XCBuildConfiguration;
+        \t\t\tbuildSettings = {
+        \t\t\t\tCURRENT_PROJECT_VERSION = 41;
+        \t\t\t\tMARKETING_VERSION = 3.0.0;
+        \t\t\t};
+        \t\t\tname = Debug;
+        \t\t};
+        \t};
+        }
+
+        """
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleShortVersionString</key>
+        \t<string>1.0.0</string>
+        \t<key>CFBundleVersion</key>
+        \t<string>7</string>
+        </dict>
+        </plist>
+
+        """
+
+    static func repository() throws -> GitRepository {
+        let repository = try GitRepository([
+            ".whatsnew.yml": settings, "Core/CHANGELOG.md": notes("1.2.0", "Core things."),
+            "App/CHANGELOG.md": notes("3.0.0", "The app."), "Widget/CHANGELOG.md": notes("1.0.0", "The widget."),
+            "Core/Sources/Core.swift": "public let x = 1\n", "App/main.swift": "print(1)\n", "Widget/Widget.swift": "let w = 1\n",
+            "App/App.xcodeproj/project.pbxproj": project, "Widget/Info.plist": plist, "README.md": "# Inkwell\n",
+        ])
+        for tag in ["core-v1.2.0", "app-v3.0.0", "widget-v1.0.0"] { try repository.git("tag", tag) }
+        return repository
+    }
+
+    @Test func checkAsksForExactlyThePackagesABranchTouches() throws {
+        let repository = try Self.repository()
+        defer { repository.remove() }
+        try repository.git("checkout", "-qb", "docs")
+        try repository.write("README.md", "# Inkwell\n\nMore words.\n")
+        #expect(try repository.whatsnew(["check"]).status == 0, "a branch touching no package needs no note")
+
+        try repository.git("checkout", "-qb", "one", "main")
+        try repository.write("Core/Sources/Core.swift", "public let x = 2\n")
+        let one = try repository.whatsnew(["check"])
+        #expect(one.status == 1)
+        #expect(one.stderr.contains("Core/Sources/Core.swift (core)") && !one.stderr.contains("(app)"), "\(one.stderr)")
+        let made = try repository.whatsnew(["new", "--kind", "added", "--body", "Core gains a second x."])
+        #expect(made.status == 0 && made.stderr.contains("for core, the package whose folder this branch changes"), "\(made.stderr)")
+        #expect(try repository.read(made.stdout.trimmingCharacters(in: .newlines)).contains("packages: [core]\n"))
+        #expect(try repository.whatsnew(["check"]).status == 0)
+
+        try repository.write("App/main.swift", "print(2)\n")
+        try repository.write("Widget/Widget.swift", "let w = 2\n")
+        let two = try repository.whatsnew(["check"])
+        #expect(two.status == 1)
+        #expect(two.stderr.contains("--package app --package widget"), "\(two.stderr)")
+        #expect(try repository.whatsnew(["new", "--package", "app", "--package", "widget", "--kind", "fixed", "--body", "Both look alike."]).status == 0)
+        #expect(try repository.whatsnew(["check"]).status == 0)
+
+        let unknown = try repository.whatsnew(["new", "--package", "ap", "--kind", "fixed", "--body", "x"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean app?"), "\(unknown.stderr)")
+    }
+
+    @Test func releaseOfEveryPackageWritesEveryFileInOneStep() throws {
+        let repository = try Self.repository()
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status == 0)
+        #expect(try repository.whatsnew(["new", "--package", "widget", "--kind", "fixed", "--body", "The widget refreshes."]).status == 0)
+        try repository.commit("Notes")
+
+        let next = try repository.whatsnew(["next", "--package", "all"])
+        #expect(next.stdout == "core 1.3.0\napp 3.0.1\nwidget 1.0.1\n", "\(next.stdout)\(next.stderr)")
+        let asked = try repository.whatsnew(["release", "auto"])
+        #expect(asked.status == 2 && asked.stderr.contains("--package all"), "release never guesses which packages")
+
+        let release = try repository.whatsnew(["release", "--package", "all", "auto"])
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(
+            release.stdout
+                == "package=core version=1.3.0 tag=core-v1.3.0\npackage=app version=3.0.1 tag=app-v3.0.1\npackage=widget version=1.0.1 tag=widget-v1.0.1\n")
+        #expect(release.stderr.contains("(it uses core, widget, released with it)"), "a dependent is never released silently")
+        #expect(try repository.read("Core/CHANGELOG.md").contains("## [1.3.0] - "))
+        let app = try repository.read("App/CHANGELOG.md")
+        #expect(app.contains("### Dependencies\n\n- Updated core to 1.3.0.\n- Updated widget to 1.0.1.\n"), "\(app)")
+        #expect(try repository.read("App/App.xcodeproj/project.pbxproj").contains("MARKETING_VERSION = 3.0.1;"))
+        #expect(try repository.read("App/App.xcodeproj/project.pbxproj").contains("CURRENT_PROJECT_VERSION = 42;"))
+        #expect(try repository.read("Widget/Info.plist").contains("<string>1.0.1</string>"))
+        #expect(repository.files(in: ".changes").filter { $0 != "README.md" }.isEmpty)
+        #expect(try repository.whatsnew(["lint"]).status == 0)
+    }
+
+    @Test func aNoteForTwoPackagesWaitsForTheOneNotReleased() throws {
+        let repository = try Self.repository()
+        defer { repository.remove() }
+        let made = try repository.whatsnew(["new", "--package", "core", "--package", "widget", "--kind", "fixed", "--body", "Shared fix."])
+        let path = made.stdout.trimmingCharacters(in: .newlines)
+        let json = try repository.whatsnew(["release", "--package", "widget", "auto", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout == #"[{"package":"widget","tag":"widget-v1.0.1","version":"1.0.1"},{"package":"app","tag":"app-v3.0.1","version":"3.0.1"}]"# + "\n" || json.stdout.contains(#""package":"app""#), "\(json.stdout)")
+        #expect(try repository.read(path) == "---\nkind: fixed\npackages: [core]\n---\nShared fix.\n")
+        #expect(json.stderr.contains("1 waits there for core"), "\(json.stderr)")
+        // The app uses core: its next release follows core's.
+        #expect(try repository.whatsnew(["next", "--package", "core"]).stdout == "core 1.2.1\napp 3.0.2\n")
+    }
+
+    @Test func aFaultAtAnyStepLeavesEveryPackageAsItWas() throws {
+        let repository = try Self.repository()
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status == 0)
+        try repository.commit("Notes")
+        let before = try repository.git("ls-files", "-s").stdout
+        // The app's project made read-only: found before anything is written, core's notes included.
+        let locked = repository.path + "/App/App.xcodeproj/project.pbxproj"
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: locked)
+        let refused = try repository.whatsnew(["release", "--package", "all", "auto"])
+        #expect(refused.status == 1 && refused.stderr.contains("read-only"), "\(refused.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked)
+        #expect(try repository.git("status", "--porcelain").stdout.isEmpty)
+        #expect(try repository.git("ls-files", "-s").stdout == before)
+    }
+
+    @Test func theSettingsSayWhatIsWrongWithAPackage() throws {
+        let repository = try GitRepository([
+            ".whatsnew.yml": "packages:\n  core:\n    tag: x\n  all: Lib\n  app:\n    folder: App\n    fragments: .notes\n",
+            "CHANGELOG.md": "# Changelog\n",
+        ])
+        defer { repository.remove() }
+        let lint = try repository.whatsnew(["lint"])
+        #expect(lint.status == 1)
+        let said = lint.stdout + lint.stderr
+        #expect(said.contains("package `core` needs a `folder`"), "\(said)")
+        #expect(said.contains("`fragments` is no setting of a package; it is set once for the whole repository"))
+        #expect(said.contains("a package's name is letters"))
+    }
+
+    @Test func aRepositoryWithoutPackagesRefusesThem() throws {
+        let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n"])
+        defer { repository.remove() }
+        let next = try repository.whatsnew(["next", "--package", "core"])
+        #expect(next.status == 2 && next.stderr.contains("this project lists no packages"), "\(next.stderr)")
+        try repository.write(".changes/20260101-000000-x-abcd.md", "---\nkind: fixed\npackages: [core]\n---\nA fix.\n")
+        let lint = try repository.whatsnew(["lint"])
+        #expect(lint.status == 1 && lint.stdout.contains("[fragment-package]"), "\(lint.stdout)")
+    }
+}
