@@ -21,6 +21,8 @@ package struct Project: Sendable {
     package private(set) var selection: [ReleaseUnit]
     /// How the run's units were chosen.
     package private(set) var chosen: Choice = .only
+    /// The packages the repository releases, each a unit; empty without `packages:`. Made once.
+    package let units: [ReleaseUnit]
 
     /// How a run's units were chosen.
     package enum Choice: Sendable, Equatable {
@@ -39,20 +41,16 @@ package struct Project: Sendable {
         self.root = root
         unit = ReleaseUnit(project: settings, root: root)
         selection = [unit]
+        units = settings.map { settings in settings.config.packages.map { ReleaseUnit(package: $0, in: settings) } } ?? []
     }
 
     private init(_ project: Project, unit: ReleaseUnit) {
-        (settings, root, self.unit, selection, chosen) = (project.settings, project.root, unit, project.selection, project.chosen)
-    }
-
-    /// Every unit the repository releases: its packages, else the project itself.
-    package var units: [ReleaseUnit] {
-        guard let settings, !settings.config.packages.isEmpty else { return [ReleaseUnit(project: settings, root: root)] }
-        return settings.config.packages.map { ReleaseUnit(package: $0, in: settings) }
+        (settings, root, self.unit, units) = (project.settings, project.root, unit, project.units)
+        (selection, chosen) = (project.selection, project.chosen)
     }
 
     /// Whether the settings list packages.
-    package var hasPackages: Bool { !(settings?.config.packages.isEmpty ?? true) }
+    package var hasPackages: Bool { !units.isEmpty }
 
     /// This project speaking for `unit`.
     package func scoped(to unit: ReleaseUnit) -> Project { Project(self, unit: unit) }
@@ -63,7 +61,6 @@ package struct Project: Sendable {
     package func selecting(_ names: [String], from directory: String = FileManager.default.currentDirectoryPath)
         throws(CommandFailure) -> Project
     {
-        let units = self.units
         guard hasPackages else {
             if let name = names.first {
                 throw .usage("--package \(name): this project lists no packages; give each its folder under `packages:` in \(ProjectConfig.fileName)")
@@ -73,9 +70,10 @@ package struct Project: Sendable {
         var project = self
         if names.isEmpty {
             let here = Self.canonical(directory) + "/"
-            let holding = units.filter { here.hasPrefix(Self.canonical($0.folder) + "/") }
-            if let deepest = holding.max(by: { Self.canonical($0.folder).count < Self.canonical($1.folder).count }) {
-                (project.selection, project.chosen) = ([deepest], .here)
+            // The deepest folder holding this one: a package inside another's folder is its own.
+            let holding = units.map { ($0, Self.canonical($0.folder) + "/") }.filter { here.hasPrefix($0.1) }
+            if let deepest = holding.max(by: { $0.1.count < $1.1.count }) {
+                (project.selection, project.chosen) = ([deepest.0], .here)
             } else {
                 (project.selection, project.chosen) = (units, .every)
             }
@@ -147,8 +145,7 @@ package struct Project: Sendable {
     /// with the repository's `name:`).
     package func title(besides notes: String) -> String? {
         guard let name = unit.name else { return config?.name ?? PackageName.beside(notes) }
-        let own = settings?.config.packages.first { $0.name == name }?.config
-        return (own?.written.contains("name") == true ? own?.name : nil) ?? PackageName.beside(notes) ?? name
+        return unit.own?.name ?? PackageName.beside(notes) ?? name
     }
 
     /// The unit's notes: the settings' `input:`, else `CHANGELOG.md` in its folder.
@@ -188,7 +185,7 @@ package struct Project: Sendable {
     /// The reader of this project's fragments: the kinds they may name (every unit's), and the
     /// packages, which a fragment must name when the project lists any.
     package var fragmentReader: FragmentReader {
-        var reader = FragmentReader(kinds: ChangeKinds.builtIn.adding(units.flatMap { $0.config?.kinds ?? [] }))
+        var reader = FragmentReader(kinds: ChangeKinds.builtIn.adding((hasPackages ? units : [unit]).flatMap { $0.config?.kinds ?? [] }))
         if hasPackages { reader.packages = units.compactMap(\.name) }
         return reader
     }

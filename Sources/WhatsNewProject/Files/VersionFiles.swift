@@ -99,17 +99,17 @@ package struct VersionFiles {
     /// none, its manifest (package.json, Cargo.toml, pyproject.toml) when that holds a version
     /// of its own, as npm, Cargo and Python packages keep it.
     package static func settings(of project: Project) -> [VersionFileSetting] {
-        guard let name = project.unit.name,
-            let own = project.settings?.config.packages.first(where: { $0.name == name }),
-            !own.config.written.contains("version-files"), let folder = own.config.folder
-        else { return project.config?.versionFiles ?? [] }
+        guard let own = project.unit.own, !own.written.contains("version-files"), let folder = own.folder else {
+            return project.config?.versionFiles ?? []
+        }
         for manifest in ["package.json", "Cargo.toml", "pyproject.toml"] {
             let written = (folder.hasSuffix("/") ? folder : folder + "/") + manifest
             let path = project.resolve(written) ?? written
             guard let format = VersionFileFormat(path: path, pattern: nil), let bytes = ContentFingerprint.contents(of: path),
                 (try? VersionFile(bytes: bytes, format: format))?.version != nil
             else { continue }
-            return [VersionFileSetting(path: written, pattern: nil, line: own.location.line ?? 1, column: own.location.column ?? 1)]
+            let place = project.unit.place
+            return [VersionFileSetting(path: written, pattern: nil, line: place?.line ?? 1, column: place?.column ?? 1)]
         }
         return []
     }

@@ -36,8 +36,7 @@ package enum TagName {
     /// otherwise, as release-please and cargo-release do. A tag of the repository's own form
     /// (`v1.2.0`) would name every package's release alike, so it is never inferred.
     static func template(ofPackage name: String, releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
-        let own = project.settings?.config.packages.first { $0.name == name }?.config
-        if let written = own?.tag, let template = VersionTemplate(written) { return template }
+        if let written = project.unit.own?.tag, let template = VersionTemplate(written) { return template }
         let forms = ["@", "-v", "-", "/v", "/", "_v"].map { name + $0 }
         let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
         let tagSet = Set(tags)

@@ -204,8 +204,6 @@ package struct ProjectConfig: Sendable {
             case "tag": merged.tag = package.tag
             case "version-files": merged.versionFiles = package.versionFiles
             case "build": merged.incrementsBuild = package.incrementsBuild
-            case "folder": merged.folder = package.folder
-            case "uses": merged.uses = package.uses
             default: break
             }
         }

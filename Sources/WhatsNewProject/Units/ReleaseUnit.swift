@@ -16,6 +16,11 @@ package struct ReleaseUnit: Sendable {
     package let notesPath: String
     /// The packages it depends on (`uses:`): each release of one gives it a patch release.
     package let uses: [String]
+    /// A package's own settings as written under `packages:`, where what it leaves unsaid
+    /// differs from the file's (a tag, a title, version files); nil for the one unit.
+    package let own: ProjectConfig?
+    /// Where `packages:` names it; nil for the one unit.
+    package let place: SourceLocation?
 
     /// The one unit of a repository without packages.
     init(project settings: ProjectSettings?, root: String) {
@@ -24,6 +29,8 @@ package struct ReleaseUnit: Sendable {
         folder = root
         notesPath = settings?.resolve(settings?.config.input ?? Project.defaultNotes) ?? root + Project.defaultNotes
         uses = []
+        own = nil
+        place = nil
     }
 
     /// The unit of `package` in the repository whose settings are `settings`.
@@ -35,8 +42,7 @@ package struct ReleaseUnit: Sendable {
         folder = written.hasSuffix("/") ? written : written + "/"
         notesPath = package.config.written.contains("input") ? settings.resolve(config.input) ?? folder + Project.defaultNotes : folder + Project.defaultNotes
         uses = package.config.uses.map(\.name)
+        own = package.config
+        place = package.location
     }
-
-    /// How messages name it: `package core`, or the notes file for the one unit.
-    package var shownName: String { name.map { "package \($0)" } ?? notesPath }
 }
