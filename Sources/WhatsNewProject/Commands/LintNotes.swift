@@ -79,7 +79,8 @@ package struct LintNotes {
             }
         }
         var files = inputs.count
-        var linted: Set<String> = []
+        // Packages share one fragments folder: it is read, counted and reported once.
+        var readFolders: [String: (fragments: [Fragment], diagnostics: [Diagnostic])] = [:]
         for input in inputs {
             let project = units[input] ?? project
             let fragmentsFolder = project.fragmentsFolder(for: input)
@@ -100,13 +101,15 @@ package struct LintNotes {
                     localesDirectory: input == inputs.first ? localesDirectory : nil, reader: reader, limit: limit)
                 if let fragmentsFolder {
                     let folder = FragmentFolder(path: fragmentsFolder)
-                    let (all, found) = folder.read(with: project.fragmentReader)
-                    let read = all.filter(project.owns)
-                    // The folder is every package's: its files are counted and read once.
-                    if linted.insert(Project.canonical(folder.path)).inserted {
+                    let key = Project.canonical(folder.path)
+                    let known = readFolders[key]
+                    let (all, found) = known ?? folder.read(with: project.fragmentReader)
+                    readFolders[key] = (all, found)
+                    if known == nil {
                         files += folder.paths().count
                         diagnostics += found
                     }
+                    let read = all.filter(project.owns)
                     diagnostics += FragmentLinter(icons: linter.icons).check(
                         read, unreleased: file.document.releaseInProgress)
                     if Project.same(input, project.notesPath) {

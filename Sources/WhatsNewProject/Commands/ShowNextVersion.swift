@@ -24,10 +24,9 @@ package struct ShowNextVersion {
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
         if project.selection.count > 1, notes != nil { throw .usage("--notes names one package's notes; give one --package with it") }
-        for unit in project.each {
-            let folder = unit.fragmentsFolder(for: try unit.admittedNotes(notes)) ?? ".changes"
-            if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
-        }
+        // Packages share one fragments folder: the first unit's is every unit's.
+        let folder = project.fragmentsFolder(for: try project.admittedNotes(notes)) ?? ".changes"
+        if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
         var request = NotesRequest()
         request.maximumSize = maximumSize
         // No notes yet: the first release is computed from the fragments alone.
@@ -36,7 +35,7 @@ package struct ShowNextVersion {
             day: try ReleaseDay.parse(date, option: "--date"), missingIsEmpty: notes == nil, console: console)
         let errors = round.findings.filter { $0.severity == .error }
         if !errors.isEmpty { throw CommandFailure(errors) }
-        let packages = round.entries.first?.project.unit.name != nil
+        let packages = project.hasPackages
         var lines: [String] = []
         for entry in round.entries {
             console.report(entry.plan.warnings)
@@ -47,9 +46,6 @@ package struct ShowNextVersion {
             } else {
                 lines.append(packages ? "\(entry.project.unit.name ?? "") \(shown)" : shown)
             }
-        }
-        if packages, round.entries.isEmpty {
-            throw CommandFailure(message: "whatsnew next: no package has notes waiting; add one with `whatsnew new --package NAME`")
         }
         try console.deliver(lines.joined(separator: "\n") + "\n")
     }

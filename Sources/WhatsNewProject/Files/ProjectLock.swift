@@ -221,7 +221,7 @@ extension Project {
         var ended = 0
         if let fragments {
             for release in UnfinishedRelease.find(in: fragments) {
-                let done = try release.end(notes: notes, others: releasedFiles(besides: notes), maximumSize: maximumSize)
+                let done = try release.end(notes: notes, others: restorableFiles, maximumSize: maximumSize)
                 console.report("\(speaker): " + done)
                 ended += 1
             }
@@ -245,10 +245,10 @@ extension Project {
         PreparedFile.split(FileDestination.resolve(notes) ?? notes).directory
     }
 
-    /// The files besides `notes` a release journal may put back: the version files, and with
+    /// The files besides its notes a release journal may put back: the version files, and with
     /// packages every package's notes, version files and the fragments, which a release of some
     /// of them rewrites; absolute, links resolved.
-    package func releasedFiles(besides notes: String) -> Set<String> {
+    package var restorableFiles: Set<String> {
         guard hasPackages else { return versionFilePaths }
         var files = Set(units.flatMap { unit in scoped(to: unit).versionFilePaths.union([ProjectBoundary.real(unit.notesPath)]) })
         let folder = ProjectBoundary.real(fragmentsPath)

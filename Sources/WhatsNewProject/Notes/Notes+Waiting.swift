@@ -22,13 +22,16 @@ extension Notes {
 
     /// The notes at `path` (admitted by ``Project/admittedNotes(_:)``) and the fragments of
     /// `project`'s unit. A file that does not exist reads as empty when `missingIsEmpty`; the
-    /// notes' errors stop the run, the fragments' are the caller's to weigh.
+    /// notes' errors stop the run, the fragments' are the caller's to weigh. `folders` keeps
+    /// each fragments folder as read, so packages sharing one read it once.
     package static func waiting(
-        at path: String, in project: Project, request: NotesRequest, missingIsEmpty: Bool, console: Console
+        at path: String, in project: Project, request: NotesRequest, missingIsEmpty: Bool, console: Console,
+        folders: inout [String: (fragments: [Fragment], diagnostics: [Diagnostic])]
     ) throws(CommandFailure) -> Waiting {
         let (catalog, reader) = try reading(request.resolved(in: project), project, console: console, notes: path)
         let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
-        let (all, findings) = folder.read(with: project.fragmentReader)
+        let (all, findings) = folders[folder.path] ?? folder.read(with: project.fragmentReader)
+        folders[folder.path] = (all, findings)
         let limit = request.maximumSize ?? project.maximumSize
         let source = missingIsEmpty && FileKind(of: path) == nil ? try empty(path) : try load(path, limit)
         let file = NotesFile(source, reader: reader)

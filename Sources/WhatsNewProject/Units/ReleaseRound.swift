@@ -37,10 +37,12 @@ package struct ReleaseRound {
     ) throws(CommandFailure) -> ReleaseRound {
         var findings: [Diagnostic] = []
         var seen: Set<String> = []
+        var folders: [String: (fragments: [Fragment], diagnostics: [Diagnostic])] = [:]
         func read(_ unit: Project) throws(CommandFailure) -> Notes.Waiting {
             let path = try unit.admittedNotes(notes)
             let waiting = try Notes.waiting(
-                at: path, in: unit, request: notesRequest, missingIsEmpty: missingIsEmpty || notes == nil, console: console)
+                at: path, in: unit, request: notesRequest, missingIsEmpty: missingIsEmpty || notes == nil, console: console,
+                folders: &folders)
             let found =
                 waiting.file.reading.errors + waiting.findings
                 + FragmentLinter(icons: waiting.catalog).check(waiting.fragments, unreleased: waiting.file.document.releaseInProgress)
@@ -56,6 +58,7 @@ package struct ReleaseRound {
         }
         let several = project.selection.count > 1
         var entries: [Entry] = []
+        var nothing: CommandFailure?
         for unit in project.each {
             let waiting = try read(unit)
             if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(findings) }
@@ -63,8 +66,15 @@ package struct ReleaseRound {
                 let plan = try planned(unit, waiting, waiting.fragments, request)
                 entries.append(Entry(project: unit, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: true))
             } catch where several && error.diagnostics.contains(where: { $0.rule == .releaseEmpty }) {
-                continue
+                nothing = nothing ?? error
             }
+        }
+        // Of several packages, none with anything to release is as much nothing as one without.
+        if entries.isEmpty, let nothing {
+            throw CommandFailure(
+                nothing.diagnostics.map { finding in
+                    Diagnostic(.releaseEmpty, at: finding.location, "there is nothing to release in any of the packages chosen; add a note with `whatsnew new --package NAME`")
+                })
         }
         // Every unit that uses one released here is released too, until none is left.
         var released = Set(entries.compactMap(\.project.unit.name))
@@ -80,9 +90,7 @@ package struct ReleaseRound {
                 // Placeholders stand for the rows until every version is known: a row is a patch whatever it says.
                 let rows = try follows.map { name throws(CommandFailure) in try dependencyRow(name, "0", for: scoped) }
                 let plan = try planned(scoped, waiting, waiting.fragments + rows, .auto)
-                var entry = Entry(project: scoped, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: false)
-                entry.follows = follows
-                entries.append(entry)
+                entries.append(Entry(project: scoped, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: false))
                 released.insert(unit.name ?? "")
                 grew = true
             }
@@ -93,12 +101,9 @@ package struct ReleaseRound {
             let unit = entries[index].project.unit
             let follows = unit.uses.filter { versions[$0] != nil }
             entries[index].follows = follows
+            // A chosen unit's plan stands: with notes of its own, its bump is a patch or more.
             for name in follows {
                 entries[index].fragments.append(try dependencyRow(name, versions[name]!, for: entries[index].project))
-            }
-            if entries[index].isChosen, !follows.isEmpty, case .auto = request {
-                // A chosen unit's own bump may be smaller than the patch its rows ask for.
-                entries[index].plan = try planned(entries[index].project, entries[index].waiting, entries[index].fragments, request)
             }
         }
         let order = project.units.compactMap(\.name)
