@@ -34,7 +34,7 @@ package struct CheckChange {
         let baseCommit: String
         do {
             top = Project.canonical(try git.text(["rev-parse", "--show-toplevel"]))
-            baseCommit = try mergeBase(git)
+            baseCommit = try Self.mergeBase(git, base: base)
             changes = try Self.changes(against: baseCommit, in: top)
         } catch {
             throw Self.failure(error.message)
@@ -91,7 +91,7 @@ package struct CheckChange {
         let now = Self.pendingNotes(notes: top + "/" + notesFile, fragments: top + "/" + fragmentsFolder, project: rules)
         let (new, gone) = now.change(since: before)
         if rules.hasPackages {
-            try checkPackages(rules, changes: changes, top: top, notes: read.filter { !before.known.contains(PendingNotes.key(of: $0)) }, listed: new > gone)
+            try checkPackages(rules, changes: changes, at: at, notes: read.filter { !before.known.contains(PendingNotes.key(of: $0)) }, listed: new > gone)
         }
         if new > gone {
             let named = zip(added, read.map(PendingNotes.key(of:))).filter { !before.known.contains($0.1) }.map(\.0.path)
@@ -122,22 +122,16 @@ package struct CheckChange {
     /// Each package whose folder the change touches, in files its `check: ignore:` does not
     /// cover, needs a new note that names it, or a new change in its own notes file.
     private func checkPackages(
-        _ rules: Project, changes: [Change], top: String, notes: [Fragment], listed: Bool
+        _ rules: Project, changes: [Change], at base: BaseCommit, notes: [Fragment], listed: Bool
     ) throws(CommandFailure) {
         let named = Set(notes.flatMap(\.packages))
-        let fragments = Self.relative(rules.fragmentsPath, to: top) + "/"
         var missing: [(name: String, path: String)] = []
         for unit in rules.units {
             guard let name = unit.name, !named.contains(name) else { continue }
-            let folder = Self.relative(unit.folder, to: top)
-            let notesFile = Self.relative(unit.notesPath, to: top)
-            if listed, changes.contains(where: { $0.path == notesFile }) { continue }
-            let ignore = (unit.config?.checkIgnore ?? Self.defaultIgnore).map(PathGlob.init)
-            let touching = changes.first { change in
-                (folder.isEmpty || change.path.hasPrefix(folder + "/")) && change.path != notesFile
-                    && !change.path.hasPrefix(fragments) && !ignore.contains { $0.matches(change.path) }
+            if listed, changes.contains(where: { $0.path == base.path(of: unit.notesPath) }) { continue }
+            if let touching = Self.touching(unit, changes, at: base, fragments: rules.fragmentsPath) {
+                missing.append((name, touching.path))
             }
-            if let touching { missing.append((name, touching.path)) }
         }
         guard !missing.isEmpty else { return }
         let names = missing.map(\.name)
@@ -146,9 +140,23 @@ package struct CheckChange {
                 + "`whatsnew new --package \(names.joined(separator: " --package ")) --kind <kind> --body \"…\"`, or, if users will not notice the change, pass --skip (WHATSNEW_SKIP=1)")
     }
 
+    /// The change that makes `unit` need a note: in its folder, but not its notes, a fragment or
+    /// a file its `check: ignore:` covers; every path as the base commit has it.
+    private static func touching(_ unit: ReleaseUnit, _ changes: [Change], at base: BaseCommit, fragments: String) -> Change? {
+        let folder = base.path(of: unit.folder)
+        // The top itself comes back whole, as a path outside the repository does.
+        let inside = folder == base.top ? "" : folder + "/"
+        let (notes, fragments) = (base.path(of: unit.notesPath), base.path(of: fragments) + "/")
+        let ignore = (unit.config?.checkIgnore ?? defaultIgnore).map(PathGlob.init)
+        return changes.first { change in
+            change.path.hasPrefix(inside) && change.path != notes && !change.path.hasPrefix(fragments)
+                && !ignore.contains { $0.matches(change.path) }
+        }
+    }
+
     /// The merge base of `--base` (checked to be a commit) and HEAD; else of origin/HEAD, main
     /// or master and HEAD. A branch is judged by what it changes, not by what its base did since.
-    func mergeBase(_ git: Git) throws(Git.Failure) -> String {
+    static func mergeBase(_ git: Git, base: String?) throws(Git.Failure) -> String {
         if let base {
             guard let commit = git.commit(base) else {
                 throw Git.Failure(message: "--base \(base) names no commit here; fetch it first (actions/checkout with fetch-depth: 0)")
@@ -204,33 +212,21 @@ package struct CheckChange {
     }
 
     /// The packages whose folders the branch changes (committed or not, since its merge base),
-    /// leaving out the notes and the fragments; in the settings' order.
-    package static func touchedPackages(in project: Project, base: String? = nil) throws(CommandFailure) -> [ReleaseUnit] {
+    /// by the rule `check` asks for their notes by; in the settings' order.
+    package static func touchedPackages(in project: Project) throws(CommandFailure) -> [ReleaseUnit] {
         let git = Git(directory: nil)
         let top: String
         let changes: [Change]
+        let base: String
         do {
             top = Project.canonical(try git.text(["rev-parse", "--show-toplevel"]))
-            var check = CheckChange()
-            check.base = base
-            changes = try Self.changes(against: try check.mergeBase(git), in: top)
+            base = try mergeBase(git, base: nil)
+            changes = try Self.changes(against: base, in: top)
         } catch {
             throw Self.failure(error.message)
         }
-        let fragments = Self.relative(project.fragmentsPath, to: top) + "/"
-        let paths = changes.flatMap { [$0.path] + ($0.from.map { [$0] } ?? []) }.filter { !$0.hasPrefix(fragments) }
-        return project.units.filter { unit in
-            let folder = Self.relative(unit.folder, to: top)
-            let notes = Self.relative(unit.notesPath, to: top)
-            return paths.contains { $0 != notes && (folder.isEmpty || $0.hasPrefix(folder + "/")) }
-        }
-    }
-
-    /// `path` from the repository's top (`top`, canonical); empty for the top itself.
-    static func relative(_ path: String, to top: String) -> String {
-        let real = Project.canonical(path)
-        if real == top { return "" }
-        return real.hasPrefix(top + "/") ? String(real.dropFirst(top.count + 1)) : real
+        let at = BaseCommit(commit: base, top: top, git: Git(directory: top))
+        return project.units.filter { touching($0, changes, at: at, fragments: project.fragmentsPath) != nil }
     }
 
     /// The project as the base commit sets it: its settings file as it is there (none when it
