@@ -99,6 +99,8 @@ import Testing
     @Test func releaseOfEveryPackageWritesEveryFileInOneStep() throws {
         let repository = try Self.repository()
         defer { repository.remove() }
+        let none = try repository.whatsnew(["next", "--package", "all"])
+        #expect(none.status == 1 && none.stderr.contains("nothing to release in any of the packages chosen"), "\(none.stderr)")
         #expect(try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status == 0)
         #expect(try repository.whatsnew(["new", "--package", "widget", "--kind", "fixed", "--body", "The widget refreshes."]).status == 0)
         try repository.commit("Notes")
@@ -156,7 +158,7 @@ import Testing
 
     @Test func theSettingsSayWhatIsWrongWithAPackage() throws {
         let repository = try GitRepository([
-            ".whatsnew.yml": "packages:\n  core:\n    tag: x\n  all: Lib\n  app:\n    folder: App\n    fragments: .notes\n",
+            ".whatsnew.yml": "packages:\n  core:\n    tag: x\n  all: Lib\n  app:\n    folder: App\n    fragments: .notes\n    uses: [cor]\n",
             "CHANGELOG.md": "# Changelog\n",
         ])
         defer { repository.remove() }
@@ -166,6 +168,7 @@ import Testing
         #expect(said.contains("package `core` needs a `folder`"), "\(said)")
         #expect(said.contains("`fragments` is no setting of a package; it is set once for the whole repository"))
         #expect(said.contains("a package's name is letters"))
+        #expect(said.contains("package `app` uses `cor`, which is no package listed here"), "a dependency never made is said")
     }
 
     @Test func aRepositoryWithoutPackagesRefusesThem() throws {
@@ -176,5 +179,23 @@ import Testing
         try repository.write(".changes/20260101-000000-x-abcd.md", "---\nkind: fixed\npackages: [core]\n---\nA fix.\n")
         let lint = try repository.whatsnew(["lint"])
         #expect(lint.status == 1 && lint.stdout.contains("[fragment-package]"), "\(lint.stdout)")
+    }
+
+    @Test func aPackageFromTheRepositoryStaysInsideIt() throws {
+        let victim = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: victim) }
+        let notes = "# Theirs\n\n## [1.0.0] - 2020-01-01\n\n- Theirs.\n"
+        try notes.write(to: victim.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        let repository = try GitRepository([
+            ".whatsnew.yml": "packages:\n  evil:\n    folder: \(victim.path)\n  sly:\n    folder: ok\n    input: \(victim.path)/CHANGELOG.md\n  \"a\\e[2Jb\": ok\n",
+            "ok/CHANGELOG.md": "# Ours\n",
+        ])
+        defer { repository.remove() }
+        for arguments in [["lint"], ["release", "--package", "evil", "major"], ["release", "--package", "sly", "major", "--allow-empty"], ["next", "--package", "all"]] {
+            let run = try repository.whatsnew(arguments)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(!(run.stdout + run.stderr).contains("\u{1B}"), "a name from the repository never reaches the terminal raw")
+        }
+        #expect(try String(contentsOf: victim.appendingPathComponent("CHANGELOG.md"), encoding: .utf8) == notes)
     }
 }

@@ -147,19 +147,26 @@ package struct WriteRelease {
         guard let first = writes.first else { return }
         let folder = round.entries[0].waiting.folder
         let released = Set(round.entries.compactMap(\.project.unit.name))
-        let files = round.entries.flatMap { $0.fragments.filter { !ReleaseRound.isMade($0) } }
+        // With --keep every fragment stays as it is.
+        let files = keep ? [] : round.entries.flatMap { $0.fragments.filter { !ReleaseRound.isMade($0) } }
         var seen: Set<String> = []
         var removed: [(name: String, read: ContentFingerprint)] = []
         var kept: [VersionFiles.Change] = []
         for fragment in files where seen.insert(fragment.name).inserted {
-            let path = folder.path + "/" + Self.name(of: fragment.path)
-            guard !keep else { continue }
+            let path = folder.path + "/" + fragment.name
             let left = fragment.packages.filter { !released.contains($0) }
             if left.isEmpty {
-                removed.append((Self.name(of: fragment.path), ContentFingerprint(ofFileAt: path) ?? .init(of: [])))
-            } else if let before = ContentFingerprint.contents(of: path) {
+                removed.append((fragment.name, ContentFingerprint(ofFileAt: path) ?? .init(of: [])))
+            } else {
                 // A note for packages not released here waits for them, naming only them.
-                kept.append(VersionFiles.Change(path: path, before: before, after: FragmentPackages.rewrite(before, to: left)))
+                guard let before = ContentFingerprint.contents(of: path), let after = FragmentPackages.rewrite(before, to: left) else {
+                    throw CommandFailure(
+                        Diagnostic(
+                            .fragmentPackage, at: SourceLocation(path: path),
+                            "this note waits for \(left.joined(separator: ", ")) too, but its `packages:` cannot be rewritten to name only them; write it on a line of its own, such as `packages: [\(fragment.packages.joined(separator: ", "))]`"),
+                        notes: ["nothing was changed"])
+                }
+                kept.append(VersionFiles.Change(path: path, before: before, after: after))
             }
         }
         let mark: (SourceFile) -> [UInt8] = { $0.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : [] }
@@ -209,14 +216,9 @@ package struct WriteRelease {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return ((try? encoder.encode(made)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
         }
-        guard round.entries.first?.project.unit.name != nil else {
+        guard round.entries.first?.project.hasPackages == true else {
             return round.entries.map { "version=\($0.plan.version.text)\ntag=\($0.plan.tag)\n" }.joined()
         }
         return round.entries.map { "package=\($0.project.unit.name ?? "") version=\($0.plan.version.text) tag=\($0.plan.tag)\n" }.joined()
-    }
-
-    /// A fragment's file name.
-    private static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -40,6 +40,19 @@ package struct ProjectSettings: Sendable {
                 diagnostics.append(Diagnostic(.outsideProject, at: setting.location, problem))
             }
         }
+        // A package uses others the file lists: a name it does not would be a release never made.
+        let names = config.packages.map(\.name)
+        for package in config.packages {
+            for use in package.config.uses where !names.contains(use.name) || use.name == package.name {
+                let near = Suggestion.nearest(to: use.name, among: names).map { "; did you mean `\($0)`?" } ?? ""
+                diagnostics.append(
+                    Diagnostic(
+                        .configValue, at: use.location,
+                        use.name == package.name
+                            ? "package `\(package.name)` uses itself; `uses` names the packages it depends on"
+                            : "package `\(package.name)` uses `\(use.name)`, which is no package listed here\(near)"))
+            }
+        }
         return ProjectSettings(config: config, diagnostics: diagnostics)
     }
 

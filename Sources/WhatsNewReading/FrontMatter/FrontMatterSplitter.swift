@@ -6,7 +6,7 @@ import WhatsNewModel
 /// It reads lines, not Markdown: a block opens at a `---` line on line 1, or after a blank
 /// line or an ATX heading, when the next line starts with a known key. It knows just enough
 /// Markdown to leave `---` alone inside fenced code and HTML comments.
-struct FrontMatterSplitter {
+package struct FrontMatterSplitter {
     struct Result {
         /// The input with every front-matter line emptied (line endings kept).
         var markdown: [UInt8]
@@ -17,6 +17,10 @@ struct FrontMatterSplitter {
     }
 
     let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
 
     func split(_ bytes: [UInt8]) -> Result {
         let lines = SourceLines.lines(of: bytes)
@@ -68,7 +72,7 @@ struct FrontMatterSplitter {
 
     /// The block a file that must open with front matter (a fragment) opens with: nil when its
     /// first line is no `---`, the unclosed-block diagnostic when no `---` line closes it.
-    func leadingBlock(of bytes: [UInt8], lines: [SourceLines.Line]) -> Swift.Result<FrontMatterBlock, Diagnostic>? {
+    package func leadingBlock(of bytes: [UInt8], lines: [SourceLines.Line]) -> Swift.Result<FrontMatterBlock, Diagnostic>? {
         guard let first = lines.first, Self.isFence(bytes[first.content]) else { return nil }
         guard let closing = lines.dropFirst().firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
             return .failure(unclosed(at: first.number))
