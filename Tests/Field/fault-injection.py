@@ -38,6 +38,20 @@ VERSION_FILES = {
 }
 
 
+# Three packages sharing .changes: a Swift library, an app (its xcconfig, its build moved on)
+# and an npm package whose package.json is its version file by default.
+PACKAGES = {
+    '.whatsnew.yml': ('packages:\n  core: Core\n  app:\n    folder: App\n    uses: [core]\n'
+                      '    version-files: [App/Version.xcconfig]\n    build: increment\n  web: Web\n'),
+    'Core/CHANGELOG.md': NOTES, 'App/CHANGELOG.md': NOTES, 'Web/CHANGELOG.md': NOTES,
+    'App/Version.xcconfig': 'MARKETING_VERSION = 1.0.0\nCURRENT_PROJECT_VERSION = 7\n',
+    'Web/package.json': '{\n  "name": "web",\n  "version": "1.0.0"\n}\n',
+    '.changes/20240301-000000-core-aaaa.md': '---\nkind: added\npackages: [core]\n---\nCore note.\n',
+    '.changes/20240302-000000-both-bbbb.md': '---\nkind: fixed\npackages: [core, web]\n---\nShared note.\n',
+    '.changes/20240303-000000-web-cccc.md': '---\nkind: fixed\npackages: [web]\n---\nWeb note.\n',
+}
+
+
 def fragments(count):
     return {f'.changes/2024030{i}-000000-note-{i}{i}{i}{i}.md': f'---\nkind: added\n---\nNote {i}.\n'
             for i in range(count)}
@@ -55,6 +69,11 @@ SCENARIOS = {
     # No fragments: the journal's folder is made for the release.
     'release-versions-unreleased': ({'CHANGELOG.md': NOTES.replace('## [Unreleased]\n', '## [Unreleased]\n\n### Fixed\n\n- A fix.\n'),
                                      **VERSION_FILES}, ['release', 'patch', '--date', '2024-05-02'], ['recover']),
+    # Every package in one journal: three notes files, two version files, three fragments.
+    'release-packages': (PACKAGES, ['release', '--package', 'all', 'auto', '--date', '2024-05-02'], ['recover']),
+    # Core and the app that uses it; the note shared with web is rewritten to wait for web.
+    'release-package-partial': (PACKAGES, ['release', '--package', 'core', 'auto', '--date', '2024-05-02'],
+                                ['recover']),
     'new': ({'CHANGELOG.md': NOTES, **fragments(1)}, ['new', '--kind', 'fixed', '--body', 'A fault note.'],
             ['recover']),
     'new-first': ({'CHANGELOG.md': NOTES}, ['new', '--kind', 'fixed', '--body', 'The first note.'], ['recover']),
