@@ -61,8 +61,16 @@ struct ReadmeCommandsTests {
         // The app's update archive, as a build step leaves it.
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("build"), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("build/Inkwell-1.4.0.zip").path, contents: Data())
+        // A command that names a package runs in a repository that lists one.
+        let workspace = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try FileManager.default.createDirectory(at: workspace.appendingPathComponent("Core"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: SharedFiles.fixture("examples", "keep-a-changelog"), toPath: workspace.appendingPathComponent("Core/CHANGELOG.md").path)
+        try "packages:\n  core: Core\n".write(to: workspace.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
         for command in commands {
-            let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: directory)
+            let folder = command.contains("--package") ? workspace : directory
+            let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: folder)
             #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")
         }
         // What they wrote is there.
