@@ -198,4 +198,22 @@ import Testing
         }
         #expect(try String(contentsOf: victim.appendingPathComponent("CHANGELOG.md"), encoding: .utf8) == notes)
     }
+
+    /// One reader of `.git` (GitDirectory): in a worktree, whose `.git` is a `gitdir:` file, the
+    /// tags and the origin remote are the repository's, from its common folder.
+    @Test func aWorktreeReadsTheRepositorysTagsAndOrigin() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n",
+            ".changes/20260101-000000-a-fix-abcd.md": "---\nkind: fixed\nissue: 12\n---\nA fix.\n",
+        ])
+        defer { repository.remove() }
+        try repository.git("tag", "rel-1.0.0")
+        try repository.git("remote", "add", "origin", "git@github.com:owner/name.git")
+        let worktree = repository.url.appendingPathComponent("wt")
+        try repository.git("worktree", "add", "-q", worktree.path)
+        let tag = try WhatsNewBinary.run(["next", "--tag"], in: worktree)
+        #expect(tag.stdout == "rel-1.0.1\n", "\(tag.stdout)\(tag.stderr)")
+        let body = try WhatsNewBinary.run(["release", "auto", "--dry-run"], in: worktree)
+        #expect(body.stdout.contains("https://github.com/owner/name/issues/12"), "\(body.stdout)\(body.stderr)")
+    }
 }

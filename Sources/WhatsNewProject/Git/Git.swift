@@ -68,28 +68,7 @@ extension Project {
     /// The tags of the git repository the notes at `notes` are in, read from its files (no
     /// process is started for them); none outside a repository.
     package func tags(near notes: String) -> [String] {
-        var folder = Project.canonical(notes.contains("/") ? Project.sibling(".", of: notes) : ".")
-        while true {
-            let dotGit = folder + "/.git"
-            if let kind = FileKind(of: dotGit) { return GitTags(gitDirectory: Self.gitDirectory(dotGit, kind: kind)).names }
-            guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return [] }
-            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
-        }
-    }
-
-    /// `.git` itself, or the folder a worktree's `.git` file names (`gitdir: …`), or its common folder.
-    private static func gitDirectory(_ dotGit: String, kind: FileKind) -> String {
-        guard kind != .directory, let bytes = ContentFingerprint.contents(of: dotGit) else { return dotGit }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("gitdir:") else { return dotGit }
-        var directory = text.dropFirst(7).trimmingCharacters(in: .whitespaces)
-        if !directory.hasPrefix("/") { directory = sibling(directory, of: dotGit) }
-        // A worktree's tags live in the repository's common folder.
-        if let common = ContentFingerprint.contents(of: directory + "/commondir") {
-            let path = String(decoding: common, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return path.hasPrefix("/") ? path : directory + "/" + path
-        }
-        return directory
+        GitDirectory.around(notes.contains("/") ? Project.sibling(".", of: notes) : ".").map { GitTags(gitDirectory: $0.common).names } ?? []
     }
 }
 

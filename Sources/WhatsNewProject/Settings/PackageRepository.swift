@@ -26,27 +26,8 @@ package enum PackageRepository {
     /// read from the file rather than by running git: a command that writes files starts no
     /// process it would then have to wait for.
     static func originURL(from folder: URL) -> String? {
-        var directory = folder.standardizedFileURL
-        while true {
-            let dotGit = directory.appendingPathComponent(".git")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isFolder) {
-                var gitDirectory = dotGit
-                if !isFolder.boolValue {
-                    // A worktree or submodule: `gitdir: …`, whose `commondir` holds the config.
-                    guard let text = PackageName.contents(of: ".git", in: directory), text.hasPrefix("gitdir:") else { return nil }
-                    let path = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
-                    gitDirectory = URL(fileURLWithPath: path, relativeTo: directory)
-                    if let common = PackageName.contents(of: "commondir", in: gitDirectory) {
-                        gitDirectory = URL(fileURLWithPath: common.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: gitDirectory)
-                    }
-                }
-                return PackageName.contents(of: "config", in: gitDirectory).flatMap(origin(inConfig:))
-            }
-            let parent = directory.deletingLastPathComponent()
-            guard parent.path != directory.path else { return nil }
-            directory = parent
-        }
+        guard let git = GitDirectory.around(folder.path) else { return nil }
+        return PackageName.contents(of: "config", in: URL(fileURLWithPath: git.common)).flatMap(origin(inConfig:))
     }
 
     /// The origin remote's `url` in a git config file's text.
