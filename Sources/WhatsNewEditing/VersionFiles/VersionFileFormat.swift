@@ -85,8 +85,8 @@ public enum VersionFileFormat: Sendable, Equatable {
         case .xcconfig: return XCConfigScanner(bytes: bytes).places(of: key)
         case .propertyList: return try PropertyListScanner(bytes: bytes).places(of: key)
         case .packageJSON: return try JSONVersionScanner(bytes: bytes).places()
-        case .cargo: return try TOMLVersionScanner(bytes: bytes).places(inFirstOf: ["package", "workspace.package"])
-        case .pyproject: return try TOMLVersionScanner(bytes: bytes).places(inFirstOf: ["project", "tool.poetry"])
+        case .cargo: return try TOMLManifest(bytes: bytes).places(inFirstOf: ["package", "workspace.package"])
+        case .pyproject: return try TOMLManifest(bytes: bytes).places(inFirstOf: ["project", "tool.poetry"])
         case .pattern(let template): return PatternScanner(bytes: bytes, template: template).places()
         }
     }

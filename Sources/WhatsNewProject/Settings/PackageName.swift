@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import WhatsNewEditing
 import WhatsNewModel
 
 /// The product's name from the package file beside the notes, for a sheet whose notes and
@@ -56,20 +57,7 @@ package enum PackageName {
 
     /// `name = "inkwell"` in the first of the tables that has one.
     static func tomlName(_ text: String, tables: [String]) -> String? {
-        for wanted in tables {
-            var inside = false
-            for line in text.split(whereSeparator: \.isNewline) {
-                let line = line.trimmingCharacters(in: .whitespaces)
-                if line.hasPrefix("[") {
-                    inside = line == "[\(wanted)]"
-                    continue
-                }
-                guard inside, line.hasPrefix("name"), line.dropFirst(4).trimmingCharacters(in: .whitespaces).hasPrefix("=")
-                else { continue }
-                if let name = quoted(after: "=", in: Substring(line)) { return name }
-            }
-        }
-        return nil
+        TOMLManifest(bytes: Array(text.utf8)).string("name", inFirstOf: tables).flatMap(nonEmpty)
     }
 
     static func pubspec(_ text: String) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import WhatsNewEditing
 import WhatsNewModel
 
 /// Where the project's issues live when `.whatsnew.yml` has no `repository:`: the package file
@@ -55,22 +56,11 @@ package enum PackageRepository {
         return written.flatMap(address)
     }
 
-    /// The first of `keys` with a repository's address in `[table]`.
+    /// The first of `keys` with a repository's address in `[table]`, keys matched in any case.
     static func toml(_ text: String, table: String, keys: [String]) -> RepositoryAddress? {
-        var inside = false
         var found: [String: String] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let line = line.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") {
-                inside = line == "[\(table)]"
-                continue
-            }
-            guard inside, let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard let quote = value.first, quote == "\"" || quote == "'", let end = value.dropFirst().firstIndex(of: quote)
-            else { continue }
-            found[key.lowercased()] = String(value[value.index(after: value.startIndex)..<end])
+        for (key, value) in TOMLManifest(bytes: Array(text.utf8)).texts(in: table) where found[key.lowercased()] == nil {
+            found[key.lowercased()] = value
         }
         for key in keys {
             guard let value = found[key], let address = address(value), isForge(address) || key != "homepage" else { continue }

@@ -1,10 +1,53 @@
 import WhatsNewModel
 
-/// A TOML manifest (`Cargo.toml`, `pyproject.toml`): the `version = "…"` key of a table, read
-/// line by line with table headers and multi-line strings followed, so a `version` of a
-/// dependency table or inside a string never matches.
-struct TOMLVersionScanner {
+/// A TOML manifest (`Cargo.toml`, `pyproject.toml`), read line by line with table headers and
+/// multi-line strings followed, so a key of a dependency table or inside a string never
+/// matches: the one reader of them, for a release's version, a package's name and address,
+/// and a workspace's members.
+package struct TOMLManifest {
     let bytes: [UInt8]
+
+    package init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The text of `key` in the first of `tables` that has it as text.
+    package func string(_ key: String, inFirstOf tables: [String]) -> String? {
+        let entries = entries()
+        for table in tables {
+            if let value = entries.first(where: { $0.table == table && $0.key == key && $0.string != nil })?.string { return value }
+        }
+        return nil
+    }
+
+    /// Every key of `table` whose value is text, in the file's order.
+    package func texts(in table: String) -> [(key: String, value: String)] {
+        entries().compactMap { entry in entry.table == table ? entry.string.map { (entry.key, $0) } : nil }
+    }
+
+    /// The texts of an array `key = ["a", "b/*"]` in `table`, over as many lines as it takes;
+    /// nil when the table has no such key.
+    package func strings(_ key: String, in table: String) -> [String]? {
+        guard let entry = entries().first(where: { $0.table == table && $0.key == key }),
+            bytes[entry.valueRange.lowerBound...].first == UInt8(ascii: "[")
+        else { return nil }
+        var values: [String] = []
+        var index = entry.valueRange.lowerBound + 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") {
+                index = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"),
+                let close = bytes[(index + 1)...].firstIndex(of: byte)
+            {
+                values.append(String(decoding: bytes[(index + 1)..<close], as: UTF8.self))
+                index = close + 1
+            } else {
+                index += 1
+            }
+        }
+        return values
+    }
 
     /// A key of a table as the file has it.
     struct Entry {
