@@ -16,7 +16,7 @@ struct WhatsNewCommand: ParsableCommand {
         version: WhatsNewVersion.current,
         subcommands: [
             RenderCommand.self, LintCommand.self, NewCommand.self, NextCommand.self, ReleaseCommand.self, CheckCommand.self,
-            PreviewCommand.self, RecoverCommand.self,
+            PreviewCommand.self, RecoverCommand.self, InitCommand.self,
             IconsCommand.self, ExportCommand.self, CSSCommand.self, LocalesCommand.self,
         ],
         defaultSubcommand: RenderCommand.self

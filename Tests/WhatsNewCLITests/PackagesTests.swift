@@ -216,4 +216,55 @@ import Testing
         let body = try WhatsNewBinary.run(["release", "auto", "--dry-run"], in: worktree)
         #expect(body.stdout.contains("https://github.com/owner/name/issues/12"), "\(body.stdout)\(body.stderr)")
     }
+
+    /// `init --packages` proposes what a workspace declares, named as its manifests name them.
+    @Test func initProposesTheDeclaredPackages() throws {
+        let npm = try GitRepository([
+            "package.json": #"{"name": "root", "private": true, "workspaces": ["packages/*", "!packages/skip"]}"#,
+            "packages/core/package.json": #"{"name": "@acme/core", "version": "1.0.0"}"#,
+            "packages/core/CHANGELOG.md": Self.notes("1.0.0", "First."),
+            "packages/ui/package.json": #"{"name": "@acme/ui", "version": "0.3.0"}"#,
+            "packages/skip/package.json": #"{"name": "skip"}"#,
+            "packages/notes/README.md": "No manifest, no package.\n",
+        ])
+        defer { npm.remove() }
+        let written = try npm.whatsnew(["init", "--packages"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(
+            try npm.read(".whatsnew.yml")
+                == "# Proposed by `whatsnew init --packages` from package.json workspaces: 2 packages.\npackages:\n  \"@acme/core\": packages/core\n  \"@acme/ui\": packages/ui  # no CHANGELOG.md yet: the first release needs --create\n")
+        // The proposal is settings every command takes: the tag npm-style, the version in package.json.
+        #expect(try npm.whatsnew(["new", "--package", "@acme/core", "--kind", "added", "--body", "A thing."]).status == 0)
+        #expect(try npm.whatsnew(["next", "--package", "@acme/core", "--tag"]).stdout == "@acme/core @acme/core@1.1.0\n")
+        #expect(try npm.whatsnew(["release", "--package", "@acme/core", "auto"]).status == 0)
+        #expect(try npm.read("packages/core/package.json").contains(#""version": "1.1.0""#))
+        let again = try npm.whatsnew(["init", "--packages"])
+        #expect(again.status == 1 && again.stderr.contains("lists packages already"), "a second init changes nothing")
+
+        let cargo = try GitRepository([
+            "Cargo.toml": "[workspace]\nmembers = [\n  \"crates/*\", # every crate\n]\nexclude = [\"crates/old\"]\n",
+            "crates/engine/Cargo.toml": "[package]\nname = \"engine\"\nversion = \"0.4.0\"\n",
+            "crates/cli/Cargo.toml": "[package]\nname = \"engine-cli\"\nversion.workspace = true\n",
+            "crates/old/Cargo.toml": "[package]\nname = \"old\"\n",
+            ".whatsnew.yml": "repository: owner/name\n",
+        ])
+        defer { cargo.remove() }
+        let printed = try cargo.whatsnew(["init", "--packages"])
+        #expect(printed.status == 0 && printed.stderr.contains("add these 2 packages to"), "\(printed.stderr)")
+        #expect(printed.stdout.contains("  engine-cli: crates/cli") && printed.stdout.contains("  engine: crates/engine"))
+        #expect(try cargo.read(".whatsnew.yml") == "repository: owner/name\n", "a settings file someone wrote is theirs")
+
+        let xcode = try GitRepository([
+            "Inkwell.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{}\n", "App/Info.plist": Self.plist, "Widget/Info.plist": Self.plist,
+        ])
+        defer { xcode.remove() }
+        #expect(try xcode.whatsnew(["init", "--packages"]).status == 0)
+        #expect(try xcode.read(".whatsnew.yml").contains("  widget:\n    folder: Widget  # no CHANGELOG.md yet: the first release needs --create\n    version-files: [Widget/Info.plist]\n"))
+
+        let none = try GitRepository(["CHANGELOG.md": "# Changelog\n"])
+        defer { none.remove() }
+        let nothing = try none.whatsnew(["init", "--packages"])
+        #expect(nothing.status == 1 && nothing.stderr.contains("found no packages"))
+        #expect(none.files(in: ".").contains(".whatsnew.yml") == false)
+    }
 }

@@ -6,6 +6,14 @@ import WhatsNewModel
 struct PathGlob: Sendable {
     let pattern: String
 
+    /// Whether `path` matches segment by segment from the top, whatever the pattern holds: a
+    /// workspace's `members = ["axum-*"]` names folders at the top, not anywhere.
+    func matchesFromTop(_ path: String) -> Bool {
+        let pattern = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
+        return Self.matchSegments(
+            pattern.split(separator: "/").map(Array.init), path.split(separator: "/").map(Array.init))
+    }
+
     func matches(_ path: String) -> Bool {
         var pattern = self.pattern
         if pattern.hasPrefix("/") { pattern.removeFirst() }
