@@ -12,6 +12,8 @@
 #                      auto (or major, minor, patch) first releases the fragments and unreleased
 #                      changes: the version computed from the notes, written with the version files
 #   WHATSNEW_PRE       with auto: a pre-release of this name (beta, rc)
+#   WHATSNEW_PACKAGE   in a repository whose .whatsnew.yml lists packages: the packages, comma-
+#                      separated, or all; each released package's formats go to $out/<package>/
 #   WHATSNEW_FORMATS   comma-separated formats (default markdown): every format the CLI has, markdown,
 #                      html, json, text, timeline, appstore, play, testflight, slack, atom
 #   WHATSNEW_FEED_URL  with atom: the feed's own address
@@ -22,7 +24,8 @@
 #   WHATSNEW_BIN       the whatsnew binary (install.sh downloads the release's); empty: build one
 # Outputs ($GITHUB_OUTPUT when set): release, paths (one per line), and one path per format
 # (markdown=…, html=…); the Markdown file is the release body. With auto: version, tag, and
-# the files the release changed among the paths; released=false when nothing waits.
+# the files the release changed among the paths; released=false when nothing waits. With
+# packages: releases, a `package=… version=… tag=…` line per package, and tags, one per line.
 set -euo pipefail
 
 notes=${WHATSNEW_NOTES:-CHANGELOG.md}
@@ -94,6 +97,91 @@ case "${WHATSNEW_COMMAND:-release-notes}" in
     release-notes) ;;
     *) echo "whatsnew: command is release-notes, check or export-sparkle, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
 esac
+
+# Packages: each released (auto) or named one's notes in every format, in a folder of its own.
+if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
+    chosen=()
+    IFS=',' read -r -a names <<< "$WHATSNEW_PACKAGE"
+    for name in "${names[@]}"; do
+        name=$(echo "$name" | tr -d '[:space:]')
+        [ -n "$name" ] && chosen+=("--package=$name")
+    done
+    release=${WHATSNEW_RELEASE:-latest}
+    paths=()
+    lines=""
+    case "$release" in
+        auto|major|minor|patch)
+            if [ "$release" = auto ] && ! problem=$("$whatsnew" next "${chosen[@]}" 2>&1 >/dev/null); then
+                if grep -q "nothing to release" <<< "$problem"; then
+                    echo "released=false" >> "$output_file"
+                    echo "whatsnew: nothing to release"
+                    exit 0
+                fi
+                echo "$problem" >&2
+                exit 1
+            fi
+            state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
+            before=$(state)
+            arguments=(release "${chosen[@]}" "$release")
+            [ -n "${WHATSNEW_PRE:-}" ] && arguments+=("--pre=$WHATSNEW_PRE")
+            lines=$("$whatsnew" "${arguments[@]}")
+            after=$(state)
+            echo "released=true" >> "$output_file"
+            while IFS= read -r line; do
+                [ -n "$line" ] && paths+=("${line:42}")
+            done < <(comm -13 <(sort <<< "$before") <(sort <<< "$after"))
+            ;;
+        *)
+            # A release named (or the latest) of each package named.
+            for argument in "${chosen[@]}"; do
+                lines+="package=${argument#--package=} version=$release tag="$'\n'
+            done
+            ;;
+    esac
+    lines=$(printf '%s' "$lines")
+    case "$lint" in
+        off) ;;
+        strict) "$whatsnew" lint "${chosen[@]}" --strict ;;
+        error) "$whatsnew" lint "${chosen[@]}" ;;
+        *) echo "whatsnew: lint is error, strict or off, not $lint" >&2; exit 2 ;;
+    esac
+    IFS=',' read -r -a wanted <<< "$formats"
+    while read -r package version tag; do
+        [ -n "$package" ] || continue
+        package=${package#package=}
+        version=${version#version=}
+        folder="$out/${package//\//-}"
+        mkdir -p "$folder"
+        for format in "${wanted[@]}"; do
+            format=$(echo "$format" | tr -d '[:space:]')
+            case "$format" in
+                markdown) file="$folder/release-notes.md" ;;
+                html) file="$folder/whats-new.html" ;;
+                json) file="$folder/whats-new.json" ;;
+                text) file="$folder/whats-new.txt" ;;
+                *) echo "whatsnew: with packages, formats are markdown, html, json and text, not $format" >&2; exit 2 ;;
+            esac
+            extra=()
+            [ "$format" = text ] && extra=(--color never --width 80)
+            "$whatsnew" --package "$package" --release "$version" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
+            paths+=("$file")
+            echo "wrote $file"
+        done
+        echo "released $package $version${tag:+ (${tag})}"
+    done <<< "$lines"
+    {
+        echo "releases<<WHATSNEW_RELEASES"
+        printf '%s\n' "$lines"
+        echo "WHATSNEW_RELEASES"
+        echo "tags<<WHATSNEW_TAGS"
+        sed -n 's/.* tag=\(..*\)$/\1/p' <<< "$lines"
+        echo "WHATSNEW_TAGS"
+        echo "paths<<WHATSNEW_PATHS"
+        printf '%s\n' "${paths[@]+"${paths[@]}"}"
+        echo "WHATSNEW_PATHS"
+    } >> "$output_file"
+    exit 0
+fi
 
 paths=()
 release=${WHATSNEW_RELEASE:-}

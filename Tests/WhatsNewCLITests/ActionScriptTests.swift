@@ -93,6 +93,36 @@ import Testing
         }
     }
 
+    /// With `package:`, every package released gets its notes in a folder of its own, and the
+    /// outputs name each release and its tag.
+    @Test func releasesEveryPackageOfAWorkspace() throws {
+        let directory = try repository(PackagesTests.notes("1.2.0", "Core things."), tag: "core-v1.2.0")
+        let files = [
+            ".whatsnew.yml": "packages:\n  core: .\n  \"@acme/web\": web\n",
+            "web/CHANGELOG.md": PackagesTests.notes("0.3.0", "The web."), "web/package.json": #"{"name": "@acme/web", "version": "0.3.0"}"#,
+            ".changes/20260101-000000-a-fix-abcd.md": "---\nkind: fixed\npackages: [core, \"@acme/web\"]\n---\nA shared fix.\n",
+        ]
+        for (path, text) in files {
+            let file = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let output = directory.appendingPathComponent("github-output")
+        let run = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PACKAGE": "all", "WHATSNEW_FORMATS": "markdown,json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let outputs = try String(contentsOf: output, encoding: .utf8)
+        #expect(outputs.contains("releases<<WHATSNEW_RELEASES\npackage=core version=1.2.1 tag=core-v1.2.1\npackage=@acme/web version=0.3.1 tag=@acme/web@0.3.1\nWHATSNEW_RELEASES\n"), "\(outputs)")
+        #expect(outputs.contains("tags<<WHATSNEW_TAGS\ncore-v1.2.1\n@acme/web@0.3.1\nWHATSNEW_TAGS\n"))
+        #expect(outputs.contains("whatsnew-out/@acme-web/release-notes.md\n") && outputs.contains("web/package.json\n"))
+        let body = try String(contentsOf: directory.appendingPathComponent("whatsnew-out/@acme-web/release-notes.md"), encoding: .utf8)
+        #expect(body.hasPrefix("## ") && body.contains("0.3.1") && body.contains("A shared fix."), "\(body)")
+
+        try FileManager.default.removeItem(at: output)
+        let idle = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PACKAGE": "all"])
+        let said = try String(contentsOf: output, encoding: .utf8)
+        #expect(idle.status == 0 && said == "released=false\n", "\(idle.stderr)")
+    }
+
     @Test func writesEveryFormatTheCommandLineHas() throws {
         let notes = try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
         let directory = try repository(notes, tag: "v1.3.0")
