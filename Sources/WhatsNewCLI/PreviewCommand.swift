@@ -16,8 +16,8 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "The release notes to read (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var input: String?
 
-    @Option(help: "The release to show: latest, unreleased, or a version such as 1.4.0.")
-    var release: String = "latest"
+    @Option(help: "The release to show: latest, unreleased, or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest).")
+    var release: String?
 
     @OptionGroup var reader: ReaderOptions
 
