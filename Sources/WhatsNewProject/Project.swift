@@ -44,16 +44,16 @@ package struct Project: Sendable {
         units = settings.map { settings in settings.config.packages.map { ReleaseUnit(package: $0, in: settings) } } ?? []
     }
 
-    private init(_ project: Project, unit: ReleaseUnit) {
+    private init(_ project: Project, unit: ReleaseUnit, selection: [ReleaseUnit]) {
         (settings, root, self.unit, units) = (project.settings, project.root, unit, project.units)
-        (selection, chosen) = (project.selection, project.chosen)
+        (self.selection, chosen) = (selection, project.chosen)
     }
 
     /// Whether the settings list packages.
     package var hasPackages: Bool { !units.isEmpty }
 
-    /// This project speaking for `unit`.
-    package func scoped(to unit: ReleaseUnit) -> Project { Project(self, unit: unit) }
+    /// This project speaking for `unit`, and for it alone.
+    package func scoped(to unit: ReleaseUnit) -> Project { Project(self, unit: unit, selection: [unit]) }
 
     /// The project for the units `names` asks for (`--package`; `all` for every one). Without
     /// names, a repository with packages is for the package whose folder holds `directory`, else
@@ -91,7 +91,8 @@ package struct Project: Sendable {
             }
             (project.selection, project.chosen) = (units.filter { unit in chosen.contains { $0.name == unit.name } }, .named)
         }
-        return project.scoped(to: project.selection[0])
+        // The first unit speaks for the run; the run is for every unit chosen.
+        return Project(project, unit: project.selection[0], selection: project.selection)
     }
 
     /// The project for the one unit a command that works on one takes: the one chosen, else a

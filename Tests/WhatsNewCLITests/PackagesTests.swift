@@ -124,6 +124,16 @@ import Testing
         #expect(try repository.read("Widget/Info.plist").contains("<string>1.0.1</string>"))
         #expect(repository.files(in: ".changes").filter { $0 != "README.md" }.isEmpty)
         #expect(try repository.whatsnew(["lint"]).status == 0)
+
+        // One GitHub release for all of them: a group per package, each with its version.
+        let body = try repository.whatsnew(["--package", "all", "--format", "markdown"])
+        #expect(body.status == 0, "\(body.stderr)")
+        #expect(body.stdout.hasPrefix("# core\n\n## 1.3.0 - "), "\(body.stdout)")
+        #expect(body.stdout.contains("\n# app\n\n## 3.0.1 - ") && body.stdout.contains("\n# widget\n\n## 1.0.1 - "))
+        let html = try repository.whatsnew(["--package", "all", "--format", "html"])
+        #expect(html.status == 2 && html.stderr.contains("give one --package for html"))
+        let one = try repository.whatsnew(["--format", "markdown"])
+        #expect(one.status == 2 && one.stderr.contains("a sheet works on one package at a time"), "\(one.stderr)")
     }
 
     @Test func aNoteForTwoPackagesWaitsForTheOneNotReleased() throws {

@@ -51,6 +51,10 @@ package struct RenderSheets {
     /// Writes the sheet (or every output the settings list) and says what it could not show.
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
+        // Several packages: one body, a group per package (`--package all`, or several named).
+        if notes.input == nil, project.selection.count > 1, project.chosen == .named {
+            return try renderPackages(project.each, console: console)
+        }
         let notes = try Notes(notes, in: project, console: console, scope: readingScope(in: project))
         defer { if console.endsWithCommand { _ = Unmanaged.passRetained(notes) } }
         // A bare `whatsnew` writes every output the project lists, from the one read.
@@ -83,8 +87,11 @@ package struct RenderSheets {
         return ReadingScope(request.selection(or: format.defaultSelection), today: today)
     }
 
-    /// One output of the run.
-    private func render(_ notes: Notes, console: Console) throws(CommandFailure) {
+    /// The sheet of `notes` and the renderer it is written with; nil when `--locales` wrote
+    /// its files already.
+    private func prepare(_ notes: Notes, console: Console) throws(CommandFailure) -> (
+        Presentation, any SheetRenderer, Notes.Edition
+    )? {
         let config = notes.project.config
         let format = self.format ?? config?.format ?? .text
         let template = self.template ?? notes.project.resolve(config?.template)
@@ -101,12 +108,14 @@ package struct RenderSheets {
         if let list = try checkLocales(format: format, locale: locale) {
             let editions = LocalizedEditions(notes, locales: list)
             if format == .testflight {
-                return try OutputTarget(path: output).write(
+                try OutputTarget(path: output).write(
                     try editions.testFlightTexts(sheet: sheetRequest(notes), truncates: truncates))
+                return nil
             }
-            return try ExportFiles.write(
+            try ExportFiles.write(
                 editions.json(sheet: sheetRequest(notes), directory: output!, name: "WhatsNew.json"), in: notes.project,
                 console: console)
+            return nil
         }
         let edition = try notes.edition(locale)
         let selection = format.choosesItsReleases ? .all : request.selection(or: format.defaultSelection)
@@ -117,22 +126,69 @@ package struct RenderSheets {
                 style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
                 repository: format == .atom ? notes.project.repository(for: notes.path) : config?.repository,
                 truncates: truncates))
+        return (sheet, renderer, edition)
+    }
+
+    /// One output of the run.
+    private func render(_ notes: Notes, console: Console) throws(CommandFailure) {
+        guard let (sheet, renderer, edition) = try prepare(notes, console: console) else { return }
+        try write([Part(name: nil, sheet: sheet, renderer: renderer, notes: notes, edition: edition)], console: console)
+    }
+
+    /// The sheets of several packages in one output, each under its name: a release body for
+    /// many packages (Markdown) or one terminal sheet of them (text). A package with nothing
+    /// to show is left out, and said.
+    private func renderPackages(_ units: [Project], console: Console) throws(CommandFailure) {
+        let format = self.format ?? units[0].config?.format ?? .text
+        guard format == .markdown || format == .text, locales == nil else {
+            throw .usage(
+                "several packages go in one Markdown release body or one text sheet (--format markdown or text); give one --package for \(format.rawValue)")
+        }
+        var parts: [Part] = []
+        for unit in units {
+            let notes = try Notes(self.notes, in: unit, console: console)
+            guard let (sheet, renderer, edition) = try prepare(notes, console: console) else { continue }
+            guard !sheet.releases.isEmpty else {
+                console.report("whatsnew: \(unit.unit.name ?? "") has no release to show here; left out")
+                continue
+            }
+            // Text sheets carry their title; a release body names each package in a heading.
+            parts.append(Part(name: format == .markdown ? unit.unit.name : nil, sheet: sheet, renderer: renderer, notes: notes, edition: edition))
+        }
+        try write(parts, console: console)
+    }
+
+    /// One sheet of a run's output, under a heading with `name` when it is one of several.
+    private struct Part {
+        var name: String?
+        var sheet: Presentation
+        var renderer: any SheetRenderer
+        var notes: Notes
+        var edition: Notes.Edition
+    }
+
+    /// The sheets written, one after another, in one output; then what they could not show as
+    /// asked, once each.
+    private func write(_ parts: [Part], console: Console) throws(CommandFailure) {
         if makesFolder, let output {
             try? FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: output).deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         // The sheet formats write as they go, so a long changelog's sheet is never held whole.
         try OutputTarget(path: output).write { (stream) throws(CommandFailure) in
-            do {
-                try renderer.render(sheet, to: &stream)
-            } catch let error as Diagnostic {
-                throw CommandFailure(error)
-            } catch {
-                throw CommandFailure(message: "\(error)")
+            for (index, part) in parts.enumerated() {
+                if index > 0 { stream.write("\n") }
+                if let name = part.name { stream.write("# \(name)\n\n") }
+                do {
+                    try part.renderer.render(part.sheet, to: &stream)
+                } catch let error as Diagnostic {
+                    throw CommandFailure(error)
+                } catch {
+                    throw CommandFailure(message: "\(error)")
+                }
             }
         }
-        // What the sheet could not show as asked, once each, after the sheet itself.
-        let ignored = notes.ignored(in: edition, shown: sheet.releases.map(\.release.line))
+        let ignored = parts.flatMap { $0.notes.ignored(in: $0.edition, shown: $0.sheet.releases.map(\.release.line)) }
         if !ignored.isEmpty {
             console.report(ignored)
             if strict { throw CommandFailure([]) }
