@@ -50,21 +50,16 @@ struct FastlaneExportCommand: ParsableCommand {
     @OptionGroup var settings: ConfigOption
 
     func validate() throws {
-        var request = NotesRequest()
-        request.release = release
-        try perform { () throws(CommandFailure) in try request.oneRelease("a store") }
-        if let versionCode, versionCode < 1 { throw ValidationError("--version-code must be a positive number") }
-        if let locales { try perform { () throws(CommandFailure) in _ = try LocaleList(locales) } }
-        if let locale, locale.isEmpty || locale.contains("/") || locale.hasPrefix(".") {
-            throw ValidationError("--locale must be a locale such as en-US, not \(locale)")
-        }
-        if locale != nil && locales != nil {
-            throw ValidationError(
-                "--locale names the folder of notes in one language; --locales exports several: give one")
-        }
+        let export = self.export
+        try perform { () throws(CommandFailure) in try export.validate() }
     }
 
     func run() throws {
+        let export = self.export
+        try perform { () throws(CommandFailure) in try export.run(in: settings.project()) }
+    }
+
+    private var export: ExportFastlane {
         var export = ExportFastlane()
         export.notes.input = input
         export.notes.release = release
@@ -72,7 +67,7 @@ struct FastlaneExportCommand: ParsableCommand {
         (export.notes.iconMap, export.notes.maximumSize) = (icons.iconMap, limit.bytes)
         (export.locale, export.locales, export.versionCode) = (locale, locales, versionCode)
         (export.directory, export.truncates) = (dir, truncate)
-        try perform { () throws(CommandFailure) in try export.run(in: settings.project()) }
+        return export
     }
 }
 

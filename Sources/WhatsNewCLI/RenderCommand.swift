@@ -112,23 +112,11 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var settings: ConfigOption
 
     func validate() throws {
-        if let width, width < 20 {
-            throw ValidationError("--width must be at least 20 cells, not \(width)")
-        }
-        var request = NotesRequest()
-        request.locale = locale
-        let tag = try perform { () throws(CommandFailure) in try request.localeTag() }
-        // What --locales asks is checked here against --format; a format from the settings, by the run.
         var render = RenderSheets()
+        (render.notes.locale, render.notes.release, render.notes.since) = (locale, release, since)
+        (render.format, render.width, render.entries, render.feedURL) = (format, width, entries, feedURL)
         (render.locales, render.output) = (locales, output)
-        _ = try perform { () throws(CommandFailure) in try render.checkLocales(format: format ?? .json, locale: tag) }
-        if release != nil, since != nil {
-            throw ValidationError("--release and --since choose releases in different ways; give one of them")
-        }
-        if let entries, entries < 1 { throw ValidationError("--entries must be at least 1") }
-        if let feedURL, !LinkSafety.isWeb(feedURL) {
-            throw ValidationError("--feed-url takes an http or https address, not \(feedURL)")
-        }
+        try perform { () throws(CommandFailure) in try render.validate() }
     }
 
     func run() throws {

@@ -21,8 +21,21 @@ package struct ExportFastlane {
 
     package init() {}
 
+    /// What the options ask, checked before anything is read.
+    package func validate() throws(CommandFailure) {
+        try notes.oneRelease("a store")
+        if let versionCode, versionCode < 1 { throw .usage("--version-code must be a positive number") }
+        if let locales { _ = try LocaleList(locales) }
+        if let locale, locale.isEmpty || locale.contains("/") || locale.hasPrefix(".") {
+            throw .usage("--locale must be a locale such as en-US, not \(locale)")
+        }
+        if locale != nil && locales != nil {
+            throw .usage("--locale names the folder of notes in one language; --locales exports several: give one")
+        }
+    }
+
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
-        try self.notes.oneRelease("a store")
+        try validate()
         try project.settings?.check(on: console)
         try self.notes.resolved(in: project).oneRelease("a store")
         let lock = try project.lockForWriting(notes: self.notes.input, console: console)

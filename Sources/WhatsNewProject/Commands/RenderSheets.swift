@@ -48,8 +48,21 @@ package struct RenderSheets {
 
     package init() {}
 
+    /// What the options ask, checked before anything is read: each rule once, here. A format
+    /// from the settings is checked against `--locales` by the run.
+    package func validate() throws(CommandFailure) {
+        if let width, width < 20 { throw .usage("--width must be at least 20 cells, not \(width)") }
+        _ = try checkLocales(format: format ?? .json, locale: try notes.localeTag())
+        if notes.release != nil, notes.since != nil {
+            throw .usage("--release and --since choose releases in different ways; give one of them")
+        }
+        if let entries, entries < 1 { throw .usage("--entries must be at least 1") }
+        if let feedURL, !LinkSafety.isWeb(feedURL) { throw .usage("--feed-url takes an http or https address, not \(feedURL)") }
+    }
+
     /// Writes the sheet (or every output the settings list) and says what it could not show.
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
+        try validate()
         try project.settings?.check(on: console)
         // Several packages: one body, a group per package (`--package all`, or several named).
         if notes.input == nil, project.selection.count > 1, project.chosen == .named {
