@@ -38,17 +38,23 @@ VERSION_FILES = {
 }
 
 
-# Three packages sharing .changes: a Swift library, an app (its xcconfig, its build moved on)
-# and an npm package whose package.json is its version file by default.
+# Three packages sharing .changes, as issue 61's repository has them: a Swift library, an app
+# whose Xcode project keeps its version and build, and a widget with an Info.plist of its own.
+PBXPROJ = ('// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n'
+           '\t\t\tbuildSettings = {\n\t\t\t\tCURRENT_PROJECT_VERSION = 7;\n\t\t\t\tMARKETING_VERSION = 1.0.0;\n'
+           '\t\t\t};\n\t\t\tname = Release;\n\t\t};\n\t};\n}\n')
+PLIST = ('<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n'
+         '\t<key>CFBundleShortVersionString</key>\n\t<string>1.0.0</string>\n'
+         '\t<key>CFBundleVersion</key>\n\t<string>7</string>\n</dict>\n</plist>\n')
 PACKAGES = {
     '.whatsnew.yml': ('packages:\n  core: Core\n  app:\n    folder: App\n    uses: [core]\n'
-                      '    version-files: [App/Version.xcconfig]\n    build: increment\n  web: Web\n'),
-    'Core/CHANGELOG.md': NOTES, 'App/CHANGELOG.md': NOTES, 'Web/CHANGELOG.md': NOTES,
-    'App/Version.xcconfig': 'MARKETING_VERSION = 1.0.0\nCURRENT_PROJECT_VERSION = 7\n',
-    'Web/package.json': '{\n  "name": "web",\n  "version": "1.0.0"\n}\n',
+                      '    version-files: [App/App.xcodeproj/project.pbxproj]\n    build: increment\n'
+                      '  widget:\n    folder: Widget\n    version-files: [Widget/Info.plist]\n'),
+    'Core/CHANGELOG.md': NOTES, 'App/CHANGELOG.md': NOTES, 'Widget/CHANGELOG.md': NOTES,
+    'App/App.xcodeproj/project.pbxproj': PBXPROJ, 'Widget/Info.plist': PLIST,
     '.changes/20240301-000000-core-aaaa.md': '---\nkind: added\npackages: [core]\n---\nCore note.\n',
-    '.changes/20240302-000000-both-bbbb.md': '---\nkind: fixed\npackages: [core, web]\n---\nShared note.\n',
-    '.changes/20240303-000000-web-cccc.md': '---\nkind: fixed\npackages: [web]\n---\nWeb note.\n',
+    '.changes/20240302-000000-both-bbbb.md': '---\nkind: fixed\npackages: [core, widget]\n---\nShared note.\n',
+    '.changes/20240303-000000-widget-cccc.md': '---\nkind: fixed\npackages: [widget]\n---\nWidget note.\n',
 }
 
 
@@ -71,7 +77,7 @@ SCENARIOS = {
                                      **VERSION_FILES}, ['release', 'patch', '--date', '2024-05-02'], ['recover']),
     # Every package in one journal: three notes files, two version files, three fragments.
     'release-packages': (PACKAGES, ['release', '--package', 'all', 'auto', '--date', '2024-05-02'], ['recover']),
-    # Core and the app that uses it; the note shared with web is rewritten to wait for web.
+    # Core and the app that uses it; the note shared with the widget is rewritten to wait for it.
     'release-package-partial': (PACKAGES, ['release', '--package', 'core', 'auto', '--date', '2024-05-02'],
                                 ['recover']),
     'new': ({'CHANGELOG.md': NOTES, **fragments(1)}, ['new', '--kind', 'fixed', '--body', 'A fault note.'],
