@@ -83,4 +83,54 @@ import Testing
         let settings = try WhatsNewBinary.run(["lint"], in: try project("builds: { 1.1.0: \"12 & 3\" }\n"))
         #expect(settings.status == 1 && settings.stdout.contains("a build number has no space, quote, `<` or `&`"), "\(settings.stdout)")
     }
+
+    @Test func theIconMapFromTheCommandLineWinsEverywhere() throws {
+        let directory = try project("icons: icons/missing.yml\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "fixed: ant.fill\n".write(to: directory.appendingPathComponent("mine.yml"), atomically: true, encoding: .utf8)
+        let commands: [[String]] = [
+            [], ["lint"], ["release", "auto", "--dry-run"], ["preview", "--output", "p.html"], ["export", "json", "--dir", "out"],
+            ["export", "fastlane", "--dir", "fl"],
+        ]
+        for command in commands {
+            let missing = try WhatsNewBinary.run(command, in: directory)
+            #expect(missing.status == 1 && (missing.stdout + missing.stderr).contains("icons/missing.yml"), "\(command): the settings' map is read")
+            let mine = try WhatsNewBinary.run(command + ["--icons", "mine.yml"], in: directory)
+            #expect(mine.status == 0 && !mine.stderr.contains("missing.yml"), "\(command) --icons mine.yml: \(mine.stderr)")
+        }
+    }
+
+    @Test func theNotesFromTheCommandLineWinEverywhere() throws {
+        let directory = try project("input: docs/MISSING.md\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for command in [[], ["lint"], ["locales"], ["preview", "--output", "p.html"], ["export", "json", "--dir", "out"]] {
+            #expect(try WhatsNewBinary.run(command, in: directory).status == 1, "\(command): the settings' input: is read")
+            let given = try WhatsNewBinary.run(command + ["CHANGELOG.md"], in: directory)
+            #expect(given.status == 0, "\(command) CHANGELOG.md: \(given.stderr)")
+        }
+        for command in [["next"], ["release", "auto", "--dry-run"], ["recover"]] {
+            let given = try WhatsNewBinary.run(command + ["--notes", "CHANGELOG.md"], in: directory)
+            #expect(given.status == 0, "\(command) --notes CHANGELOG.md: \(given.stderr)")
+        }
+    }
+
+    @Test func theTranslationsFromTheCommandLineWin() throws {
+        let directory = try project("locales-dir: theirs\nlocale: de\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (folder, word) in [("theirs", "Ihre"), ("mine", "Meine")] {
+            let translation = directory.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: translation, withIntermediateDirectories: true)
+            try "## [1.4.0] - 2024-05-02\n\n### Hinzugefügt\n\n- \(word) Übersetzung.\n".write(
+                to: translation.appendingPathComponent("de.md"), atomically: true, encoding: .utf8)
+        }
+        let settings = try WhatsNewBinary.run(["--release", "1.4.0", "--format", "markdown"], in: directory)
+        #expect(settings.stdout.contains("Ihre Übersetzung"), "the settings' locale and folder: \(settings.stdout)\(settings.stderr)")
+        let mine = try WhatsNewBinary.run(["--release", "1.4.0", "--format", "markdown", "--locales-dir", "mine"], in: directory)
+        #expect(mine.stdout.contains("Meine Übersetzung"), "\(mine.stderr)")
+        let english = try WhatsNewBinary.run(["--release", "1.4.0", "--format", "markdown", "--locale", "en"], in: directory)
+        #expect(!english.stdout.contains("Übersetzung"), "\(english.stdout)")
+        let json = try WhatsNewBinary.run(["export", "json", "--dir", "out", "--locales-dir", "mine", "--release", "1.4.0"], in: directory)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("out/de.lproj/WhatsNew.json"), encoding: .utf8).contains("Meine"))
+    }
 }
