@@ -133,4 +133,25 @@ import Testing
         #expect(json.status == 0, "\(json.stderr)")
         #expect(try String(contentsOf: directory.appendingPathComponent("out/de.lproj/WhatsNew.json"), encoding: .utf8).contains("Meine"))
     }
+
+    @Test func theTemplateAndStyleFromTheCommandLineWin() throws {
+        let directory = try project("format: html\ntemplate: theirs.mustache\nstyle: none\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "THEIRS {{title}}\n".write(to: directory.appendingPathComponent("theirs.mustache"), atomically: true, encoding: .utf8)
+        try "MINE {{title}}\n".write(to: directory.appendingPathComponent("mine.mustache"), atomically: true, encoding: .utf8)
+        #expect(try WhatsNewBinary.run([], in: directory).stdout.hasPrefix("THEIRS"))
+        #expect(try WhatsNewBinary.run(["--template", "mine.mustache"], in: directory).stdout.hasPrefix("MINE"))
+        try "format: html\nstyle: none\n".write(to: directory.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
+        #expect(!(try WhatsNewBinary.run([], in: directory)).stdout.contains("<style>"), "the settings' style: none")
+        #expect(try WhatsNewBinary.run(["--style", "inline"], in: directory).stdout.contains("<style>"))
+    }
+
+    @Test func theBuildFromTheCommandLineWinsOverIncrement() throws {
+        let directory = try project("version-files: [Version.xcconfig]\nbuild: increment\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "MARKETING_VERSION = 1.4.0\nCURRENT_PROJECT_VERSION = 7\n".write(
+            to: directory.appendingPathComponent("Version.xcconfig"), atomically: true, encoding: .utf8)
+        #expect(try WhatsNewBinary.run(["release", "auto", "--dry-run"], in: directory).stdout.contains("+CURRENT_PROJECT_VERSION = 8"))
+        #expect(try WhatsNewBinary.run(["release", "auto", "--dry-run", "--build", "100"], in: directory).stdout.contains("+CURRENT_PROJECT_VERSION = 100"))
+    }
 }
