@@ -57,6 +57,9 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Leave the pre-releases a release gathers in as they are in the notes.")
     var keepPreReleases = false
 
+    @Flag(help: "Draft notes from the conventional commits since the latest release and release them with the fragments, in one step (see `whatsnew draft`).")
+    var draft = false
+
     @OptionGroup var day: ReleaseDayOption
 
     @Option(help: "The notes file (default: .whatsnew.yml's input, else CHANGELOG.md).")
@@ -90,6 +93,7 @@ struct ReleaseCommand: ParsableCommand {
         var release = WriteRelease(version: version)
         (release.preRelease, release.build, release.keepsPreReleases) = (pre, build, keepPreReleases)
         (release.date, release.notes, release.dryRun, release.keep) = (day.date, notes, dryRun, keep)
+        release.drafts = draft
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
         (release.creates, release.maximumSize, release.json) = (create, limit.bytes, format == .json)
         try perform { () throws(CommandFailure) in try release.run(in: settings.project()) }

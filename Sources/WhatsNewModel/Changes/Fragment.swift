@@ -30,6 +30,9 @@ public struct Fragment: Sendable {
     /// `packages:`: the packages whose next releases hold the note, in a repository that
     /// releases several; empty otherwise.
     public var packages: [String] = []
+    /// Whether the note is a file in the fragments folder, which a release removes; false for
+    /// one drafted from a commit or made by the release itself.
+    package var isFile = true
     /// Where the front matter names things, for diagnostics.
     package var positions: [Key: TextPosition] = [:]
 

@@ -90,6 +90,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case fragmentControl = "fragment-control"
     /// A fragment that names no package where the repository releases several, or names one it does not list.
     case fragmentPackage = "fragment-package"
+    /// A commit `whatsnew draft` skips: its note would be no valid fragment, or it concerns no package.
+    case draftSkipped = "draft-skipped"
     /// Two featured rows with one title in the coming release.
     case duplicateFeaturedTitle = "duplicate-featured-title"
     /// A featured note whose kind, symbol or colour the notes' format cannot keep (a heading in notes without front matter).
@@ -142,7 +144,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
             .contentOutsideRelease, .rawHTML, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
             .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey,
-            .unknownAudience, .unknownPlatform, .kindWithoutBump, .versionMismatch:
+            .unknownAudience, .unknownPlatform, .kindWithoutBump, .versionMismatch, .draftSkipped:
             .warning
         default:
             .error

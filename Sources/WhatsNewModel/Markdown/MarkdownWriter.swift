@@ -92,6 +92,23 @@ package struct MarkdownWriter {
         }
     }
 
+    /// Plain text as Markdown that reads back as that text, its `code spans` kept as code:
+    /// how words from outside (a commit's subject) become a note.
+    package static func text(keepingCode text: String) -> String {
+        var output = ""
+        var rest = Substring(text)
+        var atLineStart = true
+        while let open = rest.firstIndex(of: "`") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "`"), close > after.startIndex else { break }
+            output += MarkdownWriter().escaped(String(rest[..<open]), atLineStart: atLineStart)
+            output += rest[open...close]
+            atLineStart = false
+            rest = after[after.index(after: close)...]
+        }
+        return output + MarkdownWriter().escaped(String(rest), atLineStart: atLineStart)
+    }
+
     /// Backslashes before the characters that would start markup: everywhere for emphasis,
     /// code, links and HTML; at a line's start for headings, quotes, list markers and setext rules.
     /// Read as bytes, as cmark reads them (every such character is ASCII): by characters it cost

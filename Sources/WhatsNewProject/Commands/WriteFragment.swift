@@ -93,18 +93,12 @@ package struct WriteFragment {
         return touched
     }
 
-    /// The front matter from the options.
+    /// The front matter from the options, by the one writer of fragments.
     private func frontMatter(packages: [String]) -> String {
-        var fields: [(key: String, value: FrontMatterWriter.Value)] = [("kind", .text(kind))]
-        if !packages.isEmpty { fields.append(("packages", .names(packages))) }
-        if let title { fields.append(("title", .text(title))) }
-        if let icon { fields.append(("icon", .text(icon))) }
-        if let color { fields.append(("color", .text(color))) }
-        if let summary { fields.append(("summary", .text(summary))) }
-        if !issues.isEmpty { fields.append(("issue", .references(issues))) }
-        if !pullRequests.isEmpty { fields.append(("pr", .references(pullRequests))) }
-        if breaking { fields.append(("breaking", .flag(true))) }
-        return (FrontMatterWriter.lines(fields) + [""]).joined(separator: "\n")
+        var text = FragmentText(kind: kind)
+        (text.packages, text.title, text.icon, text.color, text.summary) = (packages, title, icon, color, summary)
+        (text.issues, text.pullRequests, text.isBreaking) = (issues, pullRequests, breaking)
+        return text.frontMatter
     }
 
     /// What the editor shows under the front matter; taken out again when left as it is.

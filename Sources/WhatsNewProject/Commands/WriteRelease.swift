@@ -40,6 +40,10 @@ package struct WriteRelease {
         self.version = version
     }
 
+    /// `--draft`: notes drafted from the commits since the latest release go in with the
+    /// fragments, in the same step.
+    package var drafts = false
+
     /// `--format json`: the releases made as JSON, for scripts.
     package var json = false
 
@@ -79,6 +83,7 @@ package struct WriteRelease {
         defer { lock?.release() }
         var notesRequest = NotesRequest()
         (notesRequest.iconMap, notesRequest.maximumSize) = (iconMap, maximumSize)
+        if drafts { notesRequest.drafting = DraftRequest() }
         let day = try ReleaseDay.parse(date, option: "--date")
         let round = try ReleaseRound.plan(
             request, preRelease: preRelease, in: project, notes: notes, notesRequest: notesRequest, day: day,
@@ -152,6 +157,10 @@ package struct WriteRelease {
         var seen: Set<String> = []
         var removed: [(name: String, read: ContentFingerprint)] = []
         var kept: [VersionFiles.Change] = []
+        // A folder fragment a drafted commit reverts goes with them.
+        for name in keep ? [] : round.entries.flatMap(\.waiting.withdrawn) where seen.insert(name).inserted {
+            removed.append((name, ContentFingerprint(ofFileAt: folder.path + "/" + name) ?? .init(of: [])))
+        }
         for fragment in files where seen.insert(fragment.name).inserted {
             let path = folder.path + "/" + fragment.name
             let left = fragment.packages.filter { !released.contains($0) }
@@ -183,7 +192,9 @@ package struct WriteRelease {
     /// What was done for one unit, in a sentence.
     private func summary(_ write: Write, _ entry: ReleaseRound.Entry, released: Set<String>) -> String {
         let fragments = entry.fragments.filter { !ReleaseRound.isMade($0) }
-        let used = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
+        let drafted = entry.fragments.count { !$0.isFile && !$0.name.hasPrefix("~dependency-") }
+        let used = (fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments")
+            + (drafted == 0 ? "" : " and \(drafted == 1 ? "1 note" : "\(drafted) notes") drafted from commits")
         let folded = write.gathered == 0 ? "" : "; gathered in \(write.gathered == 1 ? "1 pre-release" : "\(write.gathered) pre-releases")"
         let folder = entry.waiting.folder.path
         let waiting = fragments.filter { $0.packages.contains { !released.contains($0) } }

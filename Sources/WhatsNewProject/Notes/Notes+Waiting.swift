@@ -18,6 +18,8 @@ extension Notes {
         package var reader: DocumentReader
         /// The icons they were read with.
         package var catalog: IconCatalog
+        /// Fragments of the folder that commits drafted here revert: removed by the release.
+        package var withdrawn: [String] = []
     }
 
     /// The notes at `path` (admitted by ``Project/admittedNotes(_:)``) and the fragments of
@@ -30,14 +32,26 @@ extension Notes {
     ) throws(CommandFailure) -> Waiting {
         let (catalog, reader) = try reading(request.resolved(in: project), project, console: console, notes: path)
         let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
-        let (all, findings) = folders[folder.path] ?? folder.read(with: project.fragmentReader)
-        folders[folder.path] = (all, findings)
         let limit = request.maximumSize ?? project.maximumSize
         let source = missingIsEmpty && FileKind(of: path) == nil ? try empty(path) : try load(path, limit)
         let file = NotesFile(source, reader: reader)
-        return Waiting(
+        // The folder is one source of notes; the commits since the latest release, another.
+        let fragments: FragmentSource
+        var withdrawn: [String] = []
+        if let drafting = request.drafting {
+            let drafts = try CommitDrafts.make(for: project, request: drafting, folder: folder) { _ in file.document }
+            fragments = DraftedFragments(folder: folder, drafts: drafts)
+            withdrawn = drafts.withdrawn.map(\.name)
+        } else {
+            fragments = folder
+        }
+        let (all, findings) = request.drafting == nil ? folders[folder.path] ?? fragments.read(with: project.fragmentReader) : fragments.read(with: project.fragmentReader)
+        if request.drafting == nil { folders[folder.path] = (all, findings) }
+        var waiting = Waiting(
             file: file, fragments: all.filter(project.owns), findings: findings, folder: folder, reader: reader,
             catalog: catalog)
+        waiting.withdrawn = withdrawn
+        return waiting
     }
 
     /// The icons and the reader every file of a run is read with: the built-in tables, the

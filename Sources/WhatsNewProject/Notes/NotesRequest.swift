@@ -37,6 +37,8 @@ package struct NotesRequest: Sendable {
     package var builds: [BuildNumber] = []
     /// Whether the project's fragments are shown as the release in progress.
     package var includesFragments = true
+    /// `--draft`: notes drafted from the commits since the latest release join the fragments.
+    package var drafting: DraftRequest?
 
     package init() {}
 

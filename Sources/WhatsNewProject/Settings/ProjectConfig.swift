@@ -108,6 +108,20 @@ package struct ProjectConfig: Sendable {
     package var folder: String?
     /// A package's `uses:`: the packages it depends on, each with where it is named.
     package var uses: [(name: String, location: SourceLocation)] = []
+    /// `commits:` what `whatsnew draft` makes of each commit type, over the built-in table:
+    /// a kind's name, or `skip` (``CommitTypeSetting``).
+    package var commitTypes: [CommitTypeSetting] = []
+
+    /// One entry of `commits:`: a commit type and the kind its notes take, nil for `skip`.
+    package struct CommitTypeSetting: Sendable {
+        /// The type, lowercase.
+        package var type: String
+        /// The kind's name, or nil: commits of this type get no note.
+        package var kind: String?
+        /// Where it is written.
+        package var location: SourceLocation
+    }
+
     /// The keys this map sets, so a package's settings go over the file's only where it says.
     package var written: Set<String> = []
 
@@ -219,7 +233,7 @@ package struct ProjectConfig: Sendable {
     package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
         "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning", "tag", "version-files", "build",
-        "packages",
+        "packages", "commits",
     ]
     /// The formats `format:` and `outputs:` take: every one `--format` takes.
     package static let formats = OutputFormat.allCases.map(\.rawValue)
@@ -440,6 +454,22 @@ package struct ProjectConfig: Sendable {
                 }
                 for (name, definition) in kinds {
                     if let kind = Self.kind(name, definition, report: report) { config.kinds.append(kind) }
+                }
+            case "commits" where package == nil:
+                guard let types = value.mapping else {
+                    report(.configValue, value.mark, "`commits` maps commit types to kinds, such as `{ build: internal, docs: skip }`")
+                    continue
+                }
+                for (typeNode, kindNode) in types {
+                    guard let type = typeNode.string, CommitLabel(type)?.type == type else {
+                        report(.configValue, typeNode.mark, "a commit type is a lowercase word, such as `feat` or `build`")
+                        continue
+                    }
+                    guard let kind = text(kindNode, type) else { continue }
+                    config.commitTypes.append(
+                        CommitTypeSetting(
+                            type: type, kind: kind == "skip" ? nil : kind,
+                            location: SourceLocation(path: source.path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1)))
                 }
             case "check":
                 guard let check = value.mapping else {

@@ -53,6 +53,16 @@ package struct ProjectSettings: Sendable {
                             : "package `\(package.name)` uses `\(use.name)`, which is no package listed here\(near)"))
             }
         }
+        // A commit type drafts notes of a kind fragments may name.
+        let kinds = ChangeKinds.builtIn.adding(config.kinds + config.packages.flatMap(\.config.kinds))
+        for setting in config.commitTypes {
+            guard let kind = setting.kind, kinds.named(kind) == nil else { continue }
+            let near = kinds.nearest(to: kind).map { "did you mean `\($0)`? " } ?? ""
+            diagnostics.append(
+                Diagnostic(
+                    .configValue, at: setting.location,
+                    "`\(setting.type)` commits would make notes of kind `\(kind)`, which is no kind; \(near)give a kind (\(kinds.names.joined(separator: ", "))) or `skip`"))
+        }
         return ProjectSettings(config: config, diagnostics: diagnostics)
     }
 

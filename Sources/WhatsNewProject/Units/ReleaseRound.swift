@@ -123,12 +123,14 @@ package struct ReleaseRound {
         } catch {
             throw CommandFailure(error)
         }
-        guard let fragment = unit.fragmentReader.read(source).fragment else {
+        guard var fragment = unit.fragmentReader.read(source).fragment else {
             throw CommandFailure(message: "whatsnew: error: the row for \(name) \(version) could not be made")
         }
+        fragment.isFile = false
         return fragment
     }
 
-    /// Whether `fragment` is a row this round made rather than a file.
-    package static func isMade(_ fragment: Fragment) -> Bool { fragment.name.hasPrefix("~dependency-") }
+    /// Whether `fragment` is a row this round made or a note drafted from a commit, rather
+    /// than a file.
+    package static func isMade(_ fragment: Fragment) -> Bool { !fragment.isFile }
 }

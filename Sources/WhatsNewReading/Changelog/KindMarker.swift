@@ -126,7 +126,8 @@ struct KindMarker: Equatable {
     ]
 }
 
-/// A conventional-commit subject's type: `feat`, `fix(parser)`, `feat!`, `BREAKING CHANGE`.
+/// A conventional-commit label's kind, from the one table of commit types: `feat`,
+/// `fix(parser)`, `feat!`, `BREAKING CHANGE`.
 private struct ConventionalCommit {
     var kind: SectionKind
     var title: String
@@ -137,27 +138,11 @@ private struct ConventionalCommit {
             (kind, title) = (.breaking, "Breaking changes")
             return
         }
-        var type = label
-        if type.hasSuffix("!") { type = type.dropLast() }
-        if type.hasSuffix(")"), let open = type.firstIndex(of: "(") {
-            let inner = type[type.index(after: open)..<type.index(before: type.endIndex)]
-            guard !inner.isEmpty, !inner.contains(" ") else { return nil }
-            scope = String(inner)
-            type = type[..<open]
-        }
         // `Feat:` and `FIX:` too; a capitalised `Fix:` reads the same as `fix:`.
-        guard let known = Self.types[type.lowercased()] else { return nil }
-        (kind, title) = label.hasSuffix("!") ? (.breaking, "Breaking changes") : known
+        guard let parsed = CommitLabel(label), let type = CommitType.named(parsed.type) else { return nil }
+        scope = parsed.scope
+        (kind, title) = parsed.isBreaking ? (.breaking, "Breaking changes") : (type.kind, type.title)
     }
-
-    private static let types: [String: (SectionKind, String)] = [
-        "feat": (.added, "Features"), "feature": (.added, "Features"), "fix": (.fixed, "Fixes"),
-        "perf": (.performance, "Performance"), "docs": (.docs, "Documentation"),
-        "refactor": (.internal, "Refactoring"), "chore": (.internal, "Chores"), "test": (.internal, "Tests"),
-        "tests": (.internal, "Tests"), "build": (.internal, "Build"), "ci": (.internal, "Continuous integration"),
-        "style": (.internal, "Style"), "revert": (.changed, "Reverts"), "deps": (.dependencies, "Dependencies"),
-        "security": (.security, "Security"),
-    ]
 }
 
 extension SectionKind {

@@ -26,11 +26,11 @@ public struct FragmentFolder: Sendable {
 
     /// Every fragment read, with what reading found. A fragment must be a file of its own: a
     /// link to somewhere else is refused, since a pull request could point one anywhere.
-    public func read(with reader: FragmentReader, maximumSize: Int = Self.maximumSize) -> (fragments: [Fragment], diagnostics: [Diagnostic]) {
+    public func read(with reader: FragmentReader) -> (fragments: [Fragment], diagnostics: [Diagnostic]) {
         var fragments: [Fragment] = []
         var diagnostics: [Diagnostic] = []
         for path in paths() {
-            let (fragment, found) = Self.read(path, with: reader, maximumSize: maximumSize)
+            let (fragment, found) = Self.read(path, with: reader)
             if let fragment { fragments.append(fragment) }
             diagnostics += found
         }

@@ -1,0 +1,286 @@
+import Foundation
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
+/// Release notes drafted from the commits since a unit's latest release: one fragment per
+/// conventional commit that has no note yet, read back as every fragment is read before it
+/// counts, so a message that would make an invalid fragment is reported and skipped.
+package struct CommitDrafts {
+    /// One note drafted.
+    package struct Draft {
+        /// The commit it is drafted from.
+        var commit: LoggedCommit
+        /// The fragment's file name in the fragments folder.
+        package var name: String
+        /// The fragment as text.
+        package var text: String
+        /// The fragment as read back.
+        package var fragment: Fragment
+    }
+
+    /// The notes drafted, oldest commit first.
+    package var drafts: [Draft] = []
+    /// Fragments in the folder drafted from commits a later commit reverts: taken back.
+    package var withdrawn: [(name: String, revert: String)] = []
+    /// Commits whose note would not be a valid fragment, each said and skipped.
+    package var problems: [Diagnostic] = []
+    /// How many commits were read, and why those without a note have none.
+    package var counts = Counts()
+
+    /// What became of the commits read.
+    package struct Counts {
+        package var commits = 0
+        package var notConventional = 0
+        package var hidden = 0
+        package var noted = 0
+        package var drafted = 0
+        package var duplicates = 0
+        package var reverted = 0
+        package var merges = 0
+        package var already = 0
+    }
+
+    /// The fragments the drafts are, in the folder's order.
+    package var fragments: [Fragment] { drafts.map(\.fragment) }
+}
+
+/// Drafting one range of commits for one unit.
+struct CommitDrafter {
+    let project: Project
+    let git: Git
+    /// The repository's top, absolute.
+    let top: String
+    /// The fragments folder.
+    let folder: FragmentFolder
+    /// The commit the range starts after; nil for the whole history.
+    let since: String?
+    /// The table of types.
+    let table: CommitTypeTable
+
+    /// The drafts for `project`'s unit (every package a commit concerns in a repository that
+    /// releases several, among `packages`).
+    func draft(packages: [ReleaseUnit]) throws(CommandFailure) -> CommitDrafts {
+        let log = CommitLog(git: git)
+        let commits: [LoggedCommit]
+        let folderFromTop = relative(folder.path)
+        let touches: [String: (kept: [String], deleted: [String])]
+        do {
+            commits = try log.commits(since: since)
+            touches = try log.changes(under: folderFromTop, since: since)
+        } catch {
+            throw CommandFailure(message: "whatsnew: error: cannot read the commits: \(error.message.escapingControls())")
+        }
+        var result = CommitDrafts()
+        result.counts.commits = commits.count
+        guard !commits.isEmpty else { return result }
+        let paths: [String: [String]]
+        do {
+            paths = project.hasPackages ? try log.paths(since: since) : [:]
+        } catch {
+            throw CommandFailure(message: "whatsnew: error: cannot read the commits' files: \(error.message.escapingControls())")
+        }
+        let index = Dictionary(commits.enumerated().map { ($1.id, $0) }) { first, _ in first }
+
+        // The main line, from HEAD along first parents; the commits each merge on it brings in.
+        var mainline = Set<String>()
+        var cursor: String? = commits[0].id
+        while let id = cursor, let position = index[id], mainline.insert(id).inserted {
+            cursor = commits[position].parents.first
+        }
+        var mergedBy: [String: String] = [:]
+        for commit in commits.reversed() where mainline.contains(commit.id) && commit.parents.count > 1 {
+            var stack = Array(commit.parents.dropFirst())
+            while let id = stack.popLast() {
+                guard let position = index[id], !mainline.contains(id), mergedBy[id] == nil else { continue }
+                mergedBy[id] = commit.id
+                stack += commits[position].parents
+            }
+        }
+        // A commit that adds or edits a note has its note; so has every commit its merge brings.
+        var noted = Set<String>()
+        for (id, change) in touches where !change.kept.isEmpty {
+            noted.insert(id)
+            if let merge = mergedBy[id] { noted.insert(merge) }
+        }
+        // Notes drafted before carry their commit in their names: in the folder, in HEAD, or
+        // removed since (released, or deleted as noise).
+        var names = folder.paths().map { String($0.split(separator: "/").last ?? "") }
+        names += log.committedNames(under: folderFromTop)
+        names += touches.values.flatMap(\.deleted).map { String($0.split(separator: "/").last ?? "") }
+        let drafted = Set(names.compactMap(Self.draftedCommit))
+        let inFolder = Dictionary(folder.paths().map { String($0.split(separator: "/").last ?? "") }.compactMap { name in
+            Self.draftedCommit(name).map { ($0, name) }
+        }) { first, _ in first }
+
+        var byCommit: [String: Int] = [:]
+        var seen = Set<String>()
+        var groupsWithDraft = Set<String>()
+        for commit in commits.reversed() {
+            let message = CommitMessage(commit.message)
+            if drafted.contains(commit.short) {
+                result.counts.already += 1
+                if let merge = mergedBy[commit.id] { groupsWithDraft.insert(merge) }
+                continue
+            }
+            if noted.contains(commit.id) || mergedBy[commit.id].map(noted.contains) == true {
+                result.counts.noted += 1
+                continue
+            }
+            var header = message.header
+            var request = message.pullRequest ?? mergedBy[commit.id].flatMap { index[$0] }.map { CommitMessage(commits[$0].message) }?.mergedRequest
+            if commit.parents.count > 1 {
+                // A merge speaks for its change only when nothing it brings in did.
+                result.counts.merges += 1
+                guard !groupsWithDraft.contains(commit.id) else { continue }
+                if header == nil, message.isMergeRecord, let title = message.bodyTitle {
+                    let titled = CommitMessage(title)
+                    header = titled.header
+                    request = titled.pullRequest ?? message.mergedRequest
+                }
+                request = request ?? message.mergedRequest
+                guard header != nil else { continue }
+            }
+            // A revert takes back the note of what it reverts.
+            if let reverted = message.reverts ?? (header?.label.type == "revert" ? "" : nil) {
+                if !reverted.isEmpty, let name = inFolder.first(where: { reverted.hasPrefix($0.key) || $0.key.hasPrefix(reverted) })?.value {
+                    result.withdrawn.append((name, commit.short))
+                    result.counts.reverted += 1
+                    continue
+                }
+                if !reverted.isEmpty, let target = commits.first(where: { $0.id.hasPrefix(reverted) }) {
+                    if let position = byCommit[target.id] {
+                        result.drafts[position].name = ""
+                        result.counts.reverted += 1
+                    }
+                    continue
+                }
+                guard let subject = message.revertedSubject, let original = CommitHeader(subject),
+                    case .note = table.entry(original.label.type)
+                else {
+                    result.counts.hidden += 1
+                    continue
+                }
+                var text = FragmentText(kind: SectionKind.fixed.rawValue)
+                text.body = "Reverted: " + MarkdownWriter.text(keepingCode: original.description)
+                text.pullRequests = request.map { [$0] } ?? []
+                add(text, commit: commit, scope: original.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
+                continue
+            }
+            guard let header else {
+                if !message.isMergeRecord { result.counts.notConventional += 1 }
+                continue
+            }
+            let kind: ChangeKind
+            switch table.entry(header.label.type) {
+            case .note(let found): kind = found
+            case .hidden(let found):
+                // Work users never see still breaks what they rely on when it says so.
+                guard header.label.isBreaking || message.breakingNote != nil else {
+                    result.counts.hidden += 1
+                    continue
+                }
+                kind = found.builtIn == .internal ? (project.kinds.named("changed") ?? found) : found
+            case .unknown:
+                result.counts.notConventional += 1
+                continue
+            }
+            let key = [header.label.type, header.label.scope ?? "", header.description.lowercased()].joined(separator: "\u{0}")
+            guard seen.insert(key).inserted else {
+                result.counts.duplicates += 1
+                continue
+            }
+            var text = FragmentText(kind: kind.name)
+            text.isBreaking = header.label.isBreaking || message.breakingNote != nil
+            let scoped = header.label.scope.map { scope in packages.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
+            text.body = MarkdownWriter.text(keepingCode: Self.sentence(scoped + (message.breakingNote ?? header.description)))
+            text.pullRequests = request.map { [$0] } ?? []
+            text.issues = message.issues
+            if add(text, commit: commit, scope: header.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit),
+                let merge = mergedBy[commit.id]
+            {
+                groupsWithDraft.insert(merge)
+            }
+        }
+        result.drafts.removeAll { $0.name.isEmpty }
+        result.counts.drafted = result.drafts.count
+        return result
+    }
+
+    /// The draft for `commit`, read back as a fragment; said and skipped when it is no valid
+    /// one. Whether it was added.
+    @discardableResult
+    private func add(
+        _ text: FragmentText, commit: LoggedCommit, scope: String?, paths: [String], packages: [ReleaseUnit],
+        to result: inout CommitDrafts, byCommit: inout [String: Int]
+    ) -> Bool {
+        var text = text
+        let place = SourceLocation(path: "commit \(commit.short)")
+        if project.hasPackages {
+            let named = packages.filter { $0.name == scope }
+            let touched = named.isEmpty ? packages.filter { unit in paths.contains { owns(unit, $0) } } : named
+            guard !touched.isEmpty else {
+                result.problems.append(
+                    Diagnostic(
+                        .draftSkipped, at: place,
+                        "skipped \"\(CommitMessage(commit.message).subject.prefix(60))\": its scope names no package and it changes no package's folder; write its note with `whatsnew new --package NAME`"))
+                return false
+            }
+            text.packages = touched.compactMap(\.name)
+        }
+        let written = text.text
+        let probe = folder.path + "/draft.md"
+        let read: (fragment: Fragment?, diagnostics: [Diagnostic])
+        do {
+            read = project.fragmentReader.read(try SourceFile(path: probe, bytes: Array(written.utf8)))
+        } catch {
+            read = (nil, [error])
+        }
+        guard var fragment = read.fragment, !read.diagnostics.contains(where: { $0.severity == .error }) else {
+            let error = read.diagnostics.first { $0.severity == .error }?.message ?? "it is no fragment"
+            let subject = CommitMessage(commit.message).subject.prefix(60)
+            result.problems.append(
+                Diagnostic(.draftSkipped, at: place, "skipped \"\(subject)\": its note would not be a valid fragment: \(error)"))
+            return false
+        }
+        let stem = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment) + "-" + commit.short
+        let name = stem + ".md"
+        fragment.path = folder.path + "/" + name
+        fragment.name = name
+        fragment.isFile = false
+        byCommit[commit.id] = result.drafts.count
+        result.drafts.append(CommitDrafts.Draft(commit: commit, name: name, text: written, fragment: fragment))
+        return true
+    }
+
+    /// A note starts as a sentence does: `read tables` → `Read tables`.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return text }
+        return first.properties.uppercaseMapping + String(text.unicodeScalars.dropFirst())
+    }
+
+    /// Whether `path` (from the top) is in the unit's folder.
+    private func owns(_ unit: ReleaseUnit, _ path: String) -> Bool {
+        let folder = relative(unit.folder)
+        return folder.isEmpty || path.hasPrefix(folder + "/")
+    }
+
+    /// A path from here as git names it from the repository's top.
+    private func relative(_ path: String) -> String {
+        let absolute = ProjectBoundary.real(path.isEmpty ? "." : path)
+        guard absolute.hasPrefix(top) else { return path }
+        return String(absolute.dropFirst(top.count)).trimmingCharacters(from: "/")
+    }
+
+    /// The commit a drafted note's name carries: `…-1a2b3c4d5e.md` → `1a2b3c4d5e`.
+    static func draftedCommit(_ name: String) -> String? {
+        guard name.hasSuffix(".md") else { return nil }
+        let stem = name.dropLast(3)
+        guard let dash = stem.lastIndex(of: "-") else { return nil }
+        let tail = stem[stem.index(after: dash)...]
+        guard tail.utf8.count == 10, tail.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+            return nil
+        }
+        return String(tail)
+    }
+}
