@@ -14,6 +14,12 @@ struct GitRepository {
         try commit("Start")
     }
 
+    /// A new repository on `main` with no commit yet.
+    init(empty: Void) throws {
+        url = try SharedFiles.scratchDirectory()
+        try git("init", "-q", "-b", "main")
+    }
+
     var path: String { url.path }
 
     func write(_ path: String, _ text: String) throws {

@@ -120,6 +120,7 @@ struct CommitDrafter {
             let message = CommitMessage(commit.message)
             if drafted.contains(commit.short) {
                 result.counts.already += 1
+                if let header = message.header { seen.insert(Self.key(header)) }
                 if let merge = mergedBy[commit.id] { groupsWithDraft.insert(merge) }
                 continue
             }
@@ -185,14 +186,13 @@ struct CommitDrafter {
                 result.counts.notConventional += 1
                 continue
             }
-            let key = [header.label.type, header.label.scope ?? "", header.description.lowercased()].joined(separator: "\u{0}")
-            guard seen.insert(key).inserted else {
+            guard seen.insert(Self.key(header)).inserted else {
                 result.counts.duplicates += 1
                 continue
             }
             var text = FragmentText(kind: kind.name)
             text.isBreaking = header.label.isBreaking || message.breakingNote != nil
-            let scoped = header.label.scope.map { scope in packages.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
+            let scoped = header.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
             text.body = MarkdownWriter.text(keepingCode: Self.sentence(scoped + (message.breakingNote ?? header.description)))
             text.pullRequests = request.map { [$0] } ?? []
             text.issues = message.issues
@@ -217,16 +217,20 @@ struct CommitDrafter {
         var text = text
         let place = SourceLocation(path: "commit \(commit.short)")
         if project.hasPackages {
-            let named = packages.filter { $0.name == scope }
-            let touched = named.isEmpty ? packages.filter { unit in paths.contains { owns(unit, $0) } } : named
-            guard !touched.isEmpty else {
+            // The scope names a package, else the folders changed say which; another unit's
+            // commit is no concern of this one's, and one that is no unit's is said.
+            let named = project.units.filter { $0.name == scope }
+            let concerned = named.isEmpty ? project.units.filter { unit in paths.contains { owns(unit, $0) } } : named
+            guard !concerned.isEmpty else {
                 result.problems.append(
                     Diagnostic(
                         .draftSkipped, at: place,
                         "skipped \"\(CommitMessage(commit.message).subject.prefix(60))\": its scope names no package and it changes no package's folder; write its note with `whatsnew new --package NAME`"))
                 return false
             }
-            text.packages = touched.compactMap(\.name)
+            let mine = concerned.filter { unit in packages.contains { $0.name == unit.name } }
+            guard !mine.isEmpty else { return false }
+            text.packages = mine.compactMap(\.name)
         }
         let written = text.text
         let probe = folder.path + "/draft.md"
@@ -251,6 +255,11 @@ struct CommitDrafter {
         byCommit[commit.id] = result.drafts.count
         result.drafts.append(CommitDrafts.Draft(commit: commit, name: name, text: written, fragment: fragment))
         return true
+    }
+
+    /// What makes two commits the same change: a cherry-pick's type, scope and words.
+    static func key(_ header: CommitHeader) -> String {
+        [header.label.type, header.label.scope ?? "", header.description.lowercased()].joined(separator: "\u{0}")
     }
 
     /// A note starts as a sentence does: `read tables` → `Read tables`.

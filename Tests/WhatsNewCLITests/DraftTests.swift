@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+/// Notes drafted from commits, in a real git repository whose history is written here: forty
+/// commits of every type, `!` and both footer spellings, scopes naming packages and not, reverts
+/// of drafted and of released changes, merge and squash commits, a commit bringing its own
+/// fragment, co-authors, a message that is not conventional, and messages carrying terminal
+/// escapes, YAML and Markdown. Dates and names are fixed, so every commit, and so every drafted
+/// file's name, is the same on every run.
+@Suite(.serialized) struct DraftTests {
+    /// A repository built commit by commit at fixed times.
+    struct History {
+        let repository: GitRepository
+        var clock = 1_790_000_000
+
+        init() throws {
+            repository = try GitRepository(empty: ())
+        }
+
+        /// Commits everything with `message` at the next minute; returns the commit.
+        @discardableResult
+        mutating func commit(_ message: String, files: [String: String] = [:]) throws -> String {
+            for (path, text) in files { try repository.write(path, text) }
+            clock += 60
+            try git(["add", "-A"])
+            try git(["commit", "-q", "--allow-empty", "-m", message])
+            return try git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// git at this history's time.
+        @discardableResult
+        func git(_ arguments: [String]) throws -> WhatsNewBinary.Run {
+            let date = "@\(clock) +0000"
+            let run = try WhatsNewBinary.execute(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["GIT_AUTHOR_DATE=\(date)", "GIT_COMMITTER_DATE=\(date)", "git", "-c", "user.email=dev@example.com", "-c", "user.name=Dev"]
+                    + arguments,
+                in: repository.url)
+            try #require(run.status == 0, "git \(arguments.joined(separator: " ")): \(run.stderr)")
+            return run
+        }
+
+        /// A change to a file in `folder`, so the commit touches that package.
+        func touch(_ folder: String) -> [String: String] { ["\(folder)/Sources.txt": "\(clock)\n"] }
+    }
+
+    static let settings = """
+        packages:
+          core:
+            folder: Core
+            tag: "core-v{version}"
+          app:
+            folder: App
+            tag: "app-v{version}"
+
+        """
+
+    static func notes(_ item: String) -> String {
+        "# Changelog\n\n## [1.0.0] - 2026-09-01\n\n### Added\n\n- \(item)\n"
+    }
+
+    /// The forty commits (and the two tags before them).
+    static func history() throws -> History {
+        var history = try History()
+        try history.commit(
+            "Start",
+            files: [
+                ".whatsnew.yml": settings, "Core/CHANGELOG.md": notes("The core."), "App/CHANGELOG.md": notes("The app."),
+                "README.md": "# Demo\n",
+            ])
+        let released = try history.commit("feat(core): released thing", files: history.touch("Core"))
+        try history.git(["tag", "core-v1.0.0"])
+        try history.git(["tag", "app-v1.0.0"])
+        // 1–6: every shown type, with and without scopes naming packages.
+        try history.commit("feat(core): tables in the reader", files: history.touch("Core"))
+        try history.commit("fix(app): crash on launch (#21)", files: history.touch("App"))
+        try history.commit("feat(parser): read footnotes", files: history.touch("Core"))
+        try history.commit("fix: both sides agree", files: history.touch("Core").merging(history.touch("App")) { a, _ in a })
+        try history.commit("perf(core): faster layout", files: history.touch("Core"))
+        try history.commit("docs(app): explain the sheet", files: history.touch("App"))
+        // 7–12: types users never see.
+        for type in ["chore", "ci", "test", "refactor", "style", "build"] {
+            try history.commit("\(type)(core): \(type) work", files: history.touch("Core"))
+        }
+        // 13–15: breaking, by `!` and by both footer spellings.
+        try history.commit("feat(core)!: a new API for sheets", files: history.touch("Core"))
+        try history.commit(
+            "fix(app): handle a missing title\n\nBREAKING CHANGE: `App.run` takes options now;\nthe old call is gone.",
+            files: history.touch("App"))
+        try history.commit("refactor(core): rename\n\nBREAKING-CHANGE: `Sheet.rows` is `Sheet.items`.", files: history.touch("Core"))
+        // 16–17.
+        try history.commit("deprecate(core): the old initialiser", files: history.touch("Core"))
+        try history.commit("security(app): escape titles\n\nCloses #44", files: history.touch("App"))
+        // 18–19: a change and its revert in the same range: neither has a note.
+        let doomed = try history.commit("feat(app): a short-lived idea", files: history.touch("App"))
+        try history.commit("Revert \"feat(app): a short-lived idea\"\n\nThis reverts commit \(doomed).", files: history.touch("App"))
+        // 20: a revert of a released change: a fixed row.
+        try history.commit(
+            "Revert \"feat(core): released thing\"\n\nThis reverts commit \(released).", files: history.touch("Core"))
+        // 21–23: a pull request merged with a merge commit, two commits on its branch.
+        try history.git(["checkout", "-q", "-b", "dark"])
+        try history.commit("feat(app): dark mode", files: history.touch("App"))
+        try history.commit("fix(app): dark mode contrast", files: history.touch("App"))
+        try history.git(["checkout", "-q", "main"])
+        try history.commit("fix(core): rounding of widths", files: history.touch("Core"))
+        history.clock += 60
+        try history.git(["merge", "-q", "--no-ff", "dark", "-m", "Merge pull request #30 from dev/dark\n\nDark mode"])
+        // 24: a squash merge.
+        try history.commit("feat(core): squashed feature (#31)", files: history.touch("Core"))
+        // 25: a commit that brings its own note.
+        try history.commit(
+            "feat(app): with a note of its own",
+            files: history.touch("App").merging([
+                ".changes/20260901-000000-a-note-of-its-own-abcd.md": "---\nkind: added\npackages: [app]\ntitle: Widgets\nsummary: On the home screen.\n---\n"
+            ]) { a, _ in a })
+        // 26: co-authors.
+        try history.commit(
+            "fix(core): a shared fix\n\nCo-authored-by: Grace Hopper <grace@example.com>", files: history.touch("Core"))
+        // 27: not a conventional commit.
+        try history.commit("Update the readme", files: ["README.md": "# Demo, again\n"])
+        // 28: terminal escapes, which no note may carry: said and skipped.
+        try history.commit("fix(core): red \u{1B}[31malert\u{1B}[0m and \u{1B}]0;title\u{07}", files: history.touch("Core"))
+        // 29–30: YAML and Markdown that must stay text.
+        try history.commit("feat(core): \"quoted\": value: - [yes] # not a comment", files: history.touch("Core"))
+        try history.commit("fix(app): <script>alert(1)</script> and [a link](javascript:alert(1)) *stay* text", files: history.touch("App"))
+        // 31: a scope naming no package, touching no package's folder.
+        try history.commit("feat(docs-site): a new theme", files: ["README.md": "# Demo, themed\n"])
+        // 32–33: a branch whose commits are not conventional, merged under a conventional title.
+        try history.git(["checkout", "-q", "-b", "widgets"])
+        try history.commit("wip", files: history.touch("App"))
+        try history.git(["checkout", "-q", "main"])
+        history.clock += 60
+        try history.git(["merge", "-q", "--no-ff", "widgets", "-m", "Merge pull request #40 from dev/widgets\n\nfeat(app): widgets on the lock screen"])
+        // 34–35: the same change twice (a cherry-pick): one note.
+        try history.commit("fix(core): same fix twice", files: history.touch("Core"))
+        try history.commit("fix(core): same fix twice", files: history.touch("Core"))
+        // 36–40.
+        try history.commit("deps(core): update Yams to 6.0", files: history.touch("Core"))
+        try history.commit("feat(app)!: drop iOS 16", files: history.touch("App"))
+        try history.commit("Feat(core): capitalised types read the same", files: history.touch("Core"))
+        try history.commit("feat(core): `code spans` stay code", files: history.touch("Core"))
+        try history.commit("chore(release): prepare", files: history.touch("Core"))
+        return history
+    }
+
+    @Test func aHistoryDraftsItsGoldenFragmentsOnce() throws {
+        let history = try Self.history()
+        let repository = history.repository
+        defer { repository.remove() }
+        let count = try history.git(["rev-list", "--count", "core-v1.0.0..HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Int(count) ?? 0 >= 40)
+
+        let dry = try repository.whatsnew(["draft", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        try SharedFiles.checkGolden(dry.stdout, "drafts/dry-run.txt")
+        #expect(repository.files(in: ".changes") == ["20260901-000000-a-note-of-its-own-abcd.md"], "a dry run writes nothing")
+        // The escapes are said, escaped, with the commit; the scope without a package too.
+        #expect(dry.stderr.contains("warning: skipped \"fix(core): red \\u{1B}[31malert"), "\(dry.stderr)")
+        #expect(!dry.stderr.contains("\u{1B}"))
+        #expect(dry.stderr.contains("its scope names no package and it changes no package's folder"))
+
+        let written = try repository.whatsnew(["draft"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let drafted = repository.files(in: ".changes").filter { $0.hasSuffix(".md") && $0 != "README.md" && !$0.contains("abcd") }
+        #expect(written.stdout == drafted.map { ".changes/\($0)\n" }.joined())
+        var files = ""
+        for name in drafted { files += "== \(name)\n" + (try repository.read(".changes/\(name)")) }
+        try SharedFiles.checkGolden(files, "drafts/fragments.txt")
+        // Every drafted note is a fragment lint takes as it is.
+        let lint = try repository.whatsnew(["lint", "--package", "all"])
+        #expect(!lint.stderr.contains("error:"), "\(lint.stderr)")
+
+        let before = repository.files(in: ".changes")
+        let again = try repository.whatsnew(["draft"])
+        #expect(again.status == 0)
+        #expect(again.stdout.isEmpty)
+        #expect(again.stderr.contains("drafted 0 notes"), "\(again.stderr)")
+        #expect(repository.files(in: ".changes") == before)
+    }
+
+    @Test func releaseDraftGivesTheGoldenReleaseInOneStep() throws {
+        let history = try Self.history()
+        let repository = history.repository
+        defer { repository.remove() }
+        let run = try repository.whatsnew(["release", "auto", "--draft", "--package", "all", "--date", "2026-11-28"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "package=core version=2.0.0 tag=core-v2.0.0\npackage=app version=2.0.0 tag=app-v2.0.0\n", "\(run.stdout)")
+        let notes = "== Core/CHANGELOG.md\n" + (try repository.read("Core/CHANGELOG.md")) + "== App/CHANGELOG.md\n" + (try repository.read("App/CHANGELOG.md"))
+        try SharedFiles.checkGolden(notes, "drafts/release.md")
+        // The fragment a commit brought was released and removed; no draft was ever a file.
+        #expect(repository.files(in: ".changes").filter { $0 != "README.md" }.isEmpty)
+    }
+
+    @Test func aRevertTakesBackADraftAlreadyWritten() throws {
+        var history = try History()
+        let repository = history.repository
+        defer { repository.remove() }
+        try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First.")])
+        try history.git(["tag", "v1.0.0"])
+        let idea = try history.commit("feat: an idea", files: ["a.txt": "a\n"])
+        try history.commit("fix: a fix", files: ["b.txt": "b\n"])
+        #expect(try repository.whatsnew(["draft"]).status == 0)
+        try history.commit("docs: notes drafted")
+        try history.commit("Revert \"feat: an idea\"\n\nThis reverts commit \(idea).", files: ["a.txt": ""])
+        let dry = try repository.whatsnew(["draft", "--dry-run"])
+        #expect(dry.stdout.contains("would remove .changes/") && dry.stdout.contains("an-idea-\(idea.prefix(10)).md"), "\(dry.stdout)")
+        let run = try repository.whatsnew(["draft"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(repository.files(in: ".changes").contains { $0.contains("an-idea") } == false)
+        #expect(repository.files(in: ".changes").contains { $0.contains("a-fix") })
+        // Released with `--draft`, what is left is the fix alone.
+        let release = try repository.whatsnew(["release", "auto", "--draft", "--date", "2026-11-28"])
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(try repository.read("CHANGELOG.md").contains("## [1.0.1] - 2026-11-28\n\n### Fixed\n\n- A fix\n"))
+    }
+
+    @Test func withoutAReleaseTagDraftingSaysWhatToDo() throws {
+        var history = try History()
+        let repository = history.repository
+        defer { repository.remove() }
+        try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First.")])
+        try history.commit("feat: something", files: ["a.txt": "a\n"])
+        let run = try repository.whatsnew(["draft"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("has no tag v1.0.0 here") && run.stderr.contains("--since REF"), "\(run.stderr)")
+        #expect(try repository.whatsnew(["draft", "--all"]).status == 0)
+        let bad = try repository.whatsnew(["draft", "--since=--upload-pack=touch /tmp/x"])
+        #expect(bad.status != 0 && bad.stderr.contains("--since names no commit"), "\(bad.stderr)")
+    }
+}
