@@ -12,6 +12,8 @@
 #                      auto (or major, minor, patch) first releases the fragments and unreleased
 #                      changes: the version computed from the notes, written with the version files
 #   WHATSNEW_PRE       with auto: a pre-release of this name (beta, rc)
+#   WHATSNEW_DRAFT     with auto: 1 to draft notes from the conventional commits since the latest
+#                      release and release them with the fragments, in one step
 #   WHATSNEW_PACKAGE   in a repository whose .whatsnew.yml lists packages: the packages, comma-
 #                      separated, or all; each released package's formats go to $out/<package>/
 #   WHATSNEW_FORMATS   comma-separated formats (default markdown): every format the CLI has, markdown,
@@ -111,7 +113,9 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
     lines=""
     case "$release" in
         auto|major|minor|patch)
-            if [ "$release" = auto ] && ! problem=$("$whatsnew" next "${chosen[@]}" 2>&1 >/dev/null); then
+            drafting=()
+            [ -n "${WHATSNEW_DRAFT:-}" ] && drafting=(--draft)
+            if [ "$release" = auto ] && ! problem=$("$whatsnew" next "${chosen[@]}" "${drafting[@]}" 2>&1 >/dev/null); then
                 if grep -q "nothing to release" <<< "$problem"; then
                     echo "released=false" >> "$output_file"
                     echo "whatsnew: nothing to release"
@@ -122,7 +126,7 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
             fi
             state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
             before=$(state)
-            arguments=(release "${chosen[@]}" "$release")
+            arguments=(release "${chosen[@]}" "$release" "${drafting[@]}")
             [ -n "${WHATSNEW_PRE:-}" ] && arguments+=("--pre=$WHATSNEW_PRE")
             lines=$("$whatsnew" "${arguments[@]}")
             after=$(state)
@@ -191,6 +195,7 @@ case "$release" in
         # Nothing waiting is no failure on a push: released=false, and the steps after skip.
         if [ "$release" = auto ]; then
             next_arguments=(next --notes "$notes")
+            [ -n "${WHATSNEW_DRAFT:-}" ] && next_arguments+=(--draft)
             [ -n "${WHATSNEW_PRE:-}" ] && next_arguments+=("--pre=$WHATSNEW_PRE")
             if ! problem=$("$whatsnew" "${next_arguments[@]}" 2>&1 >/dev/null); then
                 if grep -q "there is nothing to release" <<< "$problem"; then
@@ -207,6 +212,7 @@ case "$release" in
         before=$(state)
         arguments=(release "$release" --notes "$notes")
         [ -n "${WHATSNEW_PRE:-}" ] && arguments+=("--pre=$WHATSNEW_PRE")
+        [ -n "${WHATSNEW_DRAFT:-}" ] && arguments+=(--draft)
         written=$("$whatsnew" "${arguments[@]}")
         after=$(state)
         release=$(sed -n 's/^version=//p' <<< "$written")

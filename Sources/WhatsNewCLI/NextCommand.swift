@@ -30,6 +30,9 @@ struct NextCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The next pre-release of this name, such as beta or rc.", valueName: "name"))
     var pre: String?
 
+    @Flag(help: "Count the notes drafted from the conventional commits since the latest release too (see `whatsnew draft`).")
+    var draft = false
+
     @Flag(help: "Say which notes decided the version.")
     var explain = false
 
@@ -45,6 +48,7 @@ struct NextCommand: ParsableCommand {
     func run() throws {
         var next = ShowNextVersion()
         (next.notes, next.preRelease, next.explains, next.printsTag) = (notes, pre, explain, tag)
+        next.drafts = draft
         (next.date, next.maximumSize) = (day.date, limit.bytes)
         try perform { () throws(CommandFailure) in try next.run(in: settings.project()) }
     }

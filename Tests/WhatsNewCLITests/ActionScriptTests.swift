@@ -93,6 +93,36 @@ import Testing
         }
     }
 
+    /// With `draft: true`, the conventional commits since the tag are the release's notes: no
+    /// fragment written by hand, one step, released=false when no commit brings one.
+    @Test func draftsAndReleasesFromCommits() throws {
+        let notes = "# Changelog\n\n## [1.4.0] - 2026-10-01\n\n### Fixed\n\n- A fix.\n"
+        let directory = try repository(notes, tag: "v1.4.0")
+        func commit(_ message: String) throws {
+            try "\(UUID())\n".write(to: directory.appendingPathComponent("code.txt"), atomically: true, encoding: .utf8)
+            for arguments in [["add", "."], ["-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-qm", message]] {
+                let run = try WhatsNewBinary.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: directory)
+                try #require(run.status == 0, "\(run.stderr)")
+            }
+        }
+        try commit("chore: tidy")
+        let idle = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
+        let nothing = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_DRAFT": "1", "GITHUB_OUTPUT": idle.path])
+        #expect(nothing.status == 0, "\(nothing.stderr)")
+        #expect(try String(contentsOf: idle, encoding: .utf8) == "released=false\n")
+        try commit("feat: themes (#12)")
+        try commit("fix: a crash")
+        let file = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
+        let run = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_DRAFT": "1", "GITHUB_OUTPUT": file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("released=true\nversion=1.5.0\ntag=v1.5.0\n"))
+        let body = try String(contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
+        #expect(body.hasPrefix("## 1.5.0") && body.contains("- Themes (#12)\n") && body.contains("- A crash\n"), "\(body)")
+        let changelog = try String(contentsOf: directory.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("### Added\n\n- Themes (#12)\n\n### Fixed\n\n- A crash\n\n## [1.4.0]"), "\(changelog)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".changes").path))
+    }
+
     /// With `package:`, every package released gets its notes in a folder of its own, and the
     /// outputs name each release and its tag.
     @Test func releasesEveryPackageOfAWorkspace() throws {

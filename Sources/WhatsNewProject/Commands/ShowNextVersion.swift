@@ -18,6 +18,8 @@ package struct ShowNextVersion {
     package var date: String?
     /// `--max-size`.
     package var maximumSize: Int?
+    /// `--draft`: with the notes drafted from the commits since the latest release.
+    package var drafts = false
 
     package init() {}
 
@@ -28,6 +30,7 @@ package struct ShowNextVersion {
         let folder = project.fragmentsFolder(for: try project.admittedNotes(notes)) ?? ".changes"
         if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
         var request = NotesRequest()
+        if drafts { request.drafting = DraftRequest() }
         request.maximumSize = maximumSize
         // No notes yet: the first release is computed from the fragments alone.
         let round = try ReleaseRound.plan(
