@@ -149,7 +149,8 @@ struct CommitDrafter {
                     result.counts.reverted += 1
                     continue
                 }
-                if !reverted.isEmpty, let target = commits.first(where: { $0.id.hasPrefix(reverted) }) {
+                // A full name is looked up; only an abbreviated one is searched for.
+                if !reverted.isEmpty, let target = index[reverted].map({ commits[$0] }) ?? (reverted.count < 40 ? commits.first(where: { $0.id.hasPrefix(reverted) }) : nil) {
                     if let position = byCommit[target.id] {
                         result.drafts[position].name = ""
                         result.counts.reverted += 1
