@@ -39,7 +39,7 @@ struct CommandLineArticleTests {
 
     @Test func theSynopsisNamesEveryOptionOfEveryCommand() throws {
         let synopsis = try Self.synopsis()
-        let commands = ["render", "lint", "locales", "icons", "css", "export fastlane", "export json", "export sparkle", "preview", "new",
+        let commands = ["render", "lint", "locales", "icons", "css", "export fastlane", "export json", "export sparkle", "preview", "new", "draft",
             "next", "release", "recover", "check", "init"]
         #expect(Set(synopsis.keys) == Set(commands))
         for command in commands {

@@ -68,8 +68,14 @@ struct ReadmeCommandsTests {
         try FileManager.default.copyItem(
             atPath: SharedFiles.fixture("examples", "keep-a-changelog"), toPath: workspace.appendingPathComponent("Core/CHANGELOG.md").path)
         try "packages:\n  core: Core\n".write(to: workspace.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
+        // A command that drafts from commits runs in a repository with a release's tag and a commit since.
+        let history = try GitRepository(["CHANGELOG.md": try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)])
+        defer { history.remove() }
+        try history.git("tag", "v1.4.0")
+        try history.write("code.txt", "1\n")
+        try history.commit("feat(sync): brands sync in the background (#51)")
         for command in commands {
-            let folder = command.contains("--package") ? workspace : directory
+            let folder = command.contains("--package") ? workspace : command.contains("draft") || command.contains("--draft") ? history.url : directory
             let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: folder)
             #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")
         }

@@ -157,16 +157,20 @@ struct CommitDrafter {
                     }
                     continue
                 }
-                guard let subject = message.revertedSubject, let original = CommitHeader(subject),
-                    case .note = table.entry(original.label.type)
-                else {
+                // A released change taken back, or a `revert:` naming only its words: a fixed row.
+                let original = message.revertedSubject.flatMap { CommitHeader($0) }
+                if let original, case .hidden = table.entry(original.label.type) {
                     result.counts.hidden += 1
                     continue
                 }
+                guard let words = original?.description ?? (header?.label.type == "revert" ? message.revertedSubject : nil) else {
+                    result.counts.notConventional += 1
+                    continue
+                }
                 var text = FragmentText(kind: SectionKind.fixed.rawValue)
-                text.body = "Reverted: " + MarkdownWriter.text(keepingCode: original.description)
+                text.body = "Reverted: " + MarkdownWriter.text(keepingCode: words)
                 text.pullRequests = request.map { [$0] } ?? []
-                add(text, commit: commit, scope: original.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
+                add(text, commit: commit, scope: original?.label.scope ?? header?.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
                 continue
             }
             guard let header else {
@@ -194,13 +198,23 @@ struct CommitDrafter {
             var text = FragmentText(kind: kind.name)
             text.isBreaking = header.label.isBreaking || message.breakingNote != nil
             let scoped = header.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
-            text.body = MarkdownWriter.text(keepingCode: Self.sentence(scoped + (message.breakingNote ?? header.description)))
+            text.body = MarkdownWriter.text(keepingCode: scoped + Self.sentence(message.breakingNote ?? header.description))
             text.pullRequests = request.map { [$0] } ?? []
             text.issues = message.issues
             if add(text, commit: commit, scope: header.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit),
                 let merge = mergedBy[commit.id]
             {
                 groupsWithDraft.insert(merge)
+            }
+            // A squash that lists more changes as conventional lines of its body: a note each.
+            for line in message.moreHeaders where seen.insert(Self.key(line)).inserted {
+                guard case .note(let more) = table.entry(line.label.type) else { continue }
+                var extra = FragmentText(kind: more.name)
+                extra.isBreaking = line.label.isBreaking
+                let prefix = line.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
+                extra.body = MarkdownWriter.text(keepingCode: prefix + Self.sentence(line.description))
+                extra.pullRequests = text.pullRequests
+                add(extra, commit: commit, scope: line.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
             }
         }
         result.drafts.removeAll { $0.name.isEmpty }
@@ -249,7 +263,13 @@ struct CommitDrafter {
             return false
         }
         let stem = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment) + "-" + commit.short
-        let name = stem + ".md"
+        // Two notes of one commit with the same words still get two names.
+        var name = stem + ".md"
+        var attempt = 1
+        while result.drafts.contains(where: { $0.name == name }) {
+            attempt += 1
+            name = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment) + "-\(attempt)-" + commit.short + ".md"
+        }
         fragment.path = folder.path + "/" + name
         fragment.name = name
         fragment.isFile = false

@@ -24,6 +24,9 @@ struct CommitMessage: Sendable {
     var mergedRequest: String?
     /// The first line of the body, where GitHub writes a merged pull request's title.
     var bodyTitle: String?
+    /// Lines of the body that are conventional headers of their own (`fix(deps): …`), as
+    /// release-please reads a commit that carries several changes.
+    var moreHeaders: [CommitHeader] = []
 
     init(_ message: String) {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -45,6 +48,13 @@ struct CommitMessage: Sendable {
                 ? String(header.description.dropFirst().dropLast()) : header.description
         }
         mergedRequest = Self.mergedRequest(subject: subject, body: body)
+        if header != nil, !isMergeRecord {
+            moreHeaders = body.compactMap { line in
+                // Unbulleted, as release-please writes them: a squash's `* fix: typo` list is its branch's history.
+                guard let found = CommitHeader(line), line.first?.isLetter == true, CommitType.named(found.label.type) != nil else { return nil }
+                return found
+            }
+        }
         readFooters(Array(lines.dropFirst()))
     }
 
