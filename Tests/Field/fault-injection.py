@@ -80,6 +80,9 @@ SCENARIOS = {
     # Core and the app that uses it; the note shared with the widget is rewritten to wait for it.
     'release-package-partial': (PACKAGES, ['release', '--package', 'core', 'auto', '--date', '2024-05-02'],
                                 ['recover']),
+    # Notes drafted from commits (HISTORIES): into a folder that has notes, and a folder made for them.
+    'draft': ({'CHANGELOG.md': NOTES, **fragments(1)}, ['draft'], ['draft']),
+    'draft-first': ({'CHANGELOG.md': NOTES}, ['draft'], ['draft']),
     'new': ({'CHANGELOG.md': NOTES, **fragments(1)}, ['new', '--kind', 'fixed', '--body', 'A fault note.'],
             ['recover']),
     'new-first': ({'CHANGELOG.md': NOTES}, ['new', '--kind', 'fixed', '--body', 'The first note.'], ['recover']),
@@ -92,6 +95,31 @@ SCENARIOS = {
     'output': ({'CHANGELOG.md': NOTES, 'site/sheet.html': 'old sheet\n'},
                ['--format', 'html', '--output', 'site/sheet.html'], None),
 }
+
+
+# The commits a scenario's repository holds after its files: tagged at its first, fixed times.
+HISTORIES = {
+    'draft': ['feat: dark mode (#12)', 'fix: a crash on launch', 'chore: tidy', 'perf: faster sync'],
+    'draft-first': ['feat: dark mode (#12)', 'fix: a crash on launch'],
+}
+
+
+def history(root, messages):
+    """A git repository of the files, tagged v1.0.0, then one commit per message."""
+    env = dict(os.environ, GIT_AUTHOR_NAME='Dev', GIT_AUTHOR_EMAIL='dev@example.com', GIT_COMMITTER_NAME='Dev',
+               GIT_COMMITTER_EMAIL='dev@example.com')
+    def git(*arguments, when=1_700_000_000):
+        env['GIT_AUTHOR_DATE'] = env['GIT_COMMITTER_DATE'] = f'@{when} +0000'
+        subprocess.run(['git', *arguments], cwd=root, env=env, check=True, capture_output=True)
+    git('init', '-q', '-b', 'main')
+    git('add', '-A')
+    git('commit', '-qm', 'Start')
+    git('tag', 'v1.0.0')
+    for index, message in enumerate(messages):
+        with open(os.path.join(root, 'code.txt'), 'w') as f:
+            f.write(f'{index}\n')
+        git('add', '-A')
+        git('commit', '-qm', message, when=1_700_000_000 + 60 * (index + 1))
 
 
 def make(root, files):
@@ -168,6 +196,8 @@ def main(binary, wanted):
                 continue
             template = os.path.join(base, name, 'template')
             make(template, files)
+            if name in HISTORIES:
+                history(template, HISTORIES[name])
             before = snapshot(template, name)
             clean = os.path.join(base, name, 'clean')
             shutil.copytree(template, clean, symlinks=True)

@@ -65,7 +65,9 @@ import Testing
         try history.commit(
             "Start",
             files: [
-                ".whatsnew.yml": settings, "Core/CHANGELOG.md": notes("The core."), "App/CHANGELOG.md": notes("The app."),
+                // The core's notes credit people; the app's do not.
+                ".whatsnew.yml": settings, "Core/CHANGELOG.md": notes("The core.") + "\n### Contributors\n\n- Dev\n",
+                "App/CHANGELOG.md": notes("The app."),
                 "README.md": "# Demo\n",
             ])
         let released = try history.commit("feat(core): released thing", files: history.touch("Core"))
@@ -139,6 +141,8 @@ import Testing
         try history.commit("feat(app)!: drop iOS 16", files: history.touch("App"))
         try history.commit("Feat(core): capitalised types read the same", files: history.touch("Core"))
         try history.commit("feat(core): `code spans` stay code", files: history.touch("Core"))
+        // A commit that lists a second change in its body, as release-please reads them.
+        try history.commit("feat(core): several changes\n\nfix(core): a second change, listed in the body", files: history.touch("Core"))
         try history.commit("chore(release): prepare", files: history.touch("Core"))
         return history
     }

@@ -4,11 +4,11 @@ import Testing
 /// The writing commands with a fault at every call that changes a file: an I/O error, SIGKILL
 /// and SIGTERM at each write, fsync, rename, link, unlink, mkdir, rmdir and fchmod of `release`
 /// (plain, through a symbolic link, and of several packages at once or in part), `new` (the
-/// first note and a later one), `export
+/// first note and a later one), `draft` (into the folder, and a folder made for it), `export
 /// fastlane`, `export sparkle --appcast` and `--output` (Tests/Field/fault-injection.py), and
 /// two releases at once a hundred times.
 @Suite(.serialized) struct FaultInjectionTests {
-    // 1,182 faulty runs take minutes: a field harness, run in .ci/run's second stage.
+    // 1,452 faulty runs take minutes: a field harness, run in .ci/run's second stage.
     @Test(.slowCheck, .needs(ExternalTool.strace, "strace (Debian)"))
     func everyFaultLeavesTheProjectBeforeOrAfter() throws {
         let binary = try #require(WhatsNewBinary.url)

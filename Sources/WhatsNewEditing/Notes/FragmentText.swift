@@ -26,6 +26,8 @@ package struct FragmentText: Sendable {
     package var pullRequests: [String] = []
     /// `breaking: true`.
     package var isBreaking = false
+    /// `authors:`, the people credited.
+    package var authors: [String] = []
     /// The note under the front matter, as Markdown.
     package var body = ""
 
@@ -46,6 +48,7 @@ package struct FragmentText: Sendable {
         if !issues.isEmpty { fields.append(("issue", .references(issues))) }
         if !pullRequests.isEmpty { fields.append(("pr", .references(pullRequests))) }
         if isBreaking { fields.append(("breaking", .flag(true))) }
+        if !authors.isEmpty { fields.append(("authors", .names(authors))) }
         return fields
     }
 

@@ -30,6 +30,9 @@ public struct Fragment: Sendable {
     /// `packages:`: the packages whose next releases hold the note, in a repository that
     /// releases several; empty otherwise.
     public var packages: [String] = []
+    /// `authors:`: the people who made the change, whom the release credits in its
+    /// contributors row.
+    public var authors: [String] = []
     /// Whether the note is a file in the fragments folder, which a release removes; false for
     /// one drafted from a commit or made by the release itself.
     package var isFile = true
@@ -38,7 +41,7 @@ public struct Fragment: Sendable {
 
     /// The keys a fragment's front matter takes.
     package enum Key: String, Sendable, CaseIterable {
-        case kind, title, icon, color, summary, link, id, issue, pr, breaking, packages
+        case kind, title, icon, color, summary, link, id, issue, pr, breaking, packages, authors
 
         /// Every key's name, for the unknown-key diagnostic.
         package static let names = allCases.map(\.rawValue)

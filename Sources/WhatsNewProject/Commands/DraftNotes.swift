@@ -46,59 +46,45 @@ package struct DraftNotes {
         return Notes.document(of: source, in: unit)
     }
 
-    /// Every draft in place and every reverted one gone, or nothing changed.
+    /// Every draft in place, or none: a folder made whole beside its place and renamed in, or
+    /// the drafts renamed into the folder under a list the next run finishes if this one is
+    /// killed. Then the drafts a commit reverts go.
     private func write(_ drafts: CommitDrafts, in folder: FragmentFolder) throws(CommandFailure) {
-        guard !drafts.drafts.isEmpty || !drafts.withdrawn.isEmpty else { return }
-        let madeFolder = FileKind(of: folder.path) == nil
-        if madeFolder {
-            guard mkdir(folder.path, 0o777) == 0 else {
-                throw CommandFailure(
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: folder.path), "cannot create the folder: \(describe(errno: errno))"),
-                    notes: ["nothing was changed"])
+        let notes = drafts.drafts.map { ($0.name, $0.text) }
+        let file = FragmentFile(folder: folder.path, reader: FragmentReader())
+        if !notes.isEmpty, FileKind(of: folder.path) == nil {
+            do throws(CommandFailure) {
+                if try file.firstNotes(notes) { return }
+            } catch {
+                var failure = error
+                failure.notes.append("nothing was changed")
+                throw failure
             }
         }
-        var placed: [String] = []
-        func undo() {
-            for path in placed { unlink(path) }
-            if madeFolder { rmdir(folder.path) }
-        }
-        var files: [(PreparedFile, String)] = []
-        do throws(CommandFailure) {
-            var contents = drafts.drafts.map { ($0.name, $0.text) }
-            if madeFolder { contents.insert(("README.md", FragmentFile.readme), at: 0) }
-            for (name, text) in contents {
+        if !notes.isEmpty {
+            var prepared: [PreparedFile] = []
+            for (name, text) in notes {
                 let path = folder.path + "/" + name
-                files.append((try PreparedFile(path, target: path) { $0.write(text) }, name))
-            }
-            try SignalShield.run { () throws(CommandFailure) in
-                for (file, name) in files {
-                    guard try file.commitAsNew(name) else {
-                        throw CommandFailure(
-                            Diagnostic(.unwritableOutput, at: SourceLocation(path: file.path), "a file of this name appeared meanwhile"))
-                    }
-                    placed.append(file.target)
+                do throws(CommandFailure) {
+                    prepared.append(try PreparedFile(path, target: path) { $0.write(text) })
+                } catch {
+                    var failure = error
+                    failure.notes.append("nothing was changed")
+                    throw failure
                 }
-                // A reverted draft is set aside first, so it can come back if another cannot go.
-                var aside: [(String, String)] = []
-                for withdrawn in drafts.withdrawn {
-                    let path = folder.path + "/" + withdrawn.name
-                    let hidden = folder.path + "/" + LeftoverName.make(for: withdrawn.name)
-                    guard rename(path, hidden) == 0 else {
-                        for (original, moved) in aside.reversed() { rename(moved, original) }
-                        throw CommandFailure(
-                            Diagnostic(.unwritableOutput, at: SourceLocation(path: path), "cannot remove: \(describe(errno: errno))"))
-                    }
-                    aside.append((path, hidden))
-                }
-                for (_, moved) in aside { unlink(moved) }
-                PreparedFile.flushFolder(of: folder.path + "/README.md")
             }
-        } catch {
-            undo()
-            var failure = error
-            failure.notes.append("nothing was changed")
-            throw failure
+            try SignalShield.run { () throws(CommandFailure) in try MultiFileCommit(prepared).run() }
         }
+        // A reverted draft goes once the new ones are in; a run that cannot remove one says so,
+        // and `whatsnew draft` again removes it.
+        for withdrawn in drafts.withdrawn where unlink(folder.path + "/" + withdrawn.name) != 0 && errno != ENOENT {
+            throw CommandFailure(
+                Diagnostic(
+                    .unwritableOutput, at: SourceLocation(path: folder.path + "/" + withdrawn.name),
+                    "cannot remove this draft, which commit \(withdrawn.revert) reverts: \(describe(errno: errno))"),
+                notes: [notes.isEmpty ? "nothing was changed" : "the new drafts were written; run `whatsnew draft` again to remove it"])
+        }
+        if !drafts.withdrawn.isEmpty { PreparedFile.flushFolder(of: folder.path + "/README.md") }
     }
 
     /// What was drafted, and why the other commits have no note, in a sentence.

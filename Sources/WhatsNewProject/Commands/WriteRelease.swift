@@ -192,7 +192,7 @@ package struct WriteRelease {
     /// What was done for one unit, in a sentence.
     private func summary(_ write: Write, _ entry: ReleaseRound.Entry, released: Set<String>) -> String {
         let fragments = entry.fragments.filter { !ReleaseRound.isMade($0) }
-        let drafted = entry.fragments.count { !$0.isFile && !$0.name.hasPrefix("~dependency-") }
+        let drafted = entry.fragments.count { !$0.isFile && !$0.name.hasPrefix("~") }
         let used = (fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments")
             + (drafted == 0 ? "" : " and \(drafted == 1 ? "1 note" : "\(drafted) notes") drafted from commits")
         let folded = write.gathered == 0 ? "" : "; gathered in \(write.gathered == 1 ? "1 pre-release" : "\(write.gathered) pre-releases")"

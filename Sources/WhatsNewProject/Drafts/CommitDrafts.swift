@@ -57,6 +57,9 @@ struct CommitDrafter {
     let since: String?
     /// The table of types.
     let table: CommitTypeTable
+    /// Whether the notes credit people (a release lists contributors): the notes drafted
+    /// name their commit's author and co-authors.
+    var credits = false
 
     /// The drafts for `project`'s unit (every package a commit concerns in a repository that
     /// releases several, among `packages`).
@@ -231,6 +234,11 @@ struct CommitDrafter {
     ) -> Bool {
         var text = text
         let place = SourceLocation(path: "commit \(commit.short)")
+        if credits {
+            // People, not the bots that open pull requests for dependencies.
+            let people = [commit.author] + CommitMessage(commit.message).coAuthors
+            for name in people where !name.isEmpty && !name.hasSuffix("[bot]") && !text.authors.contains(name) { text.authors.append(name) }
+        }
         if project.hasPackages {
             // The scope names a package, else the folders changed say which; another unit's
             // commit is no concern of this one's, and one that is no unit's is said.

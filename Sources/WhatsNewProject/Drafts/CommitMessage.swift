@@ -22,6 +22,8 @@ struct CommitMessage: Sendable {
     /// A merge commit's pull request: `Merge pull request #12 from …`, GitLab's `See merge
     /// request group/project!12`, Bitbucket's `(pull request #12)`.
     var mergedRequest: String?
+    /// `Co-authored-by: Name <address>`: the names, as written.
+    var coAuthors: [String] = []
     /// The first line of the body, where GitHub writes a merged pull request's title.
     var bodyTitle: String?
     /// Lines of the body that are conventional headers of their own (`fix(deps): …`), as
@@ -63,6 +65,11 @@ struct CommitMessage: Sendable {
         var breaking: [String]?
         for line in lines {
             let trimmed = line.trimmedWhitespace()
+            if trimmed.lowercased().hasPrefix("co-authored-by:") {
+                let value = trimmed.dropFirst(15)
+                let name = (value.firstIndex(of: "<").map { value[..<$0] } ?? value).trimmedWhitespace()
+                if !name.isEmpty, !coAuthors.contains(name) { coAuthors.append(name) }
+            }
             if trimmed.hasPrefix("This reverts commit "), reverts == nil {
                 let id = trimmed.dropFirst(20).prefix { $0.isHexDigit }
                 if id.count >= 7 { reverts = id.lowercased() }

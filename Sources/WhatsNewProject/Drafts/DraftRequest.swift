@@ -58,8 +58,11 @@ extension CommitDrafts {
         let table = CommitTypeTable(kinds: project.fragmentReader.kinds, settings: project.settings?.config.commitTypes ?? [])
         var combined: CommitDrafts?
         for unit in project.each {
-            let since = try request.start(for: unit, document: try document(unit), git: git)
-            let drafter = CommitDrafter(project: unit, git: git, top: top, folder: folder, since: since, table: table)
+            let notes = try document(unit)
+            let since = try request.start(for: unit, document: notes, git: git)
+            var drafter = CommitDrafter(project: unit, git: git, top: top, folder: folder, since: since, table: table)
+            // Notes that credit people go on crediting them.
+            drafter.credits = notes.releases.contains { $0.sections.contains { $0.kind == .contributors } }
             let drafts = try drafter.draft(packages: project.hasPackages ? [unit.unit] : [])
             combined = combined.map { $0.merging(drafts) } ?? drafts
         }

@@ -43,7 +43,7 @@ package struct FragmentFile {
         }
         let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
         // The first note brings the folder and its README: all three appear at once, or none.
-        if FileKind(of: folder) == nil, let path = try firstNote(text, named: stem + ".md") { return (path, findings) }
+        if FileKind(of: folder) == nil, try firstNotes([(stem + ".md", text)]) { return ("\(folder)/\(stem).md", findings) }
         let file = try PreparedFile("\(folder)/\(stem).md", target: "\(folder)/\(stem).md") { $0.write(text) }
         var name = stem + ".md"
         var attempt = 1
@@ -54,9 +54,9 @@ package struct FragmentFile {
         return ("\(folder)/\(name)", findings)
     }
 
-    /// The folder made whole beside its place, with the README and the note in it, then renamed
-    /// into place; nil when another run made the folder meanwhile.
-    private func firstNote(_ text: String, named name: String) throws(CommandFailure) -> String? {
+    /// The folder made whole beside its place, with the README and the notes in it, then
+    /// renamed into place; false when another run made the folder meanwhile.
+    package func firstNotes(_ notes: [(name: String, text: String)]) throws(CommandFailure) -> Bool {
         let (parent, folderName) = PreparedFile.split(folder)
         try makeParents(parent)
         // A sealed leftover, locked while this run lives, so a later run removes it only once this one is gone.
@@ -69,16 +69,16 @@ package struct FragmentFile {
             lock?.release()
         }
         chmod(staging, 0o777 & ~PreparedFile.umaskValue())
-        for (file, content) in [("README.md", Self.readme), (name, text)] {
+        for (file, content) in [("README.md", Self.readme)] + notes {
             _ = try PreparedFile("\(staging)/\(file)", target: "\(staging)/\(file)") { $0.write(content) }
                 .commitAsNew(file)
         }
         guard rename(staging, folder) == 0 else {
-            if errno == EEXIST || errno == ENOTEMPTY { return nil }
+            if errno == EEXIST || errno == ENOTEMPTY { return false }
             throw failure("cannot create the folder: \(describe(errno: errno))")
         }
         PreparedFile.flushFolder(of: folder)
-        return "\(folder)/\(name)"
+        return true
     }
 
     /// The folders above the fragments folder, when it is nested somewhere new.

@@ -12,41 +12,79 @@ struct Git {
     }
 
     /// git's standard output; a failure carries its standard error. `input` is its standard
-    /// input, read from a file so neither side ever waits on the other's pipe.
+    /// input, read from a file so neither side ever waits on the other's pipe. git is started
+    /// with posix_spawn and waited for with waitpid, so no event loop stands between this run
+    /// and git: nothing but git's own end can keep it waiting.
     func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let output = Pipe()
+        let scratch = FileManager.default.temporaryDirectory.path + "/whatsnew-git-\(UUID().uuidString)"
         // Standard error goes to a file, so git can never block on it while its output is read.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-git-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-git-in-\(UUID().uuidString)")
+        let errorDescriptor = open(scratch + "-err", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let inputDescriptor = input == nil ? open("/dev/null", O_RDONLY | O_CLOEXEC) : open(scratch + "-in", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         defer {
-            try? FileManager.default.removeItem(at: errorFile)
-            try? FileManager.default.removeItem(at: inputFile)
+            for descriptor in [errorDescriptor, inputDescriptor] where descriptor >= 0 { close(descriptor) }
+            unlink(scratch + "-err")
+            unlink(scratch + "-in")
         }
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        do {
-            if let input {
-                _ = FileManager.default.createFile(atPath: inputFile.path, contents: Data(input))
-                process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        guard errorDescriptor >= 0, inputDescriptor >= 0 else {
+            throw Failure(message: "cannot run git: \(describe(errno: errno))")
+        }
+        if let input {
+            guard input.withUnsafeBufferPointer({ FileDescriptor.writeAll($0, to: inputDescriptor) }) == nil,
+                lseek(inputDescriptor, 0, SEEK_SET) == 0
+            else { throw Failure(message: "cannot run git: \(describe(errno: errno))") }
+        }
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw Failure(message: "cannot run git: \(describe(errno: errno))") }
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        var readOpen = true
+        defer { if readOpen { close(readEnd) } }
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputDescriptor, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorDescriptor, 2)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        // `-C` rather than a change of folder: the one place git runs is said on its command line.
+        let words = ["git"] + (directory.map { ["-C", $0] } ?? []) + arguments
+        let cWords = words.map { strdup($0) } + [nil]
+        defer { for word in cWords { free(word) } }
+        var child: pid_t = 0
+        let spawned = posix_spawnp(&child, "git", &actions, nil, cWords, environ)
+        close(writeEnd)
+        guard spawned == 0 else {
+            throw Failure(message: "cannot run git: \(describe(errno: spawned))")
+        }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            output += buffer[0..<count]
+        }
+        close(readEnd)
+        readOpen = false
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        // Exited, and with 0: anything else (a signal, a failure) is git's failure.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            lseek(errorDescriptor, 0, SEEK_SET)
+            var errorBytes: [UInt8] = []
+            while errorBytes.count < 1 << 16 {
+                let count = buffer.withUnsafeMutableBytes { read(errorDescriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                errorBytes += buffer[0..<count]
             }
-            process.standardError = try FileHandle(forWritingTo: errorFile)
-            try process.run()
-        } catch {
-            throw Failure(message: "cannot run git: \(error.localizedDescription)")
-        }
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let errorBytes = (try? Data(contentsOf: errorFile)) ?? Data()
             let message = String(decoding: errorBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(message: message.isEmpty ? "git \(arguments.first ?? "") failed" : message)
         }
-        return Array(bytes)
+        return output
     }
 
     func text(_ arguments: [String]) throws(Failure) -> String {

@@ -48,7 +48,8 @@ extension Notes {
         let (all, findings) = request.drafting == nil ? folders[folder.path] ?? fragments.read(with: project.fragmentReader) : fragments.read(with: project.fragmentReader)
         if request.drafting == nil { folders[folder.path] = (all, findings) }
         var waiting = Waiting(
-            file: file, fragments: all.filter(project.owns), findings: findings, folder: folder, reader: reader,
+            file: file, fragments: credited(all.filter(project.owns), reader: project.fragmentReader), findings: findings,
+            folder: folder, reader: reader,
             catalog: catalog)
         waiting.withdrawn = withdrawn
         return waiting

@@ -206,7 +206,7 @@ package final class Notes {
     package static func fragments(of input: String, in project: Project) throws(CommandFailure) -> [Fragment] {
         guard let folder = project.fragmentsFolder(for: input).map(FragmentFolder.init) else { return [] }
         let (all, diagnostics) = folder.read(with: project.fragmentReader)
-        let fragments = all.filter(project.owns)
+        let fragments = credited(all.filter(project.owns), reader: project.fragmentReader)
         // A release cut short hides fragments: a sheet without them would not be the truth.
         let unfinished = UnfinishedRelease.find(in: folder.path).map(\.diagnostic)
         let errors = unfinished + diagnostics.filter { $0.severity == .error }

@@ -56,6 +56,7 @@ public struct FragmentReader: Sendable {
             case .pr: fields.references += references(entry, .pullRequest, &context)
             case .breaking: fields.isBreaking = flag(entry, &context)
             case .packages: fields.packages = packageNames(entry, &context)
+            case .authors: fields.authors = authorNames(entry, &context)
             }
         }
         var diagnostics = context.diagnostics
@@ -82,6 +83,7 @@ public struct FragmentReader: Sendable {
             id: fields.id, references: fields.references, isBreaking: fields.isBreaking, body: body,
             positions: fields.positions)
         fragment.packages = fields.packages
+        fragment.authors = fields.authors
         diagnostics += Self.contentProblems(of: fragment, closingLine: block.closingLine)
         diagnostics += Self.controls(in: source, fields: fields)
         return (fragment, diagnostics.sorted(by: Diagnostic.inFileOrder))
@@ -119,6 +121,7 @@ public struct FragmentReader: Sendable {
         var references: [ChangeReference] = []
         var isBreaking = false
         var packages: [String] = []
+        var authors: [String] = []
         var positions: [Fragment.Key: TextPosition] = [:]
     }
 
@@ -167,6 +170,24 @@ public struct FragmentReader: Sendable {
             }
             return reference
         }
+    }
+
+    /// `authors: [Ada Lovelace, "@grace"]` or one name: each a line of text without control
+    /// characters.
+    private func authorNames(_ entry: FrontMatterContext.Entry, _ context: inout FrontMatterContext) -> [String] {
+        let nodes = entry.value.sequence.map(Array.init) ?? [entry.value]
+        var names: [String] = []
+        for node in nodes {
+            guard let name = node.scalar?.string.trimmedWhitespace(), !name.isEmpty,
+                !name.unicodeScalars.contains(where: { $0.isControlCharacter || $0 == "\n" })
+            else {
+                context.diagnostics.append(
+                    Diagnostic(.fragmentReference, at: context.position(of: node), "`authors` takes names, such as `[Ada Lovelace, \"@grace\"]`"))
+                continue
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// `packages: [core, app]` or `packages: core`, each a package the repository lists.
