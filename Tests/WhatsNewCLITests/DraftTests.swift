@@ -161,7 +161,7 @@ import Testing
         // The escapes are said, escaped, with the commit; the scope without a package too.
         #expect(dry.stderr.contains("warning: skipped \"fix(core): red \\u{1B}[31malert"), "\(dry.stderr)")
         #expect(!dry.stderr.contains("\u{1B}"))
-        #expect(dry.stderr.contains("its scope names no package and it changes no package's folder"))
+        #expect(dry.stderr.contains("commits: warning: 1 commit concerns no package"), "\(dry.stderr)")
 
         let written = try repository.whatsnew(["draft"])
         #expect(written.status == 0, "\(written.stderr)")

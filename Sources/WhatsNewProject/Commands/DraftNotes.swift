@@ -21,7 +21,7 @@ package struct DraftNotes {
         let drafts = try CommitDrafts.make(for: project, request: request, folder: folder) { unit throws(CommandFailure) in
             try Self.document(of: unit)
         }
-        console.report(drafts.problems)
+        console.report(drafts.findings)
         if dryRun {
             var listing = ""
             for draft in drafts.drafts {
@@ -99,6 +99,7 @@ package struct DraftNotes {
         if counts.duplicates > 0 { parts.append(count(counts.duplicates, "repeats another", "repeat others")) }
         if counts.reverted > 0 { parts.append(count(counts.reverted, "was reverted", "were reverted")) }
         if !drafts.problems.isEmpty { parts.append("\(drafts.problems.count) skipped") }
+        if !drafts.unplaced.isEmpty { parts.append(count(drafts.unplaced.count, "concerns no package", "concern no package")) }
         let verb = written ? "drafted" : "would draft"
         var sentence = "\(verb) \(count(drafts.drafts.count, "note", "notes")) from \(count(counts.commits, "commit", "commits"))"
         if !drafts.withdrawn.isEmpty { sentence += "; \(written ? "removed" : "would remove") \(count(drafts.withdrawn.count, "reverted draft", "reverted drafts"))" }

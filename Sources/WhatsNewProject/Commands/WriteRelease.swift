@@ -193,8 +193,9 @@ package struct WriteRelease {
     private func summary(_ write: Write, _ entry: ReleaseRound.Entry, released: Set<String>) -> String {
         let fragments = entry.fragments.filter { !ReleaseRound.isMade($0) }
         let drafted = entry.fragments.count { !$0.isFile && !$0.name.hasPrefix("~") }
-        let used = (fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments")
-            + (drafted == 0 ? "" : " and \(drafted == 1 ? "1 note" : "\(drafted) notes") drafted from commits")
+        let notes = drafted == 0 ? "" : "\(drafted == 1 ? "1 note" : "\(drafted) notes") drafted from commits"
+        let files = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
+        let used = drafted == 0 ? files : fragments.isEmpty ? notes : files + " and " + notes
         let folded = write.gathered == 0 ? "" : "; gathered in \(write.gathered == 1 ? "1 pre-release" : "\(write.gathered) pre-releases")"
         let folder = entry.waiting.folder.path
         let waiting = fragments.filter { $0.packages.contains { !released.contains($0) } }

@@ -27,6 +27,21 @@ package struct CommitDrafts {
     package var problems: [Diagnostic] = []
     /// How many commits were read, and why those without a note have none.
     package var counts = Counts()
+    /// Commits that concern no package of a repository that releases several: their scopes
+    /// name none and they change no package's folder (a docs site's, the tooling's).
+    package var unplaced: [String] = []
+
+    /// Every problem to say: each skipped commit, and the commits no package holds, in one line.
+    package var findings: [Diagnostic] {
+        guard !unplaced.isEmpty else { return problems }
+        let shown = unplaced.prefix(5).joined(separator: ", ") + (unplaced.count > 5 ? " and \(unplaced.count - 5) more" : "")
+        let count = unplaced.count == 1 ? "1 commit concerns" : "\(unplaced.count) commits concern"
+        return problems + [
+            Diagnostic(
+                .draftSkipped, at: SourceLocation(path: "commits"),
+                "\(count) no package (no scope names one, and no package's folder changes), so no note was drafted: \(shown); if one is a package's change, write its note with `whatsnew new --package NAME`")
+        ]
+    }
 
     /// What became of the commits read.
     package struct Counts {
@@ -245,10 +260,7 @@ struct CommitDrafter {
             let named = project.units.filter { $0.name == scope }
             let concerned = named.isEmpty ? project.units.filter { unit in paths.contains { owns(unit, $0) } } : named
             guard !concerned.isEmpty else {
-                result.problems.append(
-                    Diagnostic(
-                        .draftSkipped, at: place,
-                        "skipped \"\(CommitMessage(commit.message).subject.prefix(60))\": its scope names no package and it changes no package's folder; write its note with `whatsnew new --package NAME`"))
+                result.unplaced.append(commit.short)
                 return false
             }
             let mine = concerned.filter { unit in packages.contains { $0.name == unit.name } }

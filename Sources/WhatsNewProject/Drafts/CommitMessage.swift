@@ -31,9 +31,8 @@ struct CommitMessage: Sendable {
     var moreHeaders: [CommitHeader] = []
 
     init(_ message: String) {
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        // `\r\n` is one character to Swift: split on every line end, as git's own messages vary.
+        let lines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         subject = lines.first.map { $0.trimmedWhitespace() } ?? ""
         var description = subject
         if let (rest, number) = Self.trailingRequest(subject) {

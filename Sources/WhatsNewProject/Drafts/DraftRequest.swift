@@ -86,6 +86,7 @@ extension CommitDrafts {
         for entry in other.withdrawn where !merged.withdrawn.contains(where: { $0.name == entry.name }) { merged.withdrawn.append(entry) }
         let seen = Set(problems.map(\.description))
         merged.problems += other.problems.filter { !seen.contains($0.description) }
+        merged.unplaced += other.unplaced.filter { !merged.unplaced.contains($0) }
         merged.counts.commits = max(counts.commits, other.counts.commits)
         merged.counts.drafted = merged.drafts.count
         return merged
@@ -102,6 +103,6 @@ struct DraftedFragments: FragmentSource {
     func read(with reader: FragmentReader) -> (fragments: [Fragment], diagnostics: [Diagnostic]) {
         let (files, diagnostics) = folder.read(with: reader)
         let withdrawn = Set(drafts.withdrawn.map(\.name))
-        return (files.filter { !withdrawn.contains($0.name) } + drafts.fragments, diagnostics + drafts.problems)
+        return (files.filter { !withdrawn.contains($0.name) } + drafts.fragments, diagnostics + drafts.findings)
     }
 }
