@@ -218,6 +218,30 @@ import Testing
         #expect(try repository.read("CHANGELOG.md").contains("## [1.0.1] - 2026-11-28\n\n### Fixed\n\n- A fix\n"))
     }
 
+    @Test func theSettingsMapTypesToKindsOrSkipThem() throws {
+        var history = try History()
+        let repository = history.repository
+        defer { repository.remove() }
+        let settings = "kinds:\n  ui: { title: Interface, bump: minor }\ncommits:\n  chore: internal\n  docs: skip\n  ui: ui\n"
+        try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First."), ".whatsnew.yml": settings])
+        try history.git(["tag", "v1.0.0"])
+        try history.commit("chore: tidy the build", files: ["a.txt": "a\n"])
+        try history.commit("docs: a guide", files: ["b.txt": "b\n"])
+        try history.commit("ui: rounder buttons", files: ["c.txt": "c\n"])
+        try history.commit("ci: cache", files: ["d.txt": "d\n"])
+        let run = try repository.whatsnew(["draft", "--dry-run"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("kind: internal\n  ---\n  Tidy the build\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("kind: ui\n  ---\n  Rounder buttons\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("guide") && !run.stdout.contains("Cache"))
+        #expect(run.stderr.contains("would draft 2 notes from 4 commits (2 of types users never see)"), "\(run.stderr)")
+        // A kind no one defined is the settings' error, at its line.
+        try repository.write(".whatsnew.yml", settings + "  perf: nonsense\n")
+        let wrong = try repository.whatsnew(["draft", "--dry-run"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains(".whatsnew.yml:7:9: error: `perf` commits would make notes of kind `nonsense`, which is no kind"), "\(wrong.stderr)")
+    }
+
     @Test func withoutAReleaseTagDraftingSaysWhatToDo() throws {
         var history = try History()
         let repository = history.repository
