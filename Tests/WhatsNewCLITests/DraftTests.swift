@@ -242,6 +242,80 @@ import Testing
         #expect(wrong.stderr.contains(".whatsnew.yml:7:9: error: `perf` commits would make notes of kind `nonsense`, which is no kind"), "\(wrong.stderr)")
     }
 
+    /// Shapes a first review found notes lost in: each keeps or takes back exactly its notes.
+    @Test func revertsSquashesAndReappliesTakeBackExactlyTheirNotes() throws {
+        var history = try History()
+        let repository = history.repository
+        defer { repository.remove() }
+        try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First.") + "\n### Contributors\n\n- Dev\n"])
+        try history.git(["tag", "v1.0.0"])
+        // A squash whose body lists a revert among its branch's commits is no revert.
+        try history.commit(
+            "feat: dark mode (#31)\n\n* feat: dark mode\n\n* Revert \"wip\"\n\nThis reverts commit 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b.",
+            files: ["a.txt": "a\n"])
+        // A revert of a merge takes back what the merge brought in.
+        try history.git(["checkout", "-q", "-b", "pr"])
+        try history.commit("feat: merged feature", files: ["b.txt": "b\n"])
+        try history.git(["checkout", "-q", "main"])
+        history.clock += 60
+        try history.git(["merge", "-q", "--no-ff", "pr", "-m", "Merge pull request #50 from x/pr"])
+        history.clock += 60
+        try history.git(["revert", "--no-edit", "-m", "1", "HEAD"])
+        // A revert of a revert brings the change back.
+        try history.commit("feat: reapplied", files: ["c.txt": "c\n"])
+        history.clock += 60
+        try history.git(["revert", "--no-edit", "HEAD"])
+        history.clock += 60
+        try history.git(["revert", "--no-edit", "HEAD"])
+        // A revert of a commit with two notes takes back both.
+        try history.commit("feat: main change\n\nfix: extra change", files: ["d.txt": "d\n"])
+        history.clock += 60
+        try history.git(["revert", "--no-edit", "HEAD"])
+        // A commit that only touches the folder's README still needs its note.
+        try history.commit("feat: important", files: [".changes/README.md": "Notes.\n", "e.txt": "e\n"])
+        // Names that YAML's flow lists would split.
+        try history.git(["-c", "user.name=Smith, John [Jr.]", "commit", "-q", "--allow-empty", "-m", "fix: by John\n\nCo-authored-by: Doe, Jane <j@example.com>"])
+
+        let run = try repository.whatsnew(["draft"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let notes = try repository.files(in: ".changes").filter { $0 != "README.md" }.map { try repository.read(".changes/\($0)") }
+        let texts = notes.map { $0.split(separator: "\n").last.map(String.init) ?? "" }.sorted()
+        #expect(texts == ["By John", "Dark mode", "Important", "Reapplied"], "\(texts)")
+        let john = try #require(notes.first { $0.contains("By John") })
+        #expect(john.contains("authors: [\"Smith, John [Jr.]\", \"Doe, Jane\"]"), "\(john)")
+        let release = try repository.whatsnew(["release", "auto", "--dry-run"])
+        #expect(release.stdout.contains("### Contributors\n\n- Dev\n- Smith, John \\[Jr.\\]\n- Doe, Jane\n"), "\(release.stdout)")
+    }
+
+    @Test func packagesShareTheNoteOfACommitThatTouchesBoth() throws {
+        var history = try History()
+        let repository = history.repository
+        defer { repository.remove() }
+        try history.commit(
+            "Start",
+            files: [".whatsnew.yml": "packages:\n  core: Core\n  app: App\n", "Core/CHANGELOG.md": Self.notes("Core."), "App/CHANGELOG.md": Self.notes("App.")])
+        try history.git(["tag", "core-v1.0.0"])
+        try history.git(["tag", "app-v1.0.0"])
+        try history.commit("feat: touches both\n\nfix: a second change in both", files: ["Core/a.txt": "a\n", "App/a.txt": "a\n"])
+        try history.commit("fix(app): the app alone", files: ["App/b.txt": "b\n"])
+        // Drafted from the core's folder, the shared notes name both packages; the app's own waits.
+        let core = try WhatsNewBinary.run(["draft"], in: repository.url.appendingPathComponent("Core"))
+        #expect(core.status == 0, "\(core.stderr)")
+        let written = try repository.files(in: ".changes").filter { $0 != "README.md" }.map { try repository.read(".changes/\($0)") }
+        #expect(written.count == 2 && written.allSatisfy { $0.contains("packages: [core, app]") }, "\(written)")
+        let rest = try repository.whatsnew(["draft"])
+        #expect(rest.stdout.split(separator: "\n").count == 1 && rest.stdout.contains("the-app-alone"), "\(rest.stdout)")
+    }
+
+    @Test func aRepositoryWithoutCommitsHasNothingToDraft() throws {
+        let repository = try GitRepository(empty: ())
+        defer { repository.remove() }
+        try repository.write("CHANGELOG.md", "# Changelog\n")
+        let run = try repository.whatsnew(["draft"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("drafted 0 notes from 0 commits"), "\(run.stderr)")
+    }
+
     @Test func withoutAReleaseTagDraftingSaysWhatToDo() throws {
         var history = try History()
         let repository = history.repository

@@ -28,10 +28,10 @@ package enum FrontMatterWriter {
         switch value {
         case .text(let text): return YAMLScalar.text(text)
         case .references(let values):
-            func reference(_ value: String) -> String { value.allSatisfy(\.isNumber) ? value : YAMLScalar.text(value) }
+            func reference(_ value: String) -> String { value.allSatisfy(\.isNumber) ? value : YAMLScalar.flowItem(value) }
             return values.count == 1 ? reference(values[0]) : "[\(values.map(reference).joined(separator: ", "))]"
         case .flag(let flag): return flag ? "true" : "false"
-        case .names(let names): return "[\(names.map(YAMLScalar.text).joined(separator: ", "))]"
+        case .names(let names): return "[\(names.map(YAMLScalar.flowItem).joined(separator: ", "))]"
         }
     }
 }

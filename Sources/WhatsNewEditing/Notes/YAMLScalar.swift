@@ -11,6 +11,12 @@ public enum YAMLScalar {
         return doubleQuoted(value)
     }
 
+    /// An item of a flow list (`[a, b]`): as ``text(_:)``, and quoted besides when it holds
+    /// a character that ends or opens an item there (`,`, `[`, `]`, `{`, `}`).
+    public static func flowItem(_ value: String) -> String {
+        value.contains(where: { ",[]{}".contains($0) }) ? doubleQuoted(value) : text(value)
+    }
+
     private static func doubleQuoted(_ value: String) -> String {
         var quoted = "\""
         for scalar in value.unicodeScalars {

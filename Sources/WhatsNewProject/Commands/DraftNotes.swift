@@ -18,8 +18,16 @@ package struct DraftNotes {
         let lock = dryRun ? nil : try project.lockForWriting(console: console)
         defer { lock?.release() }
         let folder = FragmentFolder(path: project.fragmentsPath)
-        let drafts = try CommitDrafts.make(for: project, request: request, folder: folder) { unit throws(CommandFailure) in
+        // Every package a commit concerns is named in its note, whichever package this run is
+        // for: the note is drafted once per commit, and a second run takes it for drafted.
+        var drafts = try CommitDrafts.make(
+            for: project, units: project.hasPackages ? project.units.map(project.scoped(to:)) : nil, request: request, folder: folder
+        ) { unit throws(CommandFailure) in
             try Self.document(of: unit)
+        }
+        if project.hasPackages, project.chosen != .every {
+            let chosen = Set(project.selection.compactMap(\.name))
+            drafts.drafts.removeAll { !$0.fragment.packages.contains(where: chosen.contains) }
         }
         console.report(drafts.findings)
         if dryRun {

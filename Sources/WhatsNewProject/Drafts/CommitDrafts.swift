@@ -21,6 +21,8 @@ package struct CommitDrafts {
 
     /// The notes drafted, oldest commit first.
     package var drafts: [Draft] = []
+    /// Their file names, so a name is looked up rather than searched for.
+    var names: Set<String> = []
     /// Fragments in the folder drafted from commits a later commit reverts: taken back.
     package var withdrawn: [(name: String, revert: String)] = []
     /// Commits whose note would not be a valid fragment, each said and skipped.
@@ -80,6 +82,8 @@ struct CommitDrafter {
     /// releases several, among `packages`).
     func draft(packages: [ReleaseUnit]) throws(CommandFailure) -> CommitDrafts {
         let log = CommitLog(git: git)
+        // A repository with no commit yet has none to draft from.
+        guard git.commit("HEAD") != nil else { return CommitDrafts() }
         let commits: [LoggedCommit]
         let folderFromTop = relative(folder.path)
         let touches: [String: (kept: [String], deleted: [String])]
@@ -87,7 +91,7 @@ struct CommitDrafter {
             commits = try log.commits(since: since)
             touches = try log.changes(under: folderFromTop, since: since)
         } catch {
-            throw CommandFailure(message: "whatsnew: error: cannot read the commits: \(error.message.escapingControls())")
+            throw CommandFailure(message: "whatsnew: error: cannot read the commits: \(error.message.split(separator: "\n").first.map(String.init)?.escapingControls() ?? "")")
         }
         var result = CommitDrafts()
         result.counts.commits = commits.count
@@ -117,7 +121,13 @@ struct CommitDrafter {
         }
         // A commit that adds or edits a note has its note; so has every commit its merge brings.
         var noted = Set<String>()
-        for (id, change) in touches where !change.kept.isEmpty {
+        for (id, change) in touches {
+            // The folder's README, or another commit's draft committed here, is not this commit's note.
+            let own = change.kept.filter { path in
+                let name = String(path.split(separator: "/").last ?? "")
+                return FragmentFolder.isFragmentName(name) && Self.draftedCommit(name).map { id.hasPrefix($0) } ?? true
+            }
+            guard !own.isEmpty else { continue }
             noted.insert(id)
             if let merge = mergedBy[id] { noted.insert(merge) }
         }
@@ -131,7 +141,9 @@ struct CommitDrafter {
             Self.draftedCommit(name).map { ($0, name) }
         }) { first, _ in first }
 
-        var byCommit: [String: Int] = [:]
+        var byCommit: [String: [Int]] = [:]
+        // What each revert in the range took back, so a revert of it puts it back.
+        var undone: [String: [(position: Int, name: String)]] = [:]
         var seen = Set<String>()
         var groupsWithDraft = Set<String>()
         for commit in commits.reversed() {
@@ -161,7 +173,8 @@ struct CommitDrafter {
                 guard header != nil else { continue }
             }
             // A revert takes back the note of what it reverts.
-            if let reverted = message.reverts ?? (header?.label.type == "revert" ? "" : nil) {
+            let isRevert = message.revertedSubject != nil || header?.label.type == "revert"
+            if isRevert, let reverted = message.reverts ?? (header?.label.type == "revert" ? "" : nil) {
                 if !reverted.isEmpty, let name = inFolder.first(where: { reverted.hasPrefix($0.key) || $0.key.hasPrefix(reverted) })?.value {
                     result.withdrawn.append((name, commit.short))
                     result.counts.reverted += 1
@@ -169,27 +182,49 @@ struct CommitDrafter {
                 }
                 // A full name is looked up; only an abbreviated one is searched for.
                 if !reverted.isEmpty, let target = index[reverted].map({ commits[$0] }) ?? (reverted.count < 40 ? commits.first(where: { $0.id.hasPrefix(reverted) }) : nil) {
-                    if let position = byCommit[target.id] {
-                        result.drafts[position].name = ""
-                        result.counts.reverted += 1
+                    if let back = undone.removeValue(forKey: target.id) {
+                        // A revert of a revert: the change is back in, and so are its notes.
+                        for (position, name) in back {
+                            result.drafts[position].name = name
+                            result.names.insert(name)
+                            result.counts.reverted -= 1
+                        }
+                        continue
                     }
+                    // The notes of the commit, and of every commit a reverted merge brought in.
+                    let taken = [target.id] + (target.parents.count > 1 ? mergedBy.filter { $0.value == target.id }.map(\.key) : [])
+                    var gone: [(position: Int, name: String)] = []
+                    for id in taken {
+                        for position in byCommit[id] ?? [] where !result.drafts[position].name.isEmpty {
+                            gone.append((position, result.drafts[position].name))
+                            result.names.remove(result.drafts[position].name)
+                            result.drafts[position].name = ""
+                            result.counts.reverted += 1
+                        }
+                    }
+                    undone[commit.id] = gone
                     continue
                 }
-                // A released change taken back, or a `revert:` naming only its words: a fixed row.
-                let original = message.revertedSubject.flatMap { CommitHeader($0) }
-                if let original, case .hidden = table.entry(original.label.type) {
-                    result.counts.hidden += 1
+                // A change reapplied whose revert is not in the range: the change's own note.
+                if message.isReapply, let original = message.revertedSubject.flatMap({ CommitHeader($0) }) {
+                    header = original
+                } else {
+                    // A released change taken back, or a `revert:` naming only its words: a fixed row.
+                    let original = message.revertedSubject.flatMap { CommitHeader($0) }
+                    if let original, case .hidden = table.entry(original.label.type) {
+                        result.counts.hidden += 1
+                        continue
+                    }
+                    guard let words = original?.description ?? (header?.label.type == "revert" ? message.revertedSubject : nil) else {
+                        result.counts.notConventional += 1
+                        continue
+                    }
+                    var text = FragmentText(kind: SectionKind.fixed.rawValue)
+                    text.body = "Reverted: " + MarkdownWriter.text(keepingCode: words)
+                    text.pullRequests = request.map { [$0] } ?? []
+                    add(text, commit: commit, scope: original?.label.scope ?? header?.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
                     continue
                 }
-                guard let words = original?.description ?? (header?.label.type == "revert" ? message.revertedSubject : nil) else {
-                    result.counts.notConventional += 1
-                    continue
-                }
-                var text = FragmentText(kind: SectionKind.fixed.rawValue)
-                text.body = "Reverted: " + MarkdownWriter.text(keepingCode: words)
-                text.pullRequests = request.map { [$0] } ?? []
-                add(text, commit: commit, scope: original?.label.scope ?? header?.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
-                continue
             }
             guard let header else {
                 if !message.isMergeRecord { result.counts.notConventional += 1 }
@@ -245,7 +280,7 @@ struct CommitDrafter {
     @discardableResult
     private func add(
         _ text: FragmentText, commit: LoggedCommit, scope: String?, paths: [String], packages: [ReleaseUnit],
-        to result: inout CommitDrafts, byCommit: inout [String: Int]
+        to result: inout CommitDrafts, byCommit: inout [String: [Int]]
     ) -> Bool {
         var text = text
         let place = SourceLocation(path: "commit \(commit.short)")
@@ -286,14 +321,15 @@ struct CommitDrafter {
         // Two notes of one commit with the same words still get two names.
         var name = stem + ".md"
         var attempt = 1
-        while result.drafts.contains(where: { $0.name == name }) {
+        while result.names.contains(name) {
             attempt += 1
             name = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment) + "-\(attempt)-" + commit.short + ".md"
         }
         fragment.path = folder.path + "/" + name
         fragment.name = name
         fragment.isFile = false
-        byCommit[commit.id] = result.drafts.count
+        byCommit[commit.id, default: []].append(result.drafts.count)
+        result.names.insert(name)
         result.drafts.append(CommitDrafts.Draft(commit: commit, name: name, text: written, fragment: fragment))
         return true
     }

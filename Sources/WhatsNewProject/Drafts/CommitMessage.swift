@@ -19,6 +19,8 @@ struct CommitMessage: Sendable {
     var reverts: String?
     /// The subject a revert names: `Revert "feat: dark mode"` → `feat: dark mode`.
     var revertedSubject: String?
+    /// `Reapply "feat: dark mode"`: a revert of a revert, which brings the change back.
+    var isReapply = false
     /// A merge commit's pull request: `Merge pull request #12 from …`, GitLab's `See merge
     /// request group/project!12`, Bitbucket's `(pull request #12)`.
     var mergedRequest: String?
@@ -44,6 +46,10 @@ struct CommitMessage: Sendable {
         bodyTitle = body.first.map { $0.trimmedWhitespace() }
         if subject.hasPrefix("Revert \""), subject.hasSuffix("\""), subject.count > 9 {
             revertedSubject = String(subject.dropFirst(8).dropLast())
+        } else if subject.hasPrefix("Reapply \""), subject.hasSuffix("\""), subject.count > 10 {
+            // git's name for a revert of a revert: the change is back.
+            revertedSubject = String(subject.dropFirst(9).dropLast())
+            isReapply = true
         } else if header?.label.type == "revert", let header {
             revertedSubject = header.description.hasPrefix("\"") && header.description.hasSuffix("\"") && header.description.count > 1
                 ? String(header.description.dropFirst().dropLast()) : header.description
@@ -90,7 +96,7 @@ struct CommitMessage: Sendable {
             for word in ["Closes", "Fixes", "Resolves", "Close", "Fix", "Resolve", "Closed", "Fixed", "Resolved"] {
                 guard trimmed.hasPrefix(word + " #") || trimmed.hasPrefix(word + ": #") else { continue }
                 let number = trimmed.drop { $0 != "#" }.dropFirst().prefix { $0.isASCII && $0.isNumber }
-                if !number.isEmpty, !issues.contains(String(number)) { issues.append(String(number)) }
+                if !number.isEmpty, number.count <= 9, !issues.contains(String(number)) { issues.append(String(number)) }
             }
         }
         if let breaking, breakingNote == nil { breakingNote = Self.joined(breaking) }

@@ -47,7 +47,8 @@ extension CommitDrafts {
     /// as `documents` gives them; a commit that concerns several packages gets one note naming
     /// them all.
     static func make(
-        for project: Project, request: DraftRequest, folder: FragmentFolder, document: (Project) throws(CommandFailure) -> Document
+        for project: Project, units: [Project]? = nil, request: DraftRequest, folder: FragmentFolder,
+        document: (Project) throws(CommandFailure) -> Document
     ) throws(CommandFailure) -> CommitDrafts {
         guard GitDirectory.around(".") != nil, let found = try? Git(directory: nil).text(["rev-parse", "--show-toplevel"]) else {
             throw CommandFailure(message: "whatsnew: error: drafting notes from commits needs a git repository, and this is none")
@@ -57,7 +58,7 @@ extension CommitDrafts {
         let git = Git(directory: top)
         let table = CommitTypeTable(kinds: project.fragmentReader.kinds, settings: project.settings?.config.commitTypes ?? [])
         var combined: CommitDrafts?
-        for unit in project.each {
+        for unit in units ?? project.each {
             let notes = try document(unit)
             let since = try request.start(for: unit, document: notes, git: git)
             var drafter = CommitDrafter(project: unit, git: git, top: top, folder: folder, since: since, table: table)
@@ -72,14 +73,18 @@ extension CommitDrafts {
     /// These drafts with another unit's: a commit drafted for both is one note naming both.
     func merging(_ other: CommitDrafts) -> CommitDrafts {
         var merged = self
+        // One note of one commit is named alike for every unit: the name says which it is.
+        var positions = Dictionary(merged.drafts.enumerated().map { ($1.name, $0) }) { first, _ in first }
         for draft in other.drafts {
-            if let index = merged.drafts.firstIndex(where: { $0.commit.id == draft.commit.id }) {
+            if let index = positions[draft.name] {
                 merged.drafts[index].fragment.packages += draft.fragment.packages.filter { !merged.drafts[index].fragment.packages.contains($0) }
                 if let rewritten = FragmentPackages.rewrite(Array(merged.drafts[index].text.utf8), to: merged.drafts[index].fragment.packages) {
                     merged.drafts[index].text = String(decoding: rewritten, as: UTF8.self)
                 }
             } else {
+                positions[draft.name] = merged.drafts.count
                 merged.drafts.append(draft)
+                merged.names.insert(draft.name)
             }
         }
         merged.drafts.sort { $0.name < $1.name }
