@@ -111,7 +111,10 @@ struct CommitDrafter {
             cursor = commits[position].parents.first
         }
         var mergedBy: [String: String] = [:]
+        // Each merge's pull request, read once for every commit it brings in.
+        var mergeRequests: [String: String] = [:]
         for commit in commits.reversed() where mainline.contains(commit.id) && commit.parents.count > 1 {
+            mergeRequests[commit.id] = CommitMessage(commit.message).mergedRequest
             var stack = Array(commit.parents.dropFirst())
             while let id = stack.popLast() {
                 guard let position = index[id], !mainline.contains(id), mergedBy[id] == nil else { continue }
@@ -159,7 +162,7 @@ struct CommitDrafter {
                 continue
             }
             var header = message.header
-            var request = message.pullRequest ?? mergedBy[commit.id].flatMap { index[$0] }.map { CommitMessage(commits[$0].message) }?.mergedRequest
+            var request = message.pullRequest ?? mergedBy[commit.id].flatMap { mergeRequests[$0] }
             if commit.parents.count > 1 {
                 // A merge speaks for its change only when nothing it brings in did.
                 result.counts.merges += 1
@@ -222,7 +225,7 @@ struct CommitDrafter {
                     var text = FragmentText(kind: SectionKind.fixed.rawValue)
                     text.body = "Reverted: " + MarkdownWriter.text(keepingCode: words)
                     text.pullRequests = request.map { [$0] } ?? []
-                    add(text, commit: commit, scope: original?.label.scope ?? header?.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
+                    add(text, commit: commit, message: message, scope: original?.label.scope ?? header?.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
                     continue
                 }
             }
@@ -254,7 +257,7 @@ struct CommitDrafter {
             text.body = MarkdownWriter.text(keepingCode: scoped + Self.sentence(message.breakingNote ?? header.description))
             text.pullRequests = request.map { [$0] } ?? []
             text.issues = message.issues
-            if add(text, commit: commit, scope: header.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit),
+            if add(text, commit: commit, message: message, scope: header.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit),
                 let merge = mergedBy[commit.id]
             {
                 groupsWithDraft.insert(merge)
@@ -267,7 +270,7 @@ struct CommitDrafter {
                 let prefix = line.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
                 extra.body = MarkdownWriter.text(keepingCode: prefix + Self.sentence(line.description))
                 extra.pullRequests = text.pullRequests
-                add(extra, commit: commit, scope: line.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
+                add(extra, commit: commit, message: message, scope: line.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
             }
         }
         result.drafts.removeAll { $0.name.isEmpty }
@@ -279,14 +282,14 @@ struct CommitDrafter {
     /// one. Whether it was added.
     @discardableResult
     private func add(
-        _ text: FragmentText, commit: LoggedCommit, scope: String?, paths: [String], packages: [ReleaseUnit],
+        _ text: FragmentText, commit: LoggedCommit, message: CommitMessage, scope: String?, paths: [String], packages: [ReleaseUnit],
         to result: inout CommitDrafts, byCommit: inout [String: [Int]]
     ) -> Bool {
         var text = text
         let place = SourceLocation(path: "commit \(commit.short)")
         if credits {
             // People, not the bots that open pull requests for dependencies.
-            let people = [commit.author] + CommitMessage(commit.message).coAuthors
+            let people = [commit.author] + message.coAuthors
             for name in people where !name.isEmpty && !name.hasSuffix("[bot]") && !text.authors.contains(name) { text.authors.append(name) }
         }
         if project.hasPackages {
@@ -312,7 +315,7 @@ struct CommitDrafter {
         }
         guard var fragment = read.fragment, !read.diagnostics.contains(where: { $0.severity == .error }) else {
             let error = read.diagnostics.first { $0.severity == .error }?.message ?? "it is no fragment"
-            let subject = CommitMessage(commit.message).subject.prefix(60)
+            let subject = message.subject.prefix(60)
             result.problems.append(
                 Diagnostic(.draftSkipped, at: place, "skipped \"\(subject)\": its note would not be a valid fragment: \(error)"))
             return false

@@ -51,25 +51,14 @@ struct CommitLog {
         let output = try git.run(
             ["log", "-z", "--no-renames", "--name-status", "--format=%x00%H"] + range(since) + ["--", folder])
         var changes: [String: (kept: [String], deleted: [String])] = [:]
-        var commit: String?
-        var status: Substring?
-        var expectsCommit = false
-        for token in output.split(separator: 0, omittingEmptySubsequences: false) {
-            let text = String(decoding: token, as: UTF8.self).trimmingCharacters(from: "\n")
-            if text.isEmpty {
-                expectsCommit = true
-                continue
-            }
-            if expectsCommit {
-                (commit, status, expectsCommit) = (text, nil, false)
-                continue
-            }
-            guard let commit else { continue }
-            if let current = status {
-                if current.hasPrefix("D") { changes[commit, default: ([], [])].deleted.append(text) } else { changes[commit, default: ([], [])].kept.append(text) }
-                status = nil
-            } else {
-                status = Substring(text)
+        for (commit, tokens) in Self.records(output) {
+            // `--name-status` gives each path after its status.
+            for pair in stride(from: 0, to: tokens.count - 1, by: 2) {
+                if tokens[pair].hasPrefix("D") {
+                    changes[commit, default: ([], [])].deleted.append(tokens[pair + 1])
+                } else {
+                    changes[commit, default: ([], [])].kept.append(tokens[pair + 1])
+                }
             }
         }
         return changes
@@ -78,23 +67,25 @@ struct CommitLog {
     /// The paths (from the repository's top) each commit of the range changes.
     func paths(since: String?) throws(Git.Failure) -> [String: [String]] {
         let output = try git.run(["log", "-z", "--no-renames", "--name-only", "--format=%x00%H"] + range(since))
-        var paths: [String: [String]] = [:]
-        var commit: String?
+        return Dictionary(Self.records(output)) { first, _ in first }
+    }
+
+    /// `git log -z --format=%x00%H` with a file list: each commit and the fields listed after it.
+    private static func records(_ output: [UInt8]) -> [(commit: String, tokens: [String])] {
+        var records: [(commit: String, tokens: [String])] = []
         var expectsCommit = false
         for token in output.split(separator: 0, omittingEmptySubsequences: false) {
             let text = String(decoding: token, as: UTF8.self).trimmingCharacters(from: "\n")
             if text.isEmpty {
                 expectsCommit = true
-                continue
-            }
-            if expectsCommit {
-                (commit, expectsCommit) = (text, false)
-                paths[text] = paths[text] ?? []
-            } else if let commit {
-                paths[commit, default: []].append(text)
+            } else if expectsCommit {
+                records.append((text, []))
+                expectsCommit = false
+            } else if !records.isEmpty {
+                records[records.count - 1].tokens.append(text)
             }
         }
-        return paths
+        return records
     }
 
     /// The names of the files under `folder` (from the top) in `HEAD`'s tree; none before the
