@@ -218,6 +218,27 @@ import Testing
         #expect(try repository.read("CHANGELOG.md").contains("## [1.0.1] - 2026-11-28\n\n### Fixed\n\n- A fix\n"))
     }
 
+
+    /// git's default history simplification drops a side branch whose merge leaves the notes
+    /// folder as it was; the commits on it still wrote (and then deleted) their notes.
+    @Test func aNoteWrittenAndDeletedOnAMergedBranchIsNotDraftedAgain() throws {
+        var history = try History()
+        let repository = history.repository
+        defer { repository.remove() }
+        try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First."), ".changes/README.md": "Notes.\n"])
+        try history.git(["tag", "v1.0.0"])
+        try history.git(["checkout", "-q", "-b", "topic"])
+        try history.commit("feat: export to PDF", files: [".changes/20260901-120000-export-ab12.md": "---\nkind: added\n---\nExport to PDF.\n"])
+        try repository.git(["rm", "-q", ".changes/20260901-120000-export-ab12.md"])
+        try history.commit("chore: the export note was noise")
+        try history.git(["checkout", "-q", "main"])
+        try history.commit("fix: a crash on launch", files: ["a.txt": "a\n"])
+        try history.git(["merge", "-q", "--no-ff", "topic", "-m", "Merge branch 'topic'"])
+        let dry = try repository.whatsnew(["draft", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("a-crash-on-launch"), "\(dry.stdout)")
+        #expect(!dry.stdout.contains("export"), "\(dry.stdout)")
+    }
     @Test func theSettingsMapTypesToKindsOrSkipThem() throws {
         var history = try History()
         let repository = history.repository

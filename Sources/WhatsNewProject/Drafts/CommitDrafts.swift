@@ -9,8 +9,6 @@ import WhatsNewReading
 package struct CommitDrafts {
     /// One note drafted.
     package struct Draft {
-        /// The commit it is drafted from.
-        var commit: LoggedCommit
         /// The fragment's file name in the fragments folder.
         package var name: String
         /// The fragment as text.
@@ -84,89 +82,99 @@ struct CommitDrafter {
         let log = CommitLog(git: git)
         // A repository with no commit yet has none to draft from.
         guard git.commit("HEAD") != nil else { return CommitDrafts() }
-        let commits: [LoggedCommit]
         let folderFromTop = relative(folder.path)
-        let touches: [String: (kept: [String], deleted: [String])]
+        // A note's own commit is told by the notes folder; a package's by its folder.
+        let folders = [folderFromTop] + (project.hasPackages ? project.units.map { relative($0.folder) } : [])
+        let commits: [LoggedCommit]
         do {
-            commits = try log.commits(since: since)
-            touches = try log.changes(under: folderFromTop, since: since)
+            commits = try log.commits(since: since, changingUnder: folders)
         } catch {
             throw CommandFailure(message: "whatsnew: error: cannot read the commits: \(error.message.split(separator: "\n").first.map(String.init)?.escapingControls() ?? "")")
         }
         var result = CommitDrafts()
         result.counts.commits = commits.count
         guard !commits.isEmpty else { return result }
-        let paths: [String: [String]]
-        do {
-            paths = project.hasPackages ? try log.paths(since: since) : [:]
-        } catch {
-            throw CommandFailure(message: "whatsnew: error: cannot read the commits' files: \(error.message.escapingControls())")
+        let inNotes = { (path: String) in folderFromTop.isEmpty || path.hasPrefix(folderFromTop + "/") }
+        // Each package's folder, from the top, and the packages whose folders a commit changes.
+        let unitFolders = project.hasPackages ? project.units.map { ($0, relative($0.folder)) } : []
+        func owners(_ commit: LoggedCommit) -> [ReleaseUnit] {
+            unitFolders.filter { _, folder in
+                (commit.kept + commit.deleted).contains { folder.isEmpty || $0.hasPrefix(folder + "/") }
+            }.map(\.0)
         }
         let index = Dictionary(commits.enumerated().map { ($1.id, $0) }) { first, _ in first }
 
+        // Commits are told by their places in `commits`, which cost less to keep than their names.
         // The main line, from HEAD along first parents; the commits each merge on it brings in.
-        var mainline = Set<String>()
-        var cursor: String? = commits[0].id
-        while let id = cursor, let position = index[id], mainline.insert(id).inserted {
-            cursor = commits[position].parents.first
+        var mainline = [Bool](repeating: false, count: commits.count)
+        var cursor: Int? = 0
+        while let position = cursor, !mainline[position] {
+            mainline[position] = true
+            cursor = commits[position].parents.first.flatMap { index[$0] }
         }
-        var mergedBy: [String: String] = [:]
-        // Each merge's pull request, read once for every commit it brings in.
-        var mergeRequests: [String: String] = [:]
-        for commit in commits.reversed() where mainline.contains(commit.id) && commit.parents.count > 1 {
-            mergeRequests[commit.id] = CommitMessage(commit.message).mergedRequest
-            var stack = Array(commit.parents.dropFirst())
-            while let id = stack.popLast() {
-                guard let position = index[id], !mainline.contains(id), mergedBy[id] == nil else { continue }
-                mergedBy[id] = commit.id
-                stack += commits[position].parents
+        var mergedBy = [Int?](repeating: nil, count: commits.count)
+        // What each merge brings in, and its pull request, read once for every commit it brings.
+        var brings: [Int: [Int]] = [:]
+        var mergeRequests: [Int: String] = [:]
+        for merge in commits.indices.reversed() where mainline[merge] && commits[merge].parents.count > 1 {
+            mergeRequests[merge] = CommitMessage(commits[merge].message).mergedRequest
+            var stack = commits[merge].parents.dropFirst().compactMap { index[$0] }
+            while let position = stack.popLast() {
+                guard !mainline[position], mergedBy[position] == nil else { continue }
+                mergedBy[position] = merge
+                brings[merge, default: []].append(position)
+                stack += commits[position].parents.compactMap { index[$0] }
             }
         }
         // A commit that adds or edits a note has its note; so has every commit its merge brings.
-        var noted = Set<String>()
-        for (id, change) in touches {
+        var noted = [Bool](repeating: false, count: commits.count)
+        for (position, commit) in commits.enumerated() {
+            let id = commit.id
             // The folder's README, or another commit's draft committed here, is not this commit's note.
-            let own = change.kept.filter { path in
+            let own = commit.kept.filter { path in
+                guard inNotes(path) else { return false }
                 let name = String(path.split(separator: "/").last ?? "")
                 return FragmentFolder.isFragmentName(name) && Self.draftedCommit(name).map { id.hasPrefix($0) } ?? true
             }
             guard !own.isEmpty else { continue }
-            noted.insert(id)
-            if let merge = mergedBy[id] { noted.insert(merge) }
+            noted[position] = true
+            if let merge = mergedBy[position] { noted[merge] = true }
         }
         // Notes drafted before carry their commit in their names: in the folder, in HEAD, or
         // removed since (released, or deleted as noise).
         var names = folder.paths().map { String($0.split(separator: "/").last ?? "") }
         names += log.committedNames(under: folderFromTop)
-        names += touches.values.flatMap(\.deleted).map { String($0.split(separator: "/").last ?? "") }
+        names += commits.flatMap(\.deleted).filter(inNotes).map { String($0.split(separator: "/").last ?? "") }
         let drafted = Set(names.compactMap(Self.draftedCommit))
         let inFolder = Dictionary(folder.paths().map { String($0.split(separator: "/").last ?? "") }.compactMap { name in
             Self.draftedCommit(name).map { ($0, name) }
         }) { first, _ in first }
 
-        var byCommit: [String: [Int]] = [:]
+        // The drafts of each commit, by its place.
+        var byCommit: [Int: [Int]] = [:]
         // What each revert in the range took back, so a revert of it puts it back.
         var undone: [String: [(position: Int, name: String)]] = [:]
         var seen = Set<String>()
-        var groupsWithDraft = Set<String>()
-        for commit in commits.reversed() {
+        var groupsWithDraft = [Bool](repeating: false, count: commits.count)
+        for position in commits.indices.reversed() {
+            let commit = commits[position]
             let message = CommitMessage(commit.message)
             if drafted.contains(commit.short) {
                 result.counts.already += 1
                 if let header = message.header { seen.insert(Self.key(header)) }
-                if let merge = mergedBy[commit.id] { groupsWithDraft.insert(merge) }
+                if let merge = mergedBy[position] { groupsWithDraft[merge] = true }
                 continue
             }
-            if noted.contains(commit.id) || mergedBy[commit.id].map(noted.contains) == true {
+            if noted[position] || mergedBy[position].map({ noted[$0] }) == true {
                 result.counts.noted += 1
                 continue
             }
             var header = message.header
-            var request = message.pullRequest ?? mergedBy[commit.id].flatMap { mergeRequests[$0] }
+            var request = message.pullRequest ?? mergedBy[position].flatMap { mergeRequests[$0] }
             if commit.parents.count > 1 {
                 // A merge speaks for its change only when nothing it brings in did.
                 result.counts.merges += 1
-                guard !groupsWithDraft.contains(commit.id) else { continue }
+                guard !groupsWithDraft[position] else { continue }
                 if header == nil, message.isMergeRecord, let title = message.bodyTitle {
                     let titled = CommitMessage(title)
                     header = titled.header
@@ -184,7 +192,8 @@ struct CommitDrafter {
                     continue
                 }
                 // A full name is looked up; only an abbreviated one is searched for.
-                if !reverted.isEmpty, let target = index[reverted].map({ commits[$0] }) ?? (reverted.count < 40 ? commits.first(where: { $0.id.hasPrefix(reverted) }) : nil) {
+                if !reverted.isEmpty, let place = index[reverted] ?? (reverted.count < 40 ? commits.firstIndex(where: { $0.id.hasPrefix(reverted) }) : nil) {
+                    let target = commits[place]
                     if let back = undone.removeValue(forKey: target.id) {
                         // A revert of a revert: the change is back in, and so are its notes.
                         for (position, name) in back {
@@ -195,10 +204,9 @@ struct CommitDrafter {
                         continue
                     }
                     // The notes of the commit, and of every commit a reverted merge brought in.
-                    let taken = [target.id] + (target.parents.count > 1 ? mergedBy.filter { $0.value == target.id }.map(\.key) : [])
                     var gone: [(position: Int, name: String)] = []
-                    for id in taken {
-                        for position in byCommit[id] ?? [] where !result.drafts[position].name.isEmpty {
+                    for taken in [place] + (brings[place] ?? []) {
+                        for position in byCommit[taken] ?? [] where !result.drafts[position].name.isEmpty {
                             gone.append((position, result.drafts[position].name))
                             result.names.remove(result.drafts[position].name)
                             result.drafts[position].name = ""
@@ -225,7 +233,7 @@ struct CommitDrafter {
                     var text = FragmentText(kind: SectionKind.fixed.rawValue)
                     text.body = "Reverted: " + MarkdownWriter.text(keepingCode: words)
                     text.pullRequests = request.map { [$0] } ?? []
-                    add(text, commit: commit, message: message, scope: original?.label.scope ?? header?.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
+                    add(text, commit: commit, message: message, scope: original?.label.scope ?? header?.label.scope, owners: owners(commit), packages: packages, to: &result, byCommit: &byCommit[position, default: []])
                     continue
                 }
             }
@@ -257,10 +265,10 @@ struct CommitDrafter {
             text.body = MarkdownWriter.text(keepingCode: scoped + Self.sentence(message.breakingNote ?? header.description))
             text.pullRequests = request.map { [$0] } ?? []
             text.issues = message.issues
-            if add(text, commit: commit, message: message, scope: header.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit),
-                let merge = mergedBy[commit.id]
+            if add(text, commit: commit, message: message, scope: header.label.scope, owners: owners(commit), packages: packages, to: &result, byCommit: &byCommit[position, default: []]),
+                let merge = mergedBy[position]
             {
-                groupsWithDraft.insert(merge)
+                groupsWithDraft[merge] = true
             }
             // A squash that lists more changes as conventional lines of its body: a note each.
             for line in message.moreHeaders where seen.insert(Self.key(line)).inserted {
@@ -270,7 +278,7 @@ struct CommitDrafter {
                 let prefix = line.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
                 extra.body = MarkdownWriter.text(keepingCode: prefix + Self.sentence(line.description))
                 extra.pullRequests = text.pullRequests
-                add(extra, commit: commit, message: message, scope: line.label.scope, paths: paths[commit.id] ?? [], packages: packages, to: &result, byCommit: &byCommit)
+                add(extra, commit: commit, message: message, scope: line.label.scope, owners: owners(commit), packages: packages, to: &result, byCommit: &byCommit[position, default: []])
             }
         }
         result.drafts.removeAll { $0.name.isEmpty }
@@ -282,8 +290,8 @@ struct CommitDrafter {
     /// one. Whether it was added.
     @discardableResult
     private func add(
-        _ text: FragmentText, commit: LoggedCommit, message: CommitMessage, scope: String?, paths: [String], packages: [ReleaseUnit],
-        to result: inout CommitDrafts, byCommit: inout [String: [Int]]
+        _ text: FragmentText, commit: LoggedCommit, message: CommitMessage, scope: String?, owners: [ReleaseUnit], packages: [ReleaseUnit],
+        to result: inout CommitDrafts, byCommit: inout [Int]
     ) -> Bool {
         var text = text
         let place = SourceLocation(path: "commit \(commit.short)")
@@ -296,7 +304,7 @@ struct CommitDrafter {
             // The scope names a package, else the folders changed say which; another unit's
             // commit is no concern of this one's, and one that is no unit's is said.
             let named = project.units.filter { $0.name == scope }
-            let concerned = named.isEmpty ? project.units.filter { unit in paths.contains { owns(unit, $0) } } : named
+            let concerned = named.isEmpty ? owners : named
             guard !concerned.isEmpty else {
                 result.unplaced.append(commit.short)
                 return false
@@ -320,20 +328,21 @@ struct CommitDrafter {
                 Diagnostic(.draftSkipped, at: place, "skipped \"\(subject)\": its note would not be a valid fragment: \(error)"))
             return false
         }
-        let stem = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment) + "-" + commit.short
+        let stamp = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment)
+        let stem = stamp + "-" + commit.short
         // Two notes of one commit with the same words still get two names.
         var name = stem + ".md"
         var attempt = 1
         while result.names.contains(name) {
             attempt += 1
-            name = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment) + "-\(attempt)-" + commit.short + ".md"
+            name = stamp + "-\(attempt)-" + commit.short + ".md"
         }
         fragment.path = folder.path + "/" + name
         fragment.name = name
         fragment.isFile = false
-        byCommit[commit.id, default: []].append(result.drafts.count)
+        byCommit.append(result.drafts.count)
         result.names.insert(name)
-        result.drafts.append(CommitDrafts.Draft(commit: commit, name: name, text: written, fragment: fragment))
+        result.drafts.append(CommitDrafts.Draft(name: name, text: written, fragment: fragment))
         return true
     }
 
@@ -346,12 +355,6 @@ struct CommitDrafter {
     static func sentence(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return text }
         return first.properties.uppercaseMapping + String(text.unicodeScalars.dropFirst())
-    }
-
-    /// Whether `path` (from the top) is in the unit's folder.
-    private func owns(_ unit: ReleaseUnit, _ path: String) -> Bool {
-        let folder = relative(unit.folder)
-        return folder.isEmpty || path.hasPrefix(folder + "/")
     }
 
     /// A path from here as git names it from the repository's top.

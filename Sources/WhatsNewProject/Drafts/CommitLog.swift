@@ -12,80 +12,56 @@ struct LoggedCommit: Sendable {
     var time: Int
     /// The whole message.
     var message: String
+    /// The paths it adds or edits (`A`, `M`, `T`) under the folders asked for, from the top.
+    var kept: [String] = []
+    /// The paths it deletes under the folders asked for.
+    var deleted: [String] = []
 
     /// The first ten hexadecimal digits, as a drafted note's file name carries them.
     var short: String { String(id.prefix(10)) }
 }
 
-/// The commits of a range, read from git in one pass each: `git log` without a shell, its
+/// The commits of a range, read from git in one pass: `git log` without a shell, its
 /// records separated by NUL, which no message and no path can hold.
 struct CommitLog {
     let git: Git
 
     /// The commits reachable from `HEAD` but not from `since` (every commit for nil), newest
-    /// first, in an order where no parent comes before its child.
-    func commits(since: String?) throws(Git.Failure) -> [LoggedCommit] {
-        let output = try git.run(["log", "-z", "--topo-order", "--format=%H%x00%P%x00%an%x00%ct%x00%B"] + range(since))
+    /// first, in an order where no parent comes before its child; each with the paths under
+    /// `folders` (from the repository's top; "" for all of it) it changes.
+    func commits(since: String?, changingUnder folders: [String]) throws(Git.Failure) -> [LoggedCommit] {
+        // `--full-history --sparse` keeps every commit of the range, and every side branch, while
+        // the paths limit only the file lists: one walk of the history answers every question.
+        let paths = folders.map { $0.isEmpty ? ":(top)" : ":(top,literal)" + $0 }
+        let output = try git.run(
+            ["log", "-z", "--topo-order", "--full-history", "--sparse", "--no-renames", "--name-status",
+             "--format=%x00%H%x00%P%x00%an%x00%ct%x00%B"] + range(since) + ["--"] + paths)
         let fields = output.split(separator: 0, omittingEmptySubsequences: false)
         var commits: [LoggedCommit] = []
-        commits.reserveCapacity(fields.count / 5)
         var index = fields.startIndex
-        while index + 4 < fields.endIndex {
-            let id = String(decoding: fields[index], as: UTF8.self)
+        // Each record: an empty field, five fields in order (the message may be empty), then
+        // status and path pairs, none of them empty, up to the next record.
+        while index < fields.endIndex, !(index == fields.endIndex - 1 && fields[index].isEmpty) {
+            let id = index + 5 < fields.endIndex && fields[index].isEmpty ? String(decoding: fields[index + 1], as: UTF8.self) : ""
             guard Self.isObjectName(id) else {
                 throw Git.Failure(message: "git log gave a record that does not start with a commit (\(id.prefix(12).escapingControls()))")
             }
-            let parents = fields[index + 1].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-            let author = String(decoding: fields[index + 2], as: UTF8.self)
-            let time = Int(String(decoding: fields[index + 3], as: UTF8.self)) ?? 0
-            let message = String(decoding: fields[index + 4], as: UTF8.self)
-            commits.append(LoggedCommit(id: id, parents: parents, author: author, time: time, message: message))
-            index += 5
+            let parents = fields[index + 2].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            let author = String(decoding: fields[index + 3], as: UTF8.self)
+            let time = Int(String(decoding: fields[index + 4], as: UTF8.self)) ?? 0
+            let message = String(decoding: fields[index + 5], as: UTF8.self)
+            var commit = LoggedCommit(id: id, parents: parents, author: author, time: time, message: message)
+            index += 6
+            while index + 1 < fields.endIndex, !fields[index].isEmpty {
+                // The first status follows the message's end of line.
+                let deletes = fields[index].first { $0 != UInt8(ascii: "\n") } == UInt8(ascii: "D")
+                let path = String(decoding: fields[index + 1], as: UTF8.self)
+                if deletes { commit.deleted.append(path) } else { commit.kept.append(path) }
+                index += 2
+            }
+            commits.append(commit)
         }
         return commits
-    }
-
-    /// For each commit of the range that changes something under `folder` (from the
-    /// repository's top), the paths it adds or edits (`A`, `M`) and those it deletes (`D`).
-    func changes(under folder: String, since: String?) throws(Git.Failure) -> [String: (kept: [String], deleted: [String])] {
-        let output = try git.run(
-            ["log", "-z", "--no-renames", "--name-status", "--format=%x00%H"] + range(since) + ["--", folder])
-        var changes: [String: (kept: [String], deleted: [String])] = [:]
-        for (commit, tokens) in Self.records(output) {
-            // `--name-status` gives each path after its status.
-            for pair in stride(from: 0, to: tokens.count - 1, by: 2) {
-                if tokens[pair].hasPrefix("D") {
-                    changes[commit, default: ([], [])].deleted.append(tokens[pair + 1])
-                } else {
-                    changes[commit, default: ([], [])].kept.append(tokens[pair + 1])
-                }
-            }
-        }
-        return changes
-    }
-
-    /// The paths (from the repository's top) each commit of the range changes.
-    func paths(since: String?) throws(Git.Failure) -> [String: [String]] {
-        let output = try git.run(["log", "-z", "--no-renames", "--name-only", "--format=%x00%H"] + range(since))
-        return Dictionary(Self.records(output)) { first, _ in first }
-    }
-
-    /// `git log -z --format=%x00%H` with a file list: each commit and the fields listed after it.
-    private static func records(_ output: [UInt8]) -> [(commit: String, tokens: [String])] {
-        var records: [(commit: String, tokens: [String])] = []
-        var expectsCommit = false
-        for token in output.split(separator: 0, omittingEmptySubsequences: false) {
-            let text = String(decoding: token, as: UTF8.self).trimmingCharacters(from: "\n")
-            if text.isEmpty {
-                expectsCommit = true
-            } else if expectsCommit {
-                records.append((text, []))
-                expectsCommit = false
-            } else if !records.isEmpty {
-                records[records.count - 1].tokens.append(text)
-            }
-        }
-        return records
     }
 
     /// The names of the files under `folder` (from the top) in `HEAD`'s tree; none before the

@@ -118,13 +118,21 @@ package struct FragmentFile {
 
     /// `20240502-143012`, in UTC so every branch's clock counts the same way.
     static func timestamp(_ date: Date) -> String {
+        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func digits(_ value: Int?, _ count: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "-" + digits(parts.hour, 2)
+            + digits(parts.minute, 2) + digits(parts.second, 2)
+    }
+
+    /// The calendar names are stamped in, made once: drafting stamps a name per commit.
+    private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "-" + two(parts.hour)
-            + two(parts.minute) + two(parts.second)
-    }
+        return calendar
+    }()
 
     /// Up to six words of the title, else of the note, as lowercase ASCII joined by `-`;
     /// the kind when no word survives (a note in Japanese).
