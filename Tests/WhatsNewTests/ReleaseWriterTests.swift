@@ -98,6 +98,73 @@ struct ReleaseWriterTests {
         #expect(text.contains("### Fixed\n\n- Old fix.\n- Opening a collection while it syncs no longer crashes. (#230)\n"))
     }
 
+    /// A category's groups (`### Fixed` over `#### Windows` and its list) are its row: the
+    /// release keeps them under their category, with the fragments' items in the category's own
+    /// list above them; a category written twice stays twice, the fragments joining the first.
+    @Test func groupsAndRepeatedCategoriesReleaseAsWritten() throws {
+        func fragment(_ text: String, _ name: String) throws -> Fragment {
+            try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
+        }
+        let fix = try fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
+        let grouped = """
+            # Changelog
+
+            ## [Unreleased]
+
+            ### Changed
+
+            #### Windows
+
+            - Faster start.
+
+            ### Fixed
+
+            #### Windows
+
+            - A crash.
+
+            ## [1.1.0] - 2024-01-01
+
+            ### Added
+
+            - Export.
+
+            """
+        let notes = try SourceFile(path: "CHANGELOG.md", bytes: Array(grouped.utf8))
+        let rows = DocumentReader().read(notes).document.releases[0].sections
+        #expect(rows.map(\.kind) == [.changed, .fixed])
+        #expect(rows.map(\.items) == [["Faster start."], ["A crash."]])
+        for fragments in [[], [fix]] {
+            let edit = try ReleaseWriter().release(notes, fragments: fragments, version: "1.2.0", date: Self.date)
+            let own = fragments.isEmpty ? "" : "- A fix.\n\n"
+            #expect(
+                edit.release == "## [1.2.0] - 2024-06-01\n\n### Changed\n\n#### Windows\n\n- Faster start.\n\n### Fixed\n\n\(own)#### Windows\n\n- A crash.\n",
+                "\(edit.release)")
+        }
+        // A category holding only groups is still its kind: `### Added` over `#### Linux` is a minor.
+        let added = try SourceFile(
+            path: "CHANGELOG.md", bytes: Array("## Unreleased\n\n### Added\n\n#### Linux\n\n- Wayland.\n\n## 1.1.0 - 2024-01-01\n\n### Fixed\n\n- A bug.\n".utf8))
+        let pending = DocumentReader().read(added).document.releases[0]
+        #expect(pending.sections.map(\.kind) == [.added])
+        let release = try ReleaseWriter().release(added, fragments: [], version: "1.2.0", date: Self.date)
+        #expect(release.release == "## 1.2.0 - 2024-06-01\n\n### Added\n\n#### Linux\n\n- Wayland.\n", "\(release.release)")
+        // Features under a highlights heading are rows of their own.
+        let features = try SourceFile(
+            path: "CHANGELOG.md", bytes: Array("## 1.2.0\n\n### Added\n\n#### Sync\n\nYour notes on every device.\n\n## 1.1.0\n\n- A bug.\n".utf8))
+        #expect(DocumentReader().read(features).document.releases[0].sections.map(\.title) == ["Sync"])
+
+        let twice = try SourceFile(
+            path: "CHANGELOG.md",
+            bytes: Array("## Unreleased\n\n### Fixed\n\n- A crash.\n\n### Added\n\n- Export.\n\n### Fixed\n\n- Another crash.\n\n## 1.1.0\n\n- Old.\n".utf8))
+        for fragments in [[], [fix]] {
+            let edit = try ReleaseWriter().release(twice, fragments: fragments, version: "1.2.0", date: .init(year: 2024, month: 6, day: 1)!)
+            let own = fragments.isEmpty ? "" : "- A fix.\n"
+            #expect(
+                edit.release == "## 1.2.0\n\n### Fixed\n\n- A crash.\n\(own)\n### Added\n\n- Export.\n\n### Fixed\n\n- Another crash.\n",
+                "\(edit.release)")
+        }
+    }
+
     /// An `Unreleased` or planned heading left deep in the history by an old generator is
     /// history: the new release goes above the newest release (or below it, oldest first), a
     /// planned version down there is not asked for, and lint says where the heading stands.

@@ -21,6 +21,10 @@ struct ReleaseBody {
         /// Where the row's content starts in `lines`, after its heading.
         var contentStart = 0
         var startsWithList = false
+        /// Where the row's first group (`#### Windows` under `### Fixed`) starts in `lines`, and
+        /// whether the row's own list stands right above it.
+        var groupStart: Int? = nil
+        var listBeforeGroup = false
     }
 
     /// A release's own content: what stands before its first row, and its rows.
@@ -38,6 +42,8 @@ struct ReleaseBody {
         var merged = Part()
         for source in gathering + (index.map { [$0] } ?? []) {
             let part = part(of: source)
+            // A category written twice in one release stays as written; a later release's rows join.
+            let earlier = merged.chunks.count
             if merged.prelude.isEmpty {
                 merged.prelude = part.prelude
                 merged.preludeEndsWithList = part.preludeEndsWithList
@@ -48,7 +54,7 @@ struct ReleaseBody {
                 merged.preludeEndsWithList = part.preludeEndsWithList
             }
             for chunk in part.chunks {
-                guard let key = chunk.key, let existing = merged.chunks.firstIndex(where: { $0.key == key }) else {
+                guard let key = chunk.key, let existing = merged.chunks[..<earlier].firstIndex(where: { $0.key == key }) else {
                     merged.chunks.append(chunk)
                     continue
                 }
@@ -83,6 +89,15 @@ struct ReleaseBody {
             guard let rowItems = items[key] else { continue }
             if let index = chunks.firstIndex(where: { $0.key == key }) {
                 let chunk = chunks[index]
+                if let group = chunk.groupStart {
+                    // The row's own list, above the groups that say where their changes apply.
+                    let isBlank = { (line: String) in line.allSatisfy { $0 == " " || $0 == "\t" } }
+                    let own = Array(chunk.lines[..<group].reversed().drop(while: isBlank).reversed())
+                    let runsOn = chunk.listBeforeGroup && !dialect.looseLists
+                    chunks[index].lines = own + (runsOn ? [] : [""]) + list(rowItems, loose: dialect.looseLists) + [""]
+                        + chunk.lines[group...]
+                    continue
+                }
                 let separator = chunk.endsWithList && !chunk.endsLoose ? [] : [""]
                 chunks[index].lines += separator + list(rowItems, loose: chunk.endsWithList ? chunk.endsLoose : dialect.looseLists)
                 continue
@@ -137,11 +152,19 @@ struct ReleaseBody {
             let last = max(row.lines.upperBound, upTo(position + 1 < starts.count ? starts[position + 1] : nil))
             let extended = last > row.lines.upperBound
             let contentLine = (row.heading?.upperBound ?? row.lines.lowerBound - 1) + 1
-            return Chunk(
+            var chunk = Chunk(
                 key: RowKey(section: sections[row.index], kinds: kinds), lines: file.text(row.lines.lowerBound...last),
                 endsWithList: row.endsWithList && !extended, endsLoose: row.endsLoose,
                 contentStart: min(contentLine - row.lines.lowerBound, last - row.lines.lowerBound + 1),
                 startsWithList: contentLine <= row.lines.upperBound && startsWithList(contentLine...row.lines.upperBound))
+            if row.heading != nil, contentLine <= row.lines.upperBound {
+                let content = file.blocks.filter { (contentLine...row.lines.upperBound).contains($0.line) && $0.isContent }
+                if let group = content.firstIndex(where: \.isHeading) {
+                    chunk.groupStart = content[group].line - row.lines.lowerBound
+                    chunk.listBeforeGroup = group > 0 && content[group - 1].isList
+                }
+            }
+            return chunk
         }
         return part
     }

@@ -169,7 +169,7 @@ private struct State {
         if let heading {
             switch block.content {
             case .heading(_, let inlines), .paragraph(let inlines):  // a paragraph may be a release line
-                readHeading(heading, inlines: inlines, releaseLevel: releaseLevel, line: block.line)
+                readHeading(heading, block: block, inlines: inlines, releaseLevel: releaseLevel)
                 return
             default: break
             }
@@ -264,9 +264,10 @@ private struct State {
     }
 
     private mutating func readHeading(
-        _ heading: HeadingOutline.Heading, inlines: [Inline], releaseLevel: Int?, line: Int
+        _ heading: HeadingOutline.Heading, block: Block, inlines: [Inline], releaseLevel: Int?
     ) {
         let level = heading.level
+        let line = block.line
         let link = ReleaseDetailLine.firstDestination(in: inlines)
         let compare = link.flatMap { ReleaseDetailLine.isComparison($0) ? $0 : nil }
         switch heading.role {
@@ -311,7 +312,7 @@ private struct State {
             let category = CategoryHeading(heading.text)
             // A heading where releases stand that names no version keeps its content, in the
             // release before it, unless it is plainly one of that release's categories.
-            startCategory(category, line: line, level: level)
+            startCategory(category, line: line, level: level, block: block)
             if level <= release.level, SectionKind.named(category.title) == nil,
                 SectionKind.classify(category.title) == .other,
                 !release.sections.contains(where: { $0.level == level })
@@ -386,7 +387,7 @@ private struct State {
         current?.sections.append(SectionBuilder(section: section))
     }
 
-    private mutating func startCategory(_ category: CategoryHeading, line: Int, level: Int) {
+    private mutating func startCategory(_ category: CategoryHeading, line: Int, level: Int, block: Block? = nil) {
         var category = category
         if let version = current?.release.version, category.title.contains(text: version.text) {
             category = category.dropping(version: version)
@@ -394,7 +395,7 @@ private struct State {
         let section = Section(
             origin: .heading, kind: SectionKind.classify(category.title), icon: category.icon,
             title: category.title.isEmpty ? nil : category.title, line: line)
-        current?.sections.append(SectionBuilder(section: section, level: level))
+        current?.sections.append(SectionBuilder(section: section, level: level, heading: block))
     }
 
     private mutating func startRelease(_ release: Release, level: Int) {

@@ -27,7 +27,7 @@ struct ReleaseBuilder {
     /// `keepsOrder`, one row holding it as written); prose before it is the summary.
     consuming func build(keepsOrder: Bool = false) -> Release {
         var release = self.release
-        release.sections = sections.compactMap { $0.build() }
+        release.sections = Self.groupingLists(sections).compactMap { $0.build() }
         if !lead.isEmpty, release.sections.isEmpty || lead.contains(where: \.isList) {
             let rows = FlatReleaseRows(lead, keepsOrder: keepsOrder)
             // Rows alone, as in most such releases: their own array, not a copy joined to nothing.
@@ -41,6 +41,38 @@ struct ReleaseBuilder {
     }
 }
 
+extension ReleaseBuilder {
+    /// Deeper headings that name no kind and hold only lists under a category of a known kind
+    /// (`### Fixed` over `#### Windows` and its list) group that category's changes: they stay
+    /// in its row, so the row keeps its kind. Deeper headings over prose (`### Notable Changes`
+    /// over `#### V8 12.4` and its paragraph) are features, rows of their own.
+    static func groupingLists(_ sections: [SectionBuilder]) -> [SectionBuilder] {
+        var result: [SectionBuilder] = []
+        var index = sections.startIndex
+        while index < sections.endIndex {
+            var parent = sections[index]
+            index += 1
+            guard parent.section.origin == .heading, parent.section.kind != .other, let level = parent.level else {
+                result.append(parent)
+                continue
+            }
+            var end = index
+            while end < sections.endIndex, let deeper = sections[end].level, deeper > level, sections[end].heading != nil,
+                sections[end].section.origin == .heading, SectionKind.classify(sections[end].section.title ?? "") == .other
+            {
+                end += 1
+            }
+            let groups = sections[index..<end]
+            if !groups.isEmpty, groups.allSatisfy({ !$0.body.isEmpty && $0.body.allSatisfy(\.isList) }) {
+                for group in groups { parent.body += [group.heading!] + group.body }
+                index = end
+            }
+            result.append(parent)
+        }
+        return result
+    }
+}
+
 /// A section being read.
 struct SectionBuilder {
     var section: Section
@@ -49,6 +81,8 @@ struct SectionBuilder {
     /// `unread-release-heading` for a heading where releases stand, reported only if the
     /// section turns out to hold something (`## Older versions` over older releases does not).
     var unreadHeading: Diagnostic? = nil
+    /// The heading that opened the section, kept for a group a category takes in.
+    var heading: Block? = nil
     var body: [Block] = []
 
     func build() -> Section? {
