@@ -74,6 +74,9 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Allow a version that is not newer than the latest release.")
     var allowOlder = false
 
+    @Flag(help: "Write the version into version files that already hold a newer one.")
+    var allowBehind = false
+
     @Flag(help: "Write the release even with no fragments and no unreleased changes.")
     var allowEmpty = false
 
@@ -93,7 +96,7 @@ struct ReleaseCommand: ParsableCommand {
         var release = WriteRelease(version: version)
         (release.preRelease, release.build, release.keepsPreReleases) = (pre, build, keepPreReleases)
         (release.date, release.notes, release.dryRun, release.keep) = (day.date, notes, dryRun, keep)
-        release.drafts = draft
+        (release.drafts, release.allowsBehind) = (draft, allowBehind)
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
         (release.creates, release.maximumSize, release.json) = (create, limit.bytes, format == .json)
         try perform { () throws(CommandFailure) in try release.run(in: settings.project()) }

@@ -65,6 +65,9 @@ struct VersionedReleaseTests {
             }
             #expect(try repository.read("Config/Version.xcconfig").contains("CURRENT_PROJECT_VERSION = \(step.build) //"))
             #expect(try repository.read("package.json").contains("\"version\": \"\(step.version)\""))
+            // Python's form is PEP 440's normal one, as Poetry writes it.
+            let python = step.version.replacingOccurrences(of: "-beta.", with: "b").replacingOccurrences(of: "-rc.", with: "rc")
+            #expect(try repository.read("pyproject.toml").contains("version = \"\(python)\""))
             try SharedFiles.checkGolden(try repository.read("CHANGELOG.md"), "release/versioned-\(step.version).md")
             try repository.commit("Release \(step.version)")
             try repository.git("tag", "v\(step.version)")
@@ -79,10 +82,14 @@ struct VersionedReleaseTests {
     }
 
     /// A version file the release cannot write stops it with one error and every file as it was.
-    @Test(arguments: ["read-only", "no version", "two places", "outside the project"])
+    @Test(arguments: ["read-only", "no version", "two places", "outside the project", "ahead"])
     func aVersionFileItCannotWriteChangesNothing(_ fault: String) throws {
         var files = try Self.files()
         switch fault {
+        // A file already at a newer version would be moved back.
+        case "ahead":
+            files["Config/Version.xcconfig"] = files["Config/Version.xcconfig"]!.replacingOccurrences(
+                of: "MARKETING_VERSION = 1.4.0", with: "MARKETING_VERSION = 1.6")
         case "no version": files["package.json"] = #"{ "name": "inkwell-web", "private": true }"# + "\n"
         case "two places": files["Sources/Version.swift"]! += "let legacy = { static let version = \"1.4.0\" }\n"
         // The settings come with a pull request: they cannot reach out of the repository.
@@ -105,7 +112,7 @@ struct VersionedReleaseTests {
                 #expect(errors.count == 1, "\(run.stderr)")
                 let named = [
                     "read-only": "Cargo.toml", "no version": "package.json", "two places": "Sources/Version.swift",
-                    "outside the project": "outside the project",
+                    "outside the project": "outside the project", "ahead": "Config/Version.xcconfig:2:21: error: `MARKETING_VERSION` says 1.6",
                 ][fault]!
                 #expect(errors.first?.contains(named) == true || errors.first?.contains(".whatsnew.yml") == true, "\(run.stderr)")
             }

@@ -171,3 +171,55 @@ struct VersionFileTests {
         #expect(try VersionFile(bytes: Array(poetry.utf8), format: .pyproject).version == "2.0.1")
     }
 }
+
+/// Each ecosystem's form of a version: what the notes write, as the file's own tools accept it.
+struct VersionFormTests {
+    static func written(_ form: VersionForm, _ version: String, holding held: String? = nil) -> String? {
+        try? form.text(of: Version(version)!, holding: held).get()
+    }
+
+    @Test func eachFileTakesTheFormItsEcosystemAccepts() {
+        // Calendar versions, with and without a counter, a zero-padded month, a pre-release.
+        let cases: [(notes: String, apple: String, semantic: String, python: String)] = [
+            ("2026.5", "2026.5", "2026.5.0", "2026.5"),
+            ("26.09", "26.09", "26.9.0", "26.9"),
+            ("26.09.0-beta.1", "26.09.0", "26.9.0-beta.1", "26.9.0b1"),
+            ("2024.10.15", "2024.10.15", "2024.10.15", "2024.10.15"),
+            ("2.5.0-rc.1", "2.5.0", "2.5.0-rc.1", "2.5.0rc1"),
+            ("2.5.0rc1", "2.5.0", "2.5.0-rc1", "2.5.0rc1"),
+            ("2.5.0-alpha", "2.5.0", "2.5.0-alpha", "2.5.0a0"),
+            ("2.5.0.dev0", "2.5.0", "2.5.0-dev0", "2.5.0.dev0"),
+            ("1.0.0+build.7", "1.0.0", "1.0.0+build.7", "1.0.0+build.7"),
+        ]
+        for row in cases {
+            #expect(Self.written(.apple, row.notes) == row.apple, "\(row.notes)")
+            #expect(Self.written(.semantic, row.notes) == row.semantic, "\(row.notes)")
+            #expect(Self.written(.python, row.notes) == row.python, "\(row.notes)")
+            #expect(Self.written(.asWritten, row.notes) == row.notes)
+        }
+        // An app outside the store that already writes pre-releases goes on writing them.
+        #expect(Self.written(.apple, "2.0.0-beta.2", holding: "2.0.0-beta.1") == "2.0.0-beta.2")
+        // What an ecosystem has no form for is refused, with the reason.
+        #expect(Self.written(.semantic, "1.2.3.4") == nil)
+        #expect(Self.written(.semantic, "1.1.1w") == nil)
+        #expect(Self.written(.semantic, "1.0.0-beta.01") == nil)
+        #expect(Self.written(.python, "1.0.0-nightly") == nil)
+        if case .failure(let refusal) = VersionForm.semantic.text(of: Version("1.2.3.4")!, holding: nil) {
+            #expect(refusal.reason.contains("three numbers"))
+        } else {
+            Issue.record("1.2.3.4 is no semantic version")
+        }
+    }
+
+    @Test func theFormIsToldByTheFileNamePatternOrNot() throws {
+        #expect(VersionForm(path: "App/Config/Version.xcconfig") == .apple)
+        #expect(VersionForm(path: "Info.plist") == .apple)
+        #expect(VersionForm(path: "crates/core/Cargo.toml") == .semantic)
+        #expect(VersionForm(path: "pyproject.toml") == .python)
+        #expect(VersionForm(path: "VERSION") == .asWritten)
+        // A pattern in an Apple file writes the numbers alone, as the scanners do.
+        let format = VersionFileFormat(path: "Version.xcconfig", pattern: VersionTemplate("VERSION_SHORT = {version}"))!
+        let file = try VersionFile(bytes: Array("VERSION_SHORT = 7.77\n".utf8), format: format, form: VersionForm(path: "Version.xcconfig"))
+        #expect(String(decoding: file.written(version: Version("7.78-beta.1")!, build: nil), as: UTF8.self) == "VERSION_SHORT = 7.78\n")
+    }
+}

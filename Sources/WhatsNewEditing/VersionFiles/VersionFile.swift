@@ -5,6 +5,8 @@ import WhatsNewModel
 public struct VersionFile: Sendable {
     /// The file's kind.
     public let format: VersionFileFormat
+    /// The form its ecosystem writes versions in.
+    public let form: VersionForm
     /// The file as read.
     public let bytes: [UInt8]
     /// The places holding the version itself, in file order.
@@ -16,9 +18,11 @@ public struct VersionFile: Sendable {
 
     /// Reads `bytes`; throws when the version is missing, or stands in two places with different
     /// values (or, in a file that says it once, in two places at all).
-    public init(bytes: [UInt8], format: VersionFileFormat) throws(VersionFileProblem) {
+    /// `form` defaults to the format's own; a `pattern:` file takes the form its name tells.
+    public init(bytes: [UInt8], format: VersionFileFormat, form: VersionForm? = nil) throws(VersionFileProblem) {
         self.bytes = bytes
         self.format = format
+        self.form = form ?? format.form
         let versions = try format.places(.version, in: bytes)
         let builds = try format.places(.build, in: bytes)
         guard !versions.isEmpty else {
@@ -39,19 +43,22 @@ public struct VersionFile: Sendable {
     /// The build number the file holds, when it keeps one.
     public var build: String? { buildPlaces.first?.value }
 
-    /// The file with `version` in every version place and, when given, `build` in every build
-    /// place; every other byte as it was. Apple's files take a version's numbers alone
-    /// (`1.5.0` for `1.5.0-beta.1`), as the App Store accepts them and the build tells betas
-    /// apart, unless the file already holds a pre-release (an app outside the store).
+    /// The file with `version` in every version place, in the file's form (``VersionForm``),
+    /// and, when given, `build` in every build place; every other byte as it was.
     public func written(version: Version, build: String?) -> [UInt8] {
         written(version: text(of: version), build: build)
     }
 
-    /// `version` as this file writes it.
+    /// `version` as this file writes it; as the notes write it when the file's form has none
+    /// (``refusal(of:)`` says why, and a release asks it first).
     public func text(of version: Version) -> String {
-        let holdsPreRelease = self.version.flatMap(Version.init).map { !$0.prerelease.isEmpty } ?? false
-        guard format.takesNumbersOnly, !holdsPreRelease else { return version.text }
-        return version.numbersText
+        (try? form.text(of: version, holding: self.version).get()) ?? version.text
+    }
+
+    /// Why this file's ecosystem cannot take `version`; nil when it can.
+    public func refusal(of version: Version) -> VersionForm.Refusal? {
+        if case .failure(let refusal) = form.text(of: version, holding: self.version) { return refusal }
+        return nil
     }
 
     /// The file with `version` written as it is in every version place.

@@ -60,11 +60,13 @@ public enum VersionFileFormat: Sendable, Equatable {
         }
     }
 
-    /// Whether the file takes a version's numbers alone: Xcode's settings and Info.plist.
-    public var takesNumbersOnly: Bool {
+    /// The form the file's ecosystem writes versions in; a pattern's file is told by its name.
+    public var form: VersionForm {
         switch self {
-        case .xcodeProject, .xcconfig, .propertyList: true
-        default: false
+        case .xcodeProject, .xcconfig, .propertyList: .apple
+        case .packageJSON, .cargo: .semantic
+        case .pyproject: .python
+        case .pattern: .asWritten
         }
     }
 

@@ -27,6 +27,8 @@ package struct WriteRelease {
     package var keep = false
     /// `--allow-older`: a version not newer than the latest.
     package var allowsOlder = false
+    /// `--allow-behind`: version files that hold a newer version are moved back to this one.
+    package var allowsBehind = false
     /// `--allow-empty`: a release with nothing in it.
     package var allowsEmpty = false
     /// `--icons`: an icon map on top of the built-in tables.
@@ -138,7 +140,8 @@ package struct WriteRelease {
         console.report(edit.warnings)
         let versionFiles = VersionFiles(project: project)
         let changes = try versionFiles.changes(
-            version: entry.plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false)
+            version: entry.plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false,
+            allowsBehind: allowsBehind)
         if let unwritten = versionFiles.unwrittenBuild(build, settings: project.config?.path ?? ProjectConfig.fileName) {
             console.report([unwritten])
         }

@@ -86,7 +86,7 @@ package struct VersionFiles {
                         "is read-only, so the release cannot write its version; make it writable or leave it out of version-files"))
             }
             do throws(VersionFileProblem) {
-                entry.file = try VersionFile(bytes: bytes, format: format)
+                entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
             } catch {
                 findings.append(error.diagnostic(path: path, bytes: bytes))
             }
@@ -130,8 +130,11 @@ package struct VersionFiles {
     }
 
     /// The changes a release of `version` makes, with `build` as the build number (nil: the
-    /// build numbers stay; `increment`: one more than the largest the files hold).
-    package func changes(version: Version, build: String?, incrementsBuild: Bool) throws(CommandFailure) -> [Change] {
+    /// build numbers stay; `increment`: one more than the largest the files hold). A file that
+    /// holds a newer version is refused unless `allowsBehind`.
+    package func changes(version: Version, build: String?, incrementsBuild: Bool, allowsBehind: Bool = false) throws(CommandFailure)
+        -> [Change]
+    {
         if !findings.isEmpty { throw CommandFailure(findings, notes: ["nothing was changed"]) }
         guard !entries.isEmpty else { return [] }
         let here = SourceLocation(path: entries[0].path)
@@ -144,6 +147,17 @@ package struct VersionFiles {
                 Diagnostic(
                     .versionFile, at: here,
                     "every file of version-files takes its version from a build setting ($(MARKETING_VERSION)); list the file that sets it"))
+        }
+        // Every file takes the version in a form its ecosystem accepts, or none is written.
+        let refused = entries.compactMap { entry -> Diagnostic? in
+            guard let file = entry.file, let refusal = file.refusal(of: version) else { return nil }
+            let message = "\(version.text) cannot be written here: \(refusal.reason); release a version this file's ecosystem accepts"
+            return VersionFileProblem(at: file.versionPlaces.first?.range.lowerBound, message).diagnostic(path: entry.path, bytes: file.bytes)
+        }
+        if !refused.isEmpty { throw CommandFailure(refused, notes: ["nothing was changed"]) }
+        if !allowsBehind {
+            let ahead = entries.compactMap { entry in aheadProblem(entry, of: version) }
+            if !ahead.isEmpty { throw CommandFailure(ahead, notes: ["nothing was changed"]) }
         }
         var number = build
         if number == nil, incrementsBuild {
@@ -166,6 +180,24 @@ package struct VersionFiles {
             let after = file.written(version: version, build: number)
             return after == file.bytes ? nil : Change(path: entry.path, before: file.bytes, after: after)
         }
+    }
+
+    /// Why `entry` would move back: it already holds a version newer than `version` as it
+    /// would be written there. A file holding the version a pre-release leads to (2.5.0 or
+    /// Poetry's 2.5.0.dev0 for 2.5.0-beta.1) is where that pre-release belongs.
+    private func aheadProblem(_ entry: Entry, of version: Version) -> Diagnostic? {
+        guard let file = entry.file, let place = file.versionPlaces.first, let held = Version(place.value),
+            let wanted = Version(file.text(of: version)), held.compare(to: wanted) == .newer
+        else { return nil }
+        if !wanted.prerelease.isEmpty, let numbers = Version(held.numbersText), let leads = Version(wanted.numbersText),
+            numbers.compare(to: leads) == .same
+        {
+            return nil
+        }
+        let problem = VersionFileProblem(
+            at: place.range.lowerBound,
+            "`\(place.key)` says \(place.value), newer than the release \(wanted.text), so the release would move it back; release \(held.numbersText) or newer, or pass --allow-behind to write \(wanted.text) anyway")
+        return problem.diagnostic(path: entry.path, bytes: file.bytes)
     }
 
     /// Files whose version is not the notes' latest release (`MARKETING_VERSION` says 1.4.1, the
