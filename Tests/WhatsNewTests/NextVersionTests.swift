@@ -45,6 +45,17 @@ struct NextVersionTests {
         Case(released: ["0.3.2"], unreleased: ["Fixed"], expected: "0.3.3"),
         Case(released: ["0.3.2"], unreleased: ["Added"], expected: "0.3.3"),
         Case(released: ["0.3.2"], fragments: ["breaking"], expected: "0.4.0"),
+        // The first pre-release of a line takes the notes' own form from earlier lines.
+        Case(released: ["2.4.0", "2.4.0rc1", "2.3.0"], unreleased: ["Added"], pre: "rc", expected: "2.5.0rc1"),
+        Case(released: ["2.4.0", "2.4.0-beta1", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0-beta1"),
+        Case(released: ["2.4.0", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0-beta.1"),
+        // Below 1.0.0 a removal breaks, as Cargo reads such versions (httpx's dropped Python 3.8).
+        Case(released: ["0.28.1"], unreleased: ["Removed", "Fixed"], expected: "0.29.0"),
+        Case(released: ["0.28.1"], fragments: ["removed"], expected: "0.29.0"),
+        Case(released: ["1.28.1"], unreleased: ["Removed"], expected: "1.29.0"),
+        Case(
+            released: ["0.28.1"], fragments: ["removed"], kinds: [ChangeKind(name: "removed", builtIn: .removed, bump: .patch)],
+            expected: "0.28.2"),
         Case(released: ["0.3.2"], fragments: ["breaking"], versioning: .plainSemver, expected: "1.0.0"),
         Case(released: ["0.3.2"], unreleased: ["Added"], versioning: .plainSemver, expected: "0.4.0"),
         // Versions of two numbers keep two where they can.
@@ -112,7 +123,7 @@ struct NextVersionTests {
         do {
             let version = try NextVersion(versioning: row.versioning).version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: pending.bump(preRelease: isPre),
-                preRelease: row.pre, on: Self.day)
+                preRelease: row.pre, on: Self.day, styledAfter: pending.newestPreReleaseEver)
             #expect(version.text == row.expected)
         } catch {
             #expect(row.expected == "error", "\(error)")

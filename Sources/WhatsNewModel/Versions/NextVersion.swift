@@ -31,7 +31,8 @@ public struct NextVersion: Sendable {
     /// a minor of `1.2.0-rc.1` is `1.2.0`, a minor of `1.2.3-rc.1` is `1.3.0`.
     public func version(
         after stable: Version?, latestPreRelease: Version?, bump: VersionBump, preRelease name: String? = nil,
-        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: Version? = nil
+        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: Version? = nil,
+        styledAfter example: Version? = nil
     ) throws(Failure) -> Version {
         var target: Written
         if let planned {
@@ -66,7 +67,8 @@ public struct NextVersion: Sendable {
         if let sameLine, sameLine.prerelease.first == id {
             counter = sameLine.prerelease.dropFirst().first.flatMap { Int($0) }.map { $0 + 1 } ?? 2
         }
-        let style = PreReleaseStyle(latestPreRelease)
+        // The notes' own form (`rc1`, `-beta1`), from the latest pre-release, else any earlier one.
+        let style = PreReleaseStyle(latestPreRelease ?? example)
         let proposed = Version(target.text + style.suffix(name: name, counter: counter))!
         if let sameLine, proposed.compare(to: sameLine) != .newer {
             throw .preReleaseNotNewer(proposed: proposed.text, latest: sameLine.text)

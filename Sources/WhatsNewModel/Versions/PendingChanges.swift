@@ -14,6 +14,11 @@ public struct PendingChanges: Sendable {
         public var location: SourceLocation
         /// False for a kind the project adds without `bump:` (counted as a patch; lint says so).
         public var hasRule: Bool = true
+
+        mutating func markBreakingBelowOne() {
+            bump = .major
+            kind += " (breaking below 1.0.0)"
+        }
     }
 
     /// The latest release that is not a pre-release; nil when there is none.
@@ -22,6 +27,8 @@ public struct PendingChanges: Sendable {
     public var latestPreRelease: Version?
     /// The pre-releases after `stable`, as indices of the document's releases.
     public var preReleases: [Int] = []
+    /// The newest pre-release the notes hold, of any release line: the form the next one takes.
+    public var newestPreReleaseEver: Version?
     /// Whether the notes count pre-releases from 0 (`3.0.0-next.0`), as changesets does.
     public var countsPreReleasesFromZero = false
     /// Notes new since the latest release of any kind: the fragments and the release in progress.
@@ -42,6 +49,7 @@ public struct PendingChanges: Sendable {
             return Self.isPreRelease(version) && stable.map { version.compare(to: $0) == .newer } ?? true
         }
         latestPreRelease = preReleases.map { releases[$0].version! }.max { $0.compare(to: $1) == .older }
+        newestPreReleaseEver = released.map { releases[$0].version! }.filter(Self.isPreRelease).max { $0.compare(to: $1) == .older }
         countsPreReleasesFromZero = released.contains { index in
             let version = releases[index].version!
             return Self.isPreRelease(version) && version.prerelease.count == 2 && version.prerelease[1] == "0"
@@ -54,6 +62,17 @@ public struct PendingChanges: Sendable {
             new += Self.notes(of: releases[index], path: path, kinds: projectKinds)
         }
         gathered = preReleases.flatMap { Self.notes(of: releases[$0], path: path, kinds: projectKinds) }
+        // Below 1.0.0 a removal breaks what users rely on, as Cargo reads such versions: it
+        // moves the second number, as a breaking change does there.
+        if (stable?.numbers.first ?? 0) == 0 {
+            for index in new.indices where Self.breaksBelowOne(new[index]) { new[index].markBreakingBelowOne() }
+            for index in gathered.indices where Self.breaksBelowOne(gathered[index]) { gathered[index].markBreakingBelowOne() }
+        }
+    }
+
+    /// A removal that asks for no more than its kind's usual minor release.
+    private static func breaksBelowOne(_ note: Note) -> Bool {
+        note.kind == SectionKind.removed.rawValue && note.bump == .minor
     }
 
     /// The pre-releases a release of `version` gathers in (of `releases`, the notes these were

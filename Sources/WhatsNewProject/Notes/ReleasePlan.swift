@@ -89,7 +89,7 @@ package struct ReleasePlan: Sendable {
             let version = try NextVersion(versioning: versioning).version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
                 on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero,
-                planned: preRelease == nil ? nil : planned)
+                planned: preRelease == nil ? nil : planned, styledAfter: pending.newestPreReleaseEver)
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
         } catch {
             let message =
