@@ -82,10 +82,15 @@ struct VersionedReleaseTests {
     }
 
     /// A version file the release cannot write stops it with one error and every file as it was.
-    @Test(arguments: ["read-only", "no version", "two places", "outside the project", "ahead"])
+    @Test(arguments: ["read-only", "no version", "two places", "outside the project", "ahead", "build setting"])
     func aVersionFileItCannotWriteChangesNothing(_ fault: String) throws {
         var files = try Self.files()
         switch fault {
+        // A plist that names a build setting, listed without the file that sets it; lint says so too.
+        case "build setting":
+            files["InkwellWidget/Info.plist"] = files["InkwellWidget/Info.plist"]!
+                .replacingOccurrences(of: "<string>1.4.0</string>", with: "<string>$(CURRENT_PROJECT_VERSION)</string>")
+            files[".whatsnew.yml"] = "version-files:\n  - InkwellWidget/Info.plist\n"
         // A file already at a newer version would be moved back.
         case "ahead":
             files["Config/Version.xcconfig"] = files["Config/Version.xcconfig"]!.replacingOccurrences(
@@ -102,6 +107,10 @@ struct VersionedReleaseTests {
         defer { repository.remove() }
         #expect(try repository.whatsnew(["new", "--kind", "added", "--body", "Tags."]).status == 0)
         if fault == "read-only" { chmod(repository.url.appendingPathComponent("Cargo.toml").path, 0o444) }
+        if fault == "build setting" {
+            let lint = try repository.whatsnew(["lint"])
+            #expect(lint.status == 1 && lint.stdout.contains("a build setting"), "\(lint.stdout)")
+        }
         let before = try Self.snapshot(repository)
         for arguments in [["release", "auto"], ["release", "auto", "--dry-run"], ["release", "1.5.0", "--pre", "beta"]] {
             let run = try repository.whatsnew(arguments)
@@ -113,6 +122,7 @@ struct VersionedReleaseTests {
                 let named = [
                     "read-only": "Cargo.toml", "no version": "package.json", "two places": "Sources/Version.swift",
                     "outside the project": "outside the project", "ahead": "Config/Version.xcconfig:2:21: error: `MARKETING_VERSION` says 1.6",
+                    "build setting": "InkwellWidget/Info.plist:10:10: error: `CFBundleShortVersionString` is $(CURRENT_PROJECT_VERSION)",
                 ][fault]!
                 #expect(errors.first?.contains(named) == true || errors.first?.contains(".whatsnew.yml") == true, "\(run.stderr)")
             }

@@ -91,6 +91,18 @@ package struct VersionFiles {
                 findings.append(error.diagnostic(path: path, bytes: bytes))
             }
         }
+        // Files that only name build settings write nothing: the file setting them must be listed.
+        if findings.isEmpty, !entries.isEmpty, !entries.contains(where: { $0.file?.version != nil }) {
+            for entry in entries {
+                let key = entry.file?.format.key(of: .version)
+                guard let file = entry.file, let reference = file.references.first(where: { $0.key == key }) ?? file.references.first
+                else { continue }
+                let problem = VersionFileProblem(
+                    at: reference.range.lowerBound,
+                    "`\(reference.key)` is \(reference.value), a build setting, and no file of version-files sets it; list the file that does (an .xcconfig or project.pbxproj)")
+                findings.append(problem.diagnostic(path: entry.path, bytes: file.bytes))
+            }
+        }
         self.entries = entries
         self.findings = findings
     }
@@ -141,12 +153,6 @@ package struct VersionFiles {
         guard VersionFile.canHold(version.text) else {
             throw CommandFailure(
                 Diagnostic(.versionFile, at: here, "`\(version.text)` cannot be written as a version: it holds more than letters, digits, `.`, `-`, `+` and `_`"))
-        }
-        guard entries.contains(where: { $0.file?.version != nil }) else {
-            throw CommandFailure(
-                Diagnostic(
-                    .versionFile, at: here,
-                    "every file of version-files takes its version from a build setting ($(MARKETING_VERSION)); list the file that sets it"))
         }
         // Every file takes the version in a form its ecosystem accepts, or none is written.
         let refused = entries.compactMap { entry -> Diagnostic? in
