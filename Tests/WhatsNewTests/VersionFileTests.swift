@@ -155,6 +155,11 @@ struct VersionFileTests {
     @Test func unknownFilesNeedAPattern() {
         #expect(VersionFileFormat(path: "VERSION", pattern: nil) == nil)
         #expect(VersionFileFormat(path: "build.gradle", pattern: VersionTemplate("versionName \"{version}\"")) != nil)
+        // `{version}` alone: a file that holds the version and nothing else.
+        let bare = VersionFileFormat(path: "VERSION", pattern: VersionTemplate("{version}"))!
+        let file = try? VersionFile(bytes: Array("1.4.0\n".utf8), format: bare)
+        #expect(file.map { String(decoding: $0.written(version: Version("1.5.0")!, build: nil), as: UTF8.self) } == "1.5.0\n")
+        #expect(Self.problem("version 1.4.0\n", "VERSION", pattern: "{version}")?.message.contains("nothing else") == true)
     }
 
     /// Found in review: byte-order marks, commented keys, a workspace root that inherits, Poetry 2.

@@ -6,8 +6,10 @@ struct PatternScanner {
     let bytes: [UInt8]
     let template: VersionTemplate
 
-    /// Every place the pattern matches.
+    /// Every place the pattern matches; for `{version}` alone, the whole file but the white
+    /// space around it, when that is a version.
     func places() -> [VersionPlace] {
+        if template.prefix.isEmpty && template.suffix.isEmpty { return whole() }
         let prefix = Array(template.prefix.utf8)
         let suffix = Array(template.suffix.utf8)
         var places: [VersionPlace] = []
@@ -32,6 +34,14 @@ struct PatternScanner {
             }
         }
         return places
+    }
+
+    private func whole() -> [VersionPlace] {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }),
+            (0x30...0x39).contains(bytes[start]), bytes[start...last].allSatisfy(Self.isVersionByte)
+        else { return [] }
+        return [VersionPlace(range: start..<(last + 1), value: String(decoding: bytes[start...last], as: UTF8.self), key: "{version}")]
     }
 
     /// A byte a version may hold.

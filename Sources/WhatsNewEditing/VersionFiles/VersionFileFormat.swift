@@ -56,6 +56,8 @@ public enum VersionFileFormat: Sendable, Equatable {
         case .xcodeProject: "; a project that sets it in an .xcconfig lists that file instead"
         case .cargo: " or [workspace.package] version"
         case .pyproject: " or [tool.poetry] version"
+        case .pattern(let template) where template.prefix.isEmpty && template.suffix.isEmpty:
+            " alone, a file that holds the version and nothing else"
         default: ""
         }
     }

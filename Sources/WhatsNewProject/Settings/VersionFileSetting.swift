@@ -36,12 +36,11 @@ package struct VersionFileSetting: Sendable, Equatable {
             }
             var setting = VersionFileSetting(path: path, pattern: nil, line: line, column: column)
             if let pattern = fields["pattern"] {
-                guard let text = pattern.scalar?.string, let template = VersionTemplate(text),
-                    !template.prefix.isEmpty || !template.suffix.isEmpty
-                else {
+                // `{version}` alone is a file that holds the version and nothing else (a VERSION file).
+                guard let text = pattern.scalar?.string, VersionTemplate(text) != nil else {
                     report(
                         .configValue, pattern.mark,
-                        "a pattern holds `{version}` once, with the text around it, such as `let version = \"{version}\"`")
+                        "a pattern holds `{version}` once, with the text around it, such as `let version = \"{version}\"`, or alone for a file that holds only the version")
                     continue
                 }
                 setting.pattern = text
