@@ -98,6 +98,50 @@ struct ReleaseWriterTests {
         #expect(text.contains("### Fixed\n\n- Old fix.\n- Opening a collection while it syncs no longer crashes. (#230)\n"))
     }
 
+    /// semantic-release's notes (conventional-changelog): a title, then patches a level below
+    /// majors and minors. The release in progress above them is read at either level, and a new
+    /// release takes the level its kind of version has there.
+    @Test func semanticReleaseNotesReleaseAtTheirOwnLevels() throws {
+        func fragment(_ text: String, _ name: String) throws -> Fragment {
+            try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
+        }
+        let notes = """
+            # Changelog
+
+            All notable changes to this project will be documented in this file.
+
+            ## [3.0.1](https://github.com/o/r/compare/v3.0.0...v3.0.1) (2019-08-29)
+
+            ### Bug Fixes
+
+            - **config:** keep the `initial` keyword ([7260318](https://github.com/o/r/commit/7260318))
+
+            # [3.0.0](https://github.com/o/r/compare/v2.0.1...v3.0.0) (2019-04-20)
+
+            ### Features
+
+            - **config:** add a11y-related rules ([0fa9c37](https://github.com/o/r/commit/0fa9c37))
+
+            ## [2.0.1](https://github.com/o/r/compare/v2.0.0...v2.0.1) (2018-09-24)
+
+            ### Bug Fixes
+
+            - **config:** fix a value ([5fe20ef](https://github.com/o/r/commit/5fe20ef))
+
+            """
+        let file = try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8))
+        let fix = try fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
+        let feature = try fragment("---\nkind: added\n---\nA feature.\n", "feature")
+        let patch = try ReleaseWriter().release(file, fragments: [fix], version: "3.0.2", date: Self.date)
+        #expect(patch.release.hasPrefix("## [3.0.2](https://github.com/o/r/compare/v3.0.1...v3.0.2) (2024-06-01)\n\n### Bug Fixes\n\n- A fix.\n"), "\(patch.release)")
+        let minor = try ReleaseWriter().release(file, fragments: [fix, feature], version: "3.1.0", date: Self.date)
+        #expect(minor.release.hasPrefix("# [3.1.0](https://github.com/o/r/compare/v3.0.1...v3.1.0) (2024-06-01)\n"), "\(minor.release)")
+        // An `## Unreleased` above them all is the release in progress, not a heading of the title's.
+        let pending = notes.replacingOccurrences(of: "## [3.0.1]", with: "## [Unreleased]\n\n### Bug Fixes\n\n- Waiting.\n\n## [3.0.1]")
+        let read = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(pending.utf8))).document
+        #expect(read.releaseInProgress?.sections.map(\.items) == [["Waiting."]])
+    }
+
     /// A category's groups (`### Fixed` over `#### Windows` and its list) are its row: the
     /// release keeps them under their category, with the fragments' items in the category's own
     /// list above them; a category written twice stays twice, the fragments joining the first.

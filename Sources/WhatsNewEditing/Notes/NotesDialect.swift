@@ -25,6 +25,15 @@ struct NotesDialect: Sendable {
     var featuredInFrontMatter: Bool
     /// The file's releases are plain lists, with no row headings.
     var isFlat: Bool
+    /// conventional-changelog's levels (semantic-release, standard-version): majors and minors
+    /// one level above patches (`# [3.0.0]` over `## [3.0.1]`); nil when the file keeps one level.
+    var levelsByBump: (release: Int, patch: Int)?
+
+    /// The release heading's level for `version` in a file that gives patches their own level.
+    func headingLevel(of version: Version) -> Int? {
+        guard let levels = levelsByBump else { return nil }
+        return version.numbers.count >= 3 && version.numbers[2] != 0 ? levels.patch : levels.release
+    }
 
     /// A row heading as the file wrote it: its lines, and its title and icon to write it again
     /// in the file's usual style when this one is not in it.
@@ -52,6 +61,7 @@ struct NotesDialect: Sendable {
             file.block(at: $0.heading.lowerBound)?.headingLevel
         }
         heading = Self.headingTemplate(file, newest: newest) ?? .keepAChangelog(level: level ?? 2)
+        levelsByBump = Self.levelsByBump(file, newest: newest)
 
         var styles: [CategoryHeadingStyle] = []
         var blankAfterRow: Int?
@@ -175,6 +185,22 @@ struct NotesDialect: Sendable {
     }
 
     /// The heading of one of the three newest releases as a template; the newest that gives one.
+    /// Every x.y.0 release at one level and every patch one level below, with some of each.
+    private static func levelsByBump(_ file: NotesFile, newest: [Int]) -> (release: Int, patch: Int)? {
+        var releaseLevels = Set<Int>()
+        var patchLevels = Set<Int>()
+        for index in newest.prefix(releasesRead) {
+            guard let version = file.document.releases[index].version, version.prerelease.isEmpty,
+                let level = file.outline.span(ofRelease: index).flatMap({ file.block(at: $0.heading.lowerBound)?.headingLevel })
+            else { continue }
+            if version.numbers.count >= 3 && version.numbers[2] != 0 { patchLevels.insert(level) } else { releaseLevels.insert(level) }
+        }
+        guard releaseLevels.count == 1, patchLevels.count == 1, let release = releaseLevels.first, let patch = patchLevels.first,
+            patch == release + 1
+        else { return nil }
+        return (release, patch)
+    }
+
     private static func headingTemplate(_ file: NotesFile, newest: [Int]) -> ReleaseHeadingTemplate? {
         let releases = file.document.releases
         for (position, index) in newest.prefix(3).enumerated() {

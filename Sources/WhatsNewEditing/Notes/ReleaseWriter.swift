@@ -159,8 +159,12 @@ public struct ReleaseWriter: Sendable {
         let previous = file.versionedNewestFirst.first { !gathering.contains($0) }.flatMap { releases[$0].version?.text }
         let heading = composer.dialect.heading
         let gap = heading.dateLines == nil ? heading.blankLines : 1
-        let release = heading.lines(version: version.text, previous: previous, date: date)
-            + (body.isEmpty ? [] : Array(repeating: "", count: gap) + body)
+        var headingLines = heading.lines(version: version.text, previous: previous, date: date)
+        // conventional-changelog writes majors and minors a level above patches.
+        if let level = composer.dialect.headingLevel(of: version), let first = headingLines.first, first.hasPrefix("#") {
+            headingLines[0] = String(repeating: "#", count: level) + first.drop { $0 == "#" }
+        }
+        let release = headingLines + (body.isEmpty ? [] : Array(repeating: "", count: gap) + body)
         var edits = ComparisonLinks(file: file).edits(
             newVersion: version.text, folding: gathering, keepingFolded: keepingGathered)
         // Gathered pre-releases leave the notes unless asked to stay.

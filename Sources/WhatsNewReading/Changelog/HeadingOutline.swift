@@ -142,7 +142,12 @@ struct HeadingOutline {
                     enclosing = index
                 }
             case .unreleased:
-                if let releaseLevel, level > releaseLevel { list[index].role = .other }
+                // Inside a release (`### Unreleased changes` under `## 1.4.0`) it is that release's
+                // heading; above every release it is the release in progress, whatever its level
+                // (semantic-release writes patches a level below minors: `## [3.0.1]` over `# [3.0.0]`).
+                if let releaseLevel, level > releaseLevel, let outer = enclosing, list[outer].level < level {
+                    list[index].role = .other
+                }
             case .other, .period:
                 // `## Older versions` closes the release above: versions under it are releases
                 // of their own, not a change's heading inside it.
