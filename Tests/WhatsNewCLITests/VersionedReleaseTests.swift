@@ -24,11 +24,14 @@ struct VersionedReleaseTests {
         "Cargo.toml", "pyproject.toml", "Sources/Version.swift",
     ]
 
+    /// The lock files beside the manifests, which record the project's own packages.
+    static let lockFiles = ["Cargo.lock", "package-lock.json"]
+
     /// The repository's changed files, and every line `git diff` says changed in a version file.
     static func changes(_ repository: GitRepository) throws -> (files: Set<String>, lines: [String]) {
         let names = try repository.git("status", "--porcelain", "--untracked-files=all").stdout
             .split(separator: "\n").map { String($0.dropFirst(3)) }
-        let diff = try repository.git(["diff", "-U0", "--"] + versionFiles).stdout.split(separator: "\n")
+        let diff = try repository.git(["diff", "-U0", "--"] + versionFiles + lockFiles).stdout.split(separator: "\n")
         let lines = diff.filter { ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++") }
         return (Set(names), lines.map(String.init))
     }
@@ -58,7 +61,13 @@ struct VersionedReleaseTests {
             // Only the notes, the fragment and the versions' places changed.
             let (files, lines) = try Self.changes(repository)
             let fragment = files.filter { $0.hasPrefix(".changes/") && $0 != ".changes/README.md" }
-            #expect(files.subtracting(fragment).subtracting([".changes/README.md"]) == Set(["CHANGELOG.md"] + Self.versionFiles), "\(files)")
+            // The lock files move with their manifests, and only the project's own entries.
+            #expect(files.subtracting(fragment).subtracting([".changes/README.md"]) == Set(["CHANGELOG.md"] + Self.versionFiles + Self.lockFiles), "\(files)")
+            let cargoLock = try repository.read("Cargo.lock"), npmLock = try repository.read("package-lock.json")
+            #expect(cargoLock.contains("name = \"inkwell-core\"\nversion = \"\(step.version)\""), "\(cargoLock)")
+            #expect(cargoLock.contains("name = \"serde\"\nversion = \"1.4.0\""))
+            #expect(npmLock.components(separatedBy: "\"version\": \"\(step.version)\"").count == 3, "\(npmLock)")
+            #expect(npmLock.contains("marked-1.4.0.tgz") && npmLock.contains("\"node_modules/marked\": {\n      \"version\": \"1.4.0\""))
             for line in lines {
                 let place = ["MARKETING_VERSION", "CURRENT_PROJECT_VERSION", "<string>", "\"version\"", "version =", "static let version"]
                 #expect(place.contains { line.contains($0) }, "a line that is not a version's place changed: \(line)")

@@ -228,3 +228,23 @@ struct VersionFormTests {
         #expect(String(decoding: file.written(version: Version("7.78-beta.1")!, build: nil), as: UTF8.self) == "VERSION_SHORT = 7.78\n")
     }
 }
+
+/// Lock files: only the project's own entries, found by structure.
+struct LockFileTests {
+    @Test func cargoLockMovesTheWorkspacesOwnCrateOnly() {
+        let lock = "version = 4\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\ndependencies = [\n \"demo 0.1.0 (registry)\",\n]\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n"
+        let places = LockFile.cargoPlaces(in: Array(lock.utf8), package: "demo")
+        #expect(places.count == 1)
+        #expect(places.first.map { Array(lock.utf8)[$0.range].count } == 5)
+        #expect(places.first?.range.lowerBound == Array(lock.utf8).firstIndex(of: UInt8(ascii: "0")))
+    }
+
+    @Test func packageLockMovesTheRootOrAWorkspaceMember() throws {
+        let lock = #"{"name":"a","version":"1.0.0","packages":{"":{"version":"1.0.0","dependencies":{"version":"1.0.0"}},"packages/b":{"version":"2.0.0"},"node_modules/version":{"version":"1.0.0"}}}"#
+        let root = try LockFile.npmPlaces(in: Array(lock.utf8), member: "")
+        #expect(root.map(\.key) == ["version", "packages..version"])
+        let member = try LockFile.npmPlaces(in: Array(lock.utf8), member: "packages/b")
+        #expect(member.map(\.value) == ["2.0.0"])
+        #expect(throws: VersionFileProblem.self) { try LockFile.npmPlaces(in: Array("{\"version\":\"1\"".utf8), member: "") }
+    }
+}

@@ -57,12 +57,15 @@ package struct TOMLManifest {
         /// The value's text inside its quotes; nil for a value that is not a string.
         var string: String?
         var line: Int
+        /// Which element of an array of tables (`[[package]]`) it stands in, counted over the file.
+        var element = 0
     }
 
     /// Every `key = value` line with the table it stands in.
     func entries() -> [Entry] {
         var entries: [Entry] = []
         var table = ""
+        var element = 0
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark is no key
         var inMultiline: [UInt8]?
         while start < bytes.count {
@@ -79,7 +82,10 @@ package struct TOMLManifest {
                 let inside = trimmed.prefix { $0 != UInt8(ascii: "#") }
                 table = String(decoding: inside, as: UTF8.self).trimmedWhitespace()
                     .trimmingCharacters(from: "[]").trimmedWhitespace()
-                if trimmed.starts(with: [UInt8(ascii: "["), UInt8(ascii: "[")]) { table = "[" + table + "]" }
+                if trimmed.starts(with: [UInt8(ascii: "["), UInt8(ascii: "[")]) {
+                    table = "[" + table + "]"
+                    element += 1
+                }
                 continue
             }
             guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
@@ -91,7 +97,7 @@ package struct TOMLManifest {
             for quote in [Array("\"\"\"".utf8), Array("'''".utf8)] where value.starts(with: quote) {
                 if !contains(quote, in: value.dropFirst(3)) { inMultiline = quote }
             }
-            var entry = Entry(table: table, key: key, valueRange: valueStart..<end, string: nil, line: 0)
+            var entry = Entry(table: table, key: key, valueRange: valueStart..<end, string: nil, line: 0, element: element)
             if let quote = value.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), inMultiline == nil,
                 let close = value.dropFirst().firstIndex(of: quote)
             {

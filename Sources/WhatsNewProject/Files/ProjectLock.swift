@@ -262,6 +262,7 @@ extension Project {
     /// inside the project and outside `.git` (``VersionFiles`` says why any other is refused).
     package var versionFilePaths: Set<String> {
         Set(VersionFiles.settings(of: self).compactMap { VersionFiles.place(of: $0, in: self) })
+            .union(VersionFiles(project: self).companionPaths)
     }
 
     /// The notes a command works on — `given` on the command line, else the project's — checked

@@ -14,6 +14,16 @@ package struct VersionFiles {
         package var path: String
         /// The file read; nil when it could not be (see the findings).
         package var file: VersionFile?
+        /// The lock files that record this package's version, moved with it.
+        package var companions: [Companion] = []
+    }
+
+    /// A lock file that records a version file's package (Cargo.lock, package-lock.json): its
+    /// places holding the version the manifest holds now.
+    package struct Companion {
+        package var path: String
+        package var bytes: [UInt8]
+        package var places: [VersionPlace]
     }
 
     /// A file a release changes: where, and its bytes before and after.
@@ -90,6 +100,9 @@ package struct VersionFiles {
             } catch {
                 findings.append(error.diagnostic(path: path, bytes: bytes))
             }
+            if let file = entry.file {
+                entry.companions = Self.companions(of: file, at: path, in: project, findings: &findings)
+            }
         }
         // Files that only name build settings write nothing: the file setting them must be listed.
         if findings.isEmpty, !entries.isEmpty, !entries.contains(where: { $0.file?.version != nil }) {
@@ -105,6 +118,51 @@ package struct VersionFiles {
         }
         self.entries = entries
         self.findings = findings
+    }
+
+    /// The lock files beside (or above, up to the project's folder) a manifest at `path` that
+    /// record its package at the version it holds now.
+    private static func companions(of file: VersionFile, at path: String, in project: Project, findings: inout [Diagnostic])
+        -> [Companion]
+    {
+        guard let held = file.version else { return [] }
+        let lockName: String
+        switch file.format {
+        case .cargo: lockName = "Cargo.lock"
+        case .packageJSON: lockName = "package-lock.json"
+        default: return []
+        }
+        let manifestFolder = ProjectBoundary.real((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        let root = project.boundary.root
+        var folder = manifestFolder
+        while folder.hasPrefix(root) {
+            let lock = folder + "/" + lockName
+            if FileKind(of: lock) == .regularFile, project.boundary.problem(with: lock, from: .repository, what: "lock file") == nil,
+                let bytes = ContentFingerprint.contents(of: lock)
+            {
+                let member = manifestFolder == folder ? "" : String(manifestFolder.dropFirst(folder.count + 1))
+                var places: [VersionPlace] = []
+                if file.format == .cargo {
+                    guard let name = TOMLManifest(bytes: file.bytes).string("name", inFirstOf: ["package"]) else { return [] }
+                    places = LockFile.cargoPlaces(in: bytes, package: name)
+                } else {
+                    do throws(VersionFileProblem) {
+                        places = try LockFile.npmPlaces(in: bytes, member: member)
+                    } catch {
+                        findings.append(error.diagnostic(path: lock, bytes: bytes))
+                    }
+                }
+                // Only entries that agree with the manifest: a stale lock is `npm install`'s to mend.
+                places = places.filter { $0.value == held }
+                // Named from here, as the version files are.
+                let here = ProjectBoundary.real(".") + "/"
+                let shown = lock.hasPrefix(here) ? String(lock.dropFirst(here.count)) : lock
+                return places.isEmpty ? [] : [Companion(path: shown, bytes: bytes, places: places)]
+            }
+            guard folder != root, let parent = Optional((folder as NSString).deletingLastPathComponent), parent != folder else { break }
+            folder = parent
+        }
+        return []
     }
 
     /// The files a unit's version is written to: `version-files:`; for a package that lists
@@ -181,11 +239,28 @@ package struct VersionFiles {
         if let number, !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty {
             throw CommandFailure(Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
         }
-        return entries.compactMap { entry in
-            guard let file = entry.file else { return nil }
+        var changes: [Change] = []
+        var locks: [String: Change] = [:]
+        for entry in entries {
+            guard let file = entry.file else { continue }
             let after = file.written(version: version, build: number)
-            return after == file.bytes ? nil : Change(path: entry.path, before: file.bytes, after: after)
+            if after != file.bytes { changes.append(Change(path: entry.path, before: file.bytes, after: after)) }
+            // Each lock file once, with every package of it the release moves.
+            let text = file.text(of: version)
+            for companion in entry.companions {
+                var change = locks[companion.path] ?? Change(path: companion.path, before: companion.bytes, after: companion.bytes)
+                for place in companion.places.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                    change.after.replaceSubrange(place.range, with: Array(text.utf8))
+                }
+                locks[companion.path] = change
+            }
         }
+        return changes + locks.values.sorted { $0.path < $1.path }.filter { $0.after != $0.before }
+    }
+
+    /// The lock files a release of the project may write beside its version files, absolute.
+    package var companionPaths: Set<String> {
+        Set(entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } })
     }
 
     /// Why `entry` would move back: it already holds a version newer than `version` as it
