@@ -138,6 +138,33 @@ struct VersionedReleaseTests {
         }
     }
 
+    /// A Cargo workspace whose members follow `[workspace.package]`, all listed: the root's
+    /// version moves, and with it the members' entries in Cargo.lock and the versions one
+    /// member pins beside another's path, so `cargo build --locked` resolves a major or a beta.
+    @Test func aWorkspaceMovesItsMembersLocksAndPins() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": "# Changelog\n\n## [2.13.1] - 2026-01-01\n\n- First.\n",
+            ".whatsnew.yml": "version-files:\n  - Cargo.toml\n  - crates/core/Cargo.toml\n  - crates/app/Cargo.toml\n",
+            "Cargo.toml": "[workspace]\nmembers = [\"crates/*\"]\n\n[workspace.package]\nversion = \"2.13.1\"\n",
+            "crates/core/Cargo.toml": "[package]\nname = \"ws-core\"\nversion.workspace = true\n",
+            "crates/app/Cargo.toml":
+                "[package]\nname = \"ws-app\"\nversion.workspace = true\n\n[dependencies]\nws-core = { path = \"../core\", version = \"2.13.1\" }\nserde = \"2.13.1\"\n",
+            "Cargo.lock":
+                "version = 4\n\n[[package]]\nname = \"serde\"\nversion = \"2.13.1\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n\n[[package]]\nname = \"ws-app\"\nversion = \"2.13.1\"\n\n[[package]]\nname = \"ws-core\"\nversion = \"2.13.1\"\n",
+        ])
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["lint"]).status == 0)
+        #expect(try repository.whatsnew(["new", "--kind", "changed", "--breaking", "--body", "A new engine."]).status == 0)
+        let run = try repository.whatsnew(["release", "auto", "--pre", "beta"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try repository.read("Cargo.toml").contains("version = \"3.0.0-beta.1\""))
+        #expect(try repository.read("crates/app/Cargo.toml").contains("ws-core = { path = \"../core\", version = \"3.0.0-beta.1\" }\nserde = \"2.13.1\""))
+        let lock = try repository.read("Cargo.lock")
+        #expect(lock.components(separatedBy: "version = \"3.0.0-beta.1\"").count == 3, "\(lock)")
+        #expect(lock.contains("name = \"serde\"\nversion = \"2.13.1\""))
+        #expect(try repository.read("crates/core/Cargo.toml") == "[package]\nname = \"ws-core\"\nversion.workspace = true\n")
+    }
+
     /// Every file's bytes, the fragments' included.
     static func snapshot(_ repository: GitRepository) throws -> [String: Data] {
         var files: [String: Data] = [:]

@@ -248,3 +248,32 @@ struct LockFileTests {
         #expect(throws: VersionFileProblem.self) { try LockFile.npmPlaces(in: Array("{\"version\":\"1\"".utf8), member: "") }
     }
 }
+
+/// A workspace's crates pin each other's versions beside their paths.
+struct PathDependencyTests {
+    @Test func pinnedVersionsBesidePathsAreFoundInEveryDependenciesTable() {
+        let manifest = """
+            [package]
+            name = "app"
+            version.workspace = true
+
+            [dependencies]
+            core = { path = "../core", version = "2.13.1", features = ["a", "b"] }
+            serde = { version = "2.13.1" }
+            other = { path = "../other" }
+
+            [dev-dependencies.core]
+            path = "../core"
+            version = "2.13.1"
+
+            [target.'cfg(unix)'.build-dependencies]
+            core = { version = "2.13.1", path = "../core" }
+
+            """
+        let places = TOMLManifest(bytes: Array(manifest.utf8)).pathDependencyVersions(on: ["core", "other"])
+        #expect(places.map(\.value) == ["2.13.1", "2.13.1", "2.13.1"])
+        #expect(places.map(\.key) == ["core version", "[dev-dependencies.core] version", "core version"])
+        // A registry crate with the same version, or a path without a version, is left alone.
+        #expect(!places.contains { String(decoding: Array(manifest.utf8)[$0.range], as: UTF8.self) != "2.13.1" })
+    }
+}

@@ -119,9 +119,11 @@ package struct TOMLManifest {
         for table in tables {
             let keys = entries.filter { $0.table == table }
             if let inherited = keys.first(where: { $0.key == "version.workspace" || ($0.key == "version" && $0.string == nil && String(decoding: bytes[$0.valueRange], as: UTF8.self).contains("workspace")) }) {
-                deferred = deferred ?? VersionFileProblem(
+                var problem = VersionFileProblem(
                     at: inherited.valueRange.lowerBound,
                     "the version comes from the workspace (`version.workspace = true`); list the workspace's Cargo.toml instead")
+                problem.followsWorkspace = true
+                deferred = deferred ?? problem
                 continue
             }
             if let dynamic = keys.first(where: { $0.key == "dynamic" }),
@@ -143,6 +145,87 @@ package struct TOMLManifest {
         }
         if let deferred { throw deferred }
         return []
+    }
+
+    /// The versions pinned beside a path in dependencies on `names` (`core = { path =
+    /// "../core", version = "2.13.1" }`, or a `[dependencies.core]` table with both), in any
+    /// dependencies table: a workspace's own crates that a release moves together.
+    package func pathDependencyVersions(on names: Set<String>) -> [VersionPlace] {
+        let entries = entries()
+        func isDependencies(_ table: String) -> Bool {
+            let parts = table.split(separator: ".").map(String.init)
+            guard let last = parts.last else { return false }
+            return ["dependencies", "dev-dependencies", "build-dependencies"].contains(last)
+        }
+        var places: [VersionPlace] = []
+        // Inline: `name = { path = "…", version = "…" }`.
+        for entry in entries where isDependencies(entry.table) && names.contains(entry.key) && entry.string == nil {
+            let fields = inlineFields(entry.valueRange)
+            guard fields.contains(where: { $0.key == "path" }), let version = fields.first(where: { $0.key == "version" }),
+                let range = version.string
+            else { continue }
+            places.append(VersionPlace(range: range, value: String(decoding: bytes[range], as: UTF8.self), key: "\(entry.key) version"))
+        }
+        // A table of its own: `[dependencies.name]` with `path` and `version`.
+        for name in names {
+            let tables = Set(entries.map(\.table).filter { table in
+                table.hasSuffix("." + name) && isDependencies(String(table.dropLast(name.count + 1)))
+            })
+            for table in tables.sorted() {
+                let keys = entries.filter { $0.table == table }
+                guard keys.contains(where: { $0.key == "path" }), let version = keys.first(where: { $0.key == "version" }),
+                    let text = version.string
+                else { continue }
+                places.append(VersionPlace(range: version.valueRange, value: text, key: "[\(table)] version"))
+            }
+        }
+        return places.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The `key = value` fields of an inline table (`{ path = "../core", version = "1.0" }`),
+    /// each with the range of its string's text when its value is a string.
+    private func inlineFields(_ range: Range<Int>) -> [(key: String, string: Range<Int>?)] {
+        guard range.lowerBound < range.upperBound, bytes[range.lowerBound] == UInt8(ascii: "{") else { return [] }
+        var fields: [(key: String, string: Range<Int>?)] = []
+        var index = range.lowerBound + 1
+        var key = ""
+        var afterEquals = false
+        var depth = 0
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                var end = index + 1
+                while end < range.upperBound, bytes[end] != byte { end += byte == UInt8(ascii: "\"") && bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                if afterEquals, depth == 0 {
+                    fields.append((key.trimmedWhitespace(), (index + 1)..<min(end, range.upperBound)))
+                    afterEquals = false
+                    key = ""
+                } else if !afterEquals {
+                    key += String(decoding: bytes[(index + 1)..<min(end, range.upperBound)], as: UTF8.self)
+                }
+                index = end + 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "}"):
+                if depth == 0 { return fields }
+                depth -= 1
+            case UInt8(ascii: "="):
+                if depth == 0 { afterEquals = true }
+            case UInt8(ascii: ","):
+                if depth == 0 {
+                    if afterEquals { fields.append((key.trimmedWhitespace(), nil)) }
+                    afterEquals = false
+                    key = ""
+                }
+            default:
+                if !afterEquals, depth == 0 { key.append(Character(UnicodeScalar(byte))) }
+            }
+            index += 1
+        }
+        return fields
     }
 
     private func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {

@@ -33,7 +33,7 @@ public struct VersionPlace: Sendable, Equatable {
     public var isReference: Bool { value.contains("$(") || value.contains("${") }
 
     /// The text written for `new`.
-    func replacement(_ new: String) -> String {
+    package func replacement(_ new: String) -> String {
         guard case .openStep(let quoted) = quoting else { return new }
         let bare = !quoted && new.utf8.allSatisfy { OpenStepScanner.isBare($0) }
         return bare ? new : "\"" + new + "\""
@@ -46,6 +46,9 @@ public struct VersionFileProblem: Error, Sendable, Equatable {
     public var offset: Int?
     /// The message, without the path.
     public var message: String
+    /// A workspace member that takes its version from the workspace (`version.workspace =
+    /// true`): no problem when the workspace's own manifest is listed too.
+    public var followsWorkspace = false
 
     /// A problem at `offset`.
     public init(at offset: Int?, _ message: String) {

@@ -43,6 +43,9 @@ package struct VersionFiles {
     package init(project: Project) {
         var entries: [Entry] = []
         var findings: [Diagnostic] = []
+        var followers: [Diagnostic] = []
+        var members: [String] = []
+        var followerFiles: [(String, [UInt8])] = []
         let settingsPath = project.config?.path ?? ProjectConfig.fileName
         var seen: Set<String> = []
         // The notes and the fragments are the release's own files, written another way.
@@ -97,11 +100,38 @@ package struct VersionFiles {
             }
             do throws(VersionFileProblem) {
                 entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
+            } catch where error.followsWorkspace {
+                // Said only if the workspace's own manifest is not listed as well (below).
+                followers.append(error.diagnostic(path: path, bytes: bytes))
+                if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
+                followerFiles.append((path, bytes))
             } catch {
                 findings.append(error.diagnostic(path: path, bytes: bytes))
             }
-            if let file = entry.file {
-                entry.companions = Self.companions(of: file, at: path, in: project, findings: &findings)
+
+        }
+        // A member that follows its workspace is written through the workspace's manifest.
+        let listsWorkspace = entries.contains { entry in
+            entry.file?.format == .cargo && entry.file.map { TOMLManifest(bytes: $0.bytes).string("version", inFirstOf: ["workspace.package"]) != nil } == true
+        }
+        if !listsWorkspace { findings += followers }
+        entries.removeAll { entry in entry.file == nil && followers.contains { $0.location.path == entry.path } && listsWorkspace }
+        for index in entries.indices {
+            guard let file = entries[index].file else { continue }
+            entries[index].companions = Self.companions(
+                of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [], findings: &findings)
+        }
+        // The crates moved together pin each other's versions beside their paths: those move too.
+        let cargo = entries.indices.filter { entries[$0].file?.format == .cargo }
+        let names = Set(cargo.compactMap { entries[$0].file.flatMap { TOMLManifest(bytes: $0.bytes).string("name", inFirstOf: ["package"]) } }
+            + (listsWorkspace ? members : []))
+        for index in cargo {
+            guard let file = entries[index].file, let held = file.version else { continue }
+            let manifests = [(entries[index].path, file.bytes)]
+                + (TOMLManifest(bytes: file.bytes).string("version", inFirstOf: ["workspace.package"]) != nil ? followerFiles : [])
+            for (path, bytes) in manifests {
+                let places = TOMLManifest(bytes: bytes).pathDependencyVersions(on: names).filter { $0.value == held }
+                if !places.isEmpty { entries[index].companions.append(Companion(path: path, bytes: bytes, places: places)) }
             }
         }
         // Files that only name build settings write nothing: the file setting them must be listed.
@@ -122,9 +152,9 @@ package struct VersionFiles {
 
     /// The lock files beside (or above, up to the project's folder) a manifest at `path` that
     /// record its package at the version it holds now.
-    private static func companions(of file: VersionFile, at path: String, in project: Project, findings: inout [Diagnostic])
-        -> [Companion]
-    {
+    private static func companions(
+        of file: VersionFile, at path: String, in project: Project, members: [String], findings: inout [Diagnostic]
+    ) -> [Companion] {
         guard let held = file.version else { return [] }
         let lockName: String
         switch file.format {
@@ -143,8 +173,10 @@ package struct VersionFiles {
                 let member = manifestFolder == folder ? "" : String(manifestFolder.dropFirst(folder.count + 1))
                 var places: [VersionPlace] = []
                 if file.format == .cargo {
-                    guard let name = TOMLManifest(bytes: file.bytes).string("name", inFirstOf: ["package"]) else { return [] }
-                    places = LockFile.cargoPlaces(in: bytes, package: name)
+                    // The crate itself and, for a workspace's manifest, the members that follow it.
+                    let own = TOMLManifest(bytes: file.bytes).string("name", inFirstOf: ["package"]).map { [$0] } ?? []
+                    let follows = TOMLManifest(bytes: file.bytes).string("version", inFirstOf: ["workspace.package"]) != nil ? members : []
+                    places = (own + follows).flatMap { LockFile.cargoPlaces(in: bytes, package: $0) }
                 } else {
                     do throws(VersionFileProblem) {
                         places = try LockFile.npmPlaces(in: bytes, member: member)
@@ -239,23 +271,38 @@ package struct VersionFiles {
         if let number, !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty {
             throw CommandFailure(Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
         }
-        var changes: [Change] = []
-        var locks: [String: Change] = [:]
+        // Every edit of one file, as ranges of the bytes read, applied together: a lock file or
+        // a manifest may take edits for several packages.
+        var files: [String: (path: String, before: [UInt8], edits: [(range: Range<Int>, text: String)])] = [:]
+        var order: [String] = []
+        func edit(_ path: String, _ bytes: [UInt8], _ more: [(range: Range<Int>, text: String)]) {
+            let key = ProjectBoundary.real(path)
+            if files[key] == nil {
+                files[key] = (path, bytes, [])
+                order.append(key)
+            }
+            files[key]!.edits += more
+        }
         for entry in entries {
             guard let file = entry.file else { continue }
-            let after = file.written(version: version, build: number)
-            if after != file.bytes { changes.append(Change(path: entry.path, before: file.bytes, after: after)) }
-            // Each lock file once, with every package of it the release moves.
             let text = file.text(of: version)
+            var own = file.versionPlaces.map { (range: $0.range, text: $0.replacement(text)) }
+            if let number { own += file.buildPlaces.map { (range: $0.range, text: $0.replacement(number)) } }
+            edit(entry.path, file.bytes, own)
             for companion in entry.companions {
-                var change = locks[companion.path] ?? Change(path: companion.path, before: companion.bytes, after: companion.bytes)
-                for place in companion.places.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-                    change.after.replaceSubrange(place.range, with: Array(text.utf8))
-                }
-                locks[companion.path] = change
+                edit(companion.path, companion.bytes, companion.places.map { (range: $0.range, text: $0.replacement(text)) })
             }
         }
-        return changes + locks.values.sorted { $0.path < $1.path }.filter { $0.after != $0.before }
+        return order.compactMap { key in
+            let (path, before, edits) = files[key]!
+            var after = before
+            // Each place once, from the end, so the ranges before it still hold.
+            var done = Set<Int>()
+            for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where done.insert(edit.range.lowerBound).inserted {
+                after.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+            }
+            return after == before ? nil : Change(path: path, before: before, after: after)
+        }
     }
 
     /// The lock files a release of the project may write beside its version files, absolute.
