@@ -165,6 +165,24 @@ struct VersionedReleaseTests {
         #expect(try repository.read("crates/core/Cargo.toml") == "[package]\nname = \"ws-core\"\nversion.workspace = true\n")
     }
 
+    /// npm packages released together (a tool and its platform package) pin each other: the
+    /// pin moves with them, and a dependency that is no package of the project stays.
+    @Test func npmPackagesReleasedTogetherMoveTheirPins() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": "# Changelog\n\n## [1.0.0] - 2026-01-01\n\n- First.\n",
+            ".whatsnew.yml": "version-files:\n  - package.json\n  - npm/linux/package.json\n",
+            "package.json": "{\n  \"name\": \"tool\",\n  \"version\": \"1.0.0\",\n  \"optionalDependencies\": {\n    \"@tool/linux\": \"1.0.0\",\n    \"left-pad\": \"1.0.0\"\n  }\n}\n",
+            "npm/linux/package.json": "{\n  \"name\": \"@tool/linux\",\n  \"version\": \"1.0.0\"\n}\n",
+        ])
+        defer { repository.remove() }
+        #expect(try repository.whatsnew(["new", "--kind", "added", "--body", "Tags."]).status == 0)
+        let run = try repository.whatsnew(["release", "auto"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let main = try repository.read("package.json")
+        #expect(main.contains("\"version\": \"1.1.0\"") && main.contains("\"@tool/linux\": \"1.1.0\"") && main.contains("\"left-pad\": \"1.0.0\""), "\(main)")
+        #expect(try repository.read("npm/linux/package.json").contains("\"version\": \"1.1.0\""))
+    }
+
     /// Every file's bytes, the fragments' included.
     static func snapshot(_ repository: GitRepository) throws -> [String: Data] {
         var files: [String: Data] = [:]

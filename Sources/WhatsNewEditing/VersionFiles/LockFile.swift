@@ -30,10 +30,12 @@ public enum LockFile {
 
 /// The string values at one path of member names in a JSON document, found by reading its
 /// structure: a name inside a string, an array or another object never matches.
-struct JSONPathScanner {
+package struct JSONPathScanner {
+    package init(bytes: [UInt8]) { self.bytes = bytes }
+
     let bytes: [UInt8]
 
-    func places(at path: [String]) throws(VersionFileProblem) -> [VersionPlace] {
+    package func places(at path: [String]) throws(VersionFileProblem) -> [VersionPlace] {
         var places: [VersionPlace] = []
         // The member names leading to each open container; nil for an array or the document.
         var containers: [(isObject: Bool, name: String?)] = []

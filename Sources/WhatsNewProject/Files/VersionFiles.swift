@@ -121,6 +121,23 @@ package struct VersionFiles {
             entries[index].companions = Self.companions(
                 of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [], findings: &findings)
         }
+        // npm packages released together pin each other exactly (a binary's platform packages
+        // in `optionalDependencies`): those pins move with them.
+        let npm = entries.indices.filter { entries[$0].file?.format == .packageJSON }
+        let packageNames = npm.compactMap { index -> String? in
+            guard let bytes = entries[index].file?.bytes else { return nil }
+            return (try? JSONPathScanner(bytes: bytes).places(at: ["name"]))?.first?.value
+        }
+        for index in npm {
+            guard let file = entries[index].file, let held = file.version else { continue }
+            var places: [VersionPlace] = []
+            for table in ["dependencies", "optionalDependencies", "peerDependencies", "devDependencies"] {
+                for name in packageNames {
+                    places += ((try? JSONPathScanner(bytes: file.bytes).places(at: [table, name])) ?? []).filter { $0.value == held }
+                }
+            }
+            if !places.isEmpty { entries[index].companions.append(Companion(path: entries[index].path, bytes: file.bytes, places: places)) }
+        }
         // The crates moved together pin each other's versions beside their paths: those move too.
         let cargo = entries.indices.filter { entries[$0].file?.format == .cargo }
         let names = Set(cargo.compactMap { entries[$0].file.flatMap { TOMLManifest(bytes: $0.bytes).string("name", inFirstOf: ["package"]) } }
