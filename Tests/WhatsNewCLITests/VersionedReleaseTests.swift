@@ -149,6 +149,8 @@ struct VersionedReleaseTests {
             "crates/core/Cargo.toml": "[package]\nname = \"ws-core\"\nversion.workspace = true\n",
             "crates/app/Cargo.toml":
                 "[package]\nname = \"ws-app\"\nversion.workspace = true\n\n[dependencies]\nws-core = { path = \"../core\", version = \"2.13.1\" }\nserde = \"2.13.1\"\n",
+            // A member not listed, whose version is its own, pins a listed crate: `cargo set-version` moves that.
+            "crates/tool/Cargo.toml": "[package]\nname = \"ws-tool\"\nversion = \"0.3.0\"\n\n[dependencies.ws-core]\npath = \"../core\"\nversion = \"2.13.1\"\n",
             "Cargo.lock":
                 "version = 4\n\n[[package]]\nname = \"serde\"\nversion = \"2.13.1\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n\n[[package]]\nname = \"ws-app\"\nversion = \"2.13.1\"\n\n[[package]]\nname = \"ws-core\"\nversion = \"2.13.1\"\n",
         ])
@@ -163,6 +165,7 @@ struct VersionedReleaseTests {
         #expect(lock.components(separatedBy: "version = \"3.0.0-beta.1\"").count == 3, "\(lock)")
         #expect(lock.contains("name = \"serde\"\nversion = \"2.13.1\""))
         #expect(try repository.read("crates/core/Cargo.toml") == "[package]\nname = \"ws-core\"\nversion.workspace = true\n")
+        #expect(try repository.read("crates/tool/Cargo.toml").hasSuffix("version = \"0.3.0\"\n\n[dependencies.ws-core]\npath = \"../core\"\nversion = \"3.0.0-beta.1\"\n"))
     }
 
     /// npm packages released together (a tool and its platform package) pin each other: the

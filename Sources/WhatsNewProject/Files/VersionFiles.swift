@@ -146,7 +146,18 @@ package struct VersionFiles {
             guard let file = entries[index].file, let held = file.version else { continue }
             let manifests = [(entries[index].path, file.bytes)]
                 + (TOMLManifest(bytes: file.bytes).string("version", inFirstOf: ["workspace.package"]) != nil ? followerFiles : [])
-            for (path, bytes) in manifests {
+            // And every member of the workspace whose Cargo.lock moves with it, as `cargo set-version` does.
+            let here = ProjectBoundary.real(".") + "/"
+            let workspace = entries[index].companions.filter { $0.path.hasSuffix("Cargo.lock") }.flatMap { lock in
+                let real = ProjectBoundary.real(lock.path)
+                return CargoWorkspace.manifests(root: String(real.dropLast("Cargo.lock".count))).compactMap { member -> (String, [UInt8])? in
+                    guard project.boundary.problem(with: member, from: .repository, what: "workspace member") == nil,
+                        let bytes = ContentFingerprint.contents(of: member)
+                    else { return nil }
+                    return (member.hasPrefix(here) ? String(member.dropFirst(here.count)) : member, bytes)
+                }
+            }
+            for (path, bytes) in manifests + workspace {
                 let places = TOMLManifest(bytes: bytes).pathDependencyVersions(on: names).filter { $0.value == held }
                 if !places.isEmpty { entries[index].companions.append(Companion(path: path, bytes: bytes, places: places)) }
             }

@@ -119,7 +119,7 @@ package struct PackageProposal {
     }
 
     /// Every folder under `root`, four levels deep, but hidden ones and what builds leave.
-    private static func folders(under root: String) -> [String] {
+    static func folders(under root: String) -> [String] {
         let skipped: Set<String> = ["node_modules", "target", "build", "Pods", "DerivedData", "vendor"]
         var found: [String] = []
         func walk(_ relative: String, depth: Int) {
