@@ -192,6 +192,11 @@ struct ReleaseWriterTests {
         #expect(pending.sections.map(\.kind) == [.added])
         let release = try ReleaseWriter().release(added, fragments: [], version: "1.2.0", date: Self.date)
         #expect(release.release == "## 1.2.0 - 2024-06-01\n\n### Added\n\n#### Linux\n\n- Wayland.\n", "\(release.release)")
+        // A category at the release's own level is misplaced, not a parent: the commit log after it is a row.
+        let node = try SourceFile(
+            path: "CHANGELOG.md",
+            bytes: Array("## 2016-04-20, Version 5.11.0\n\n## Notable Changes\n\n* Buffer compares ranges.\n\n### Commits\n\n* assert: a fix.\n\n## 2016-04-01, Version 5.10.0\n\n### Commits\n\n* Older.\n".utf8))
+        #expect(DocumentReader().read(node).document.releases[0].sections.map(\.items.count) == [1, 1])
         // Features under a highlights heading are rows of their own.
         let features = try SourceFile(
             path: "CHANGELOG.md", bytes: Array("## 1.2.0\n\n### Added\n\n#### Sync\n\nYour notes on every device.\n\n## 1.1.0\n\n- A bug.\n".utf8))

@@ -27,7 +27,7 @@ struct ReleaseBuilder {
     /// `keepsOrder`, one row holding it as written); prose before it is the summary.
     consuming func build(keepsOrder: Bool = false) -> Release {
         var release = self.release
-        release.sections = Self.groupingLists(sections).compactMap { $0.build() }
+        release.sections = Self.groupingLists(sections, releaseLevel: level).compactMap { $0.build() }
         if !lead.isEmpty, release.sections.isEmpty || lead.contains(where: \.isList) {
             let rows = FlatReleaseRows(lead, keepsOrder: keepsOrder)
             // Rows alone, as in most such releases: their own array, not a copy joined to nothing.
@@ -45,14 +45,16 @@ extension ReleaseBuilder {
     /// Deeper headings that name no kind and hold only lists under a category of a known kind
     /// (`### Fixed` over `#### Windows` and its list) group that category's changes: they stay
     /// in its row, so the row keeps its kind. Deeper headings over prose (`### Notable Changes`
-    /// over `#### V8 12.4` and its paragraph) are features, rows of their own.
-    static func groupingLists(_ sections: [SectionBuilder]) -> [SectionBuilder] {
+    /// over `#### V8 12.4` and its paragraph) are features, rows of their own. A category
+    /// written at the release's own level (`## Notable Changes` under `## Version 5.11.0`) is
+    /// misplaced, not a parent: the headings after it are its siblings (`### Commits`).
+    static func groupingLists(_ sections: [SectionBuilder], releaseLevel: Int) -> [SectionBuilder] {
         var result: [SectionBuilder] = []
         var index = sections.startIndex
         while index < sections.endIndex {
             var parent = sections[index]
             index += 1
-            guard parent.section.origin == .heading, parent.section.kind != .other, let level = parent.level else {
+            guard parent.section.origin == .heading, parent.section.kind != .other, let level = parent.level, level > releaseLevel else {
                 result.append(parent)
                 continue
             }
