@@ -63,11 +63,23 @@ public struct VersionFile: Sendable {
 
     /// The file with `version` written as it is in every version place.
     public func written(version: String, build: String?) -> [UInt8] {
-        var edits = versionPlaces.map { ($0, $0.replacement(version)) }
-        if let build { edits += buildPlaces.map { ($0, $0.replacement(build)) } }
+        Self.applying(edits(version: version, build: build), to: bytes)
+    }
+
+    /// What writing `version` (and `build`) changes: each place's bytes and their new text.
+    package func edits(version: String, build: String?) -> [(range: Range<Int>, text: String)] {
+        var edits = versionPlaces.map { (range: $0.range, text: $0.replacement(version)) }
+        if let build { edits += buildPlaces.map { (range: $0.range, text: $0.replacement(build)) } }
+        return edits
+    }
+
+    /// `bytes` with `edits` (ranges of those bytes) made, each place once, from the end so the
+    /// ranges before it still hold.
+    package static func applying(_ edits: [(range: Range<Int>, text: String)], to bytes: [UInt8]) -> [UInt8] {
         var result = bytes
-        for (place, text) in edits.sorted(by: { $0.0.range.lowerBound > $1.0.range.lowerBound }) {
-            result.replaceSubrange(place.range, with: Array(text.utf8))
+        var done = Set<Int>()
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where done.insert(edit.range.lowerBound).inserted {
+            result.replaceSubrange(edit.range, with: Array(edit.text.utf8))
         }
         return result
     }

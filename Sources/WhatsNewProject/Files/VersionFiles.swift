@@ -112,7 +112,7 @@ package struct VersionFiles {
         }
         // A member that follows its workspace is written through the workspace's manifest.
         let listsWorkspace = entries.contains { entry in
-            entry.file?.format == .cargo && entry.file.map { TOMLManifest(bytes: $0.bytes).string("version", inFirstOf: ["workspace.package"]) != nil } == true
+            entry.file?.format == .cargo && entry.file.map { Self.isWorkspaceRoot($0.bytes) } == true
         }
         if !listsWorkspace { findings += followers }
         entries.removeAll { entry in entry.file == nil && followers.contains { $0.location.path == entry.path } && listsWorkspace }
@@ -145,16 +145,15 @@ package struct VersionFiles {
         for index in cargo {
             guard let file = entries[index].file, let held = file.version else { continue }
             let manifests = [(entries[index].path, file.bytes)]
-                + (TOMLManifest(bytes: file.bytes).string("version", inFirstOf: ["workspace.package"]) != nil ? followerFiles : [])
+                + (Self.isWorkspaceRoot(file.bytes) ? followerFiles : [])
             // And every member of the workspace whose Cargo.lock moves with it, as `cargo set-version` does.
-            let here = ProjectBoundary.real(".") + "/"
             let workspace = entries[index].companions.filter { $0.path.hasSuffix("Cargo.lock") }.flatMap { lock in
                 let real = ProjectBoundary.real(lock.path)
                 return CargoWorkspace.manifests(root: String(real.dropLast("Cargo.lock".count))).compactMap { member -> (String, [UInt8])? in
                     guard project.boundary.problem(with: member, from: .repository, what: "workspace member") == nil,
                         let bytes = ContentFingerprint.contents(of: member)
                     else { return nil }
-                    return (member.hasPrefix(here) ? String(member.dropFirst(here.count)) : member, bytes)
+                    return (Self.fromHere(member), bytes)
                 }
             }
             for (path, bytes) in manifests + workspace {
@@ -203,7 +202,7 @@ package struct VersionFiles {
                 if file.format == .cargo {
                     // The crate itself and, for a workspace's manifest, the members that follow it.
                     let own = TOMLManifest(bytes: file.bytes).string("name", inFirstOf: ["package"]).map { [$0] } ?? []
-                    let follows = TOMLManifest(bytes: file.bytes).string("version", inFirstOf: ["workspace.package"]) != nil ? members : []
+                    let follows = Self.isWorkspaceRoot(file.bytes) ? members : []
                     places = (own + follows).flatMap { LockFile.cargoPlaces(in: bytes, package: $0) }
                 } else {
                     do throws(VersionFileProblem) {
@@ -214,15 +213,23 @@ package struct VersionFiles {
                 }
                 // Only entries that agree with the manifest: a stale lock is `npm install`'s to mend.
                 places = places.filter { $0.value == held }
-                // Named from here, as the version files are.
-                let here = ProjectBoundary.real(".") + "/"
-                let shown = lock.hasPrefix(here) ? String(lock.dropFirst(here.count)) : lock
-                return places.isEmpty ? [] : [Companion(path: shown, bytes: bytes, places: places)]
+                return places.isEmpty ? [] : [Companion(path: Self.fromHere(lock), bytes: bytes, places: places)]
             }
             guard folder != root, let parent = Optional((folder as NSString).deletingLastPathComponent), parent != folder else { break }
             folder = parent
         }
         return []
+    }
+
+    /// A Cargo.toml that keeps its members' version (`[workspace.package] version`).
+    private static func isWorkspaceRoot(_ bytes: [UInt8]) -> Bool {
+        TOMLManifest(bytes: bytes).string("version", inFirstOf: ["workspace.package"]) != nil
+    }
+
+    /// An absolute path named from here, as the version files are, when it is below here.
+    private static func fromHere(_ path: String) -> String {
+        let here = ProjectBoundary.real(".") + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
 
     /// The files a unit's version is written to: `version-files:`; for a package that lists
@@ -314,21 +321,14 @@ package struct VersionFiles {
         for entry in entries {
             guard let file = entry.file else { continue }
             let text = file.text(of: version)
-            var own = file.versionPlaces.map { (range: $0.range, text: $0.replacement(text)) }
-            if let number { own += file.buildPlaces.map { (range: $0.range, text: $0.replacement(number)) } }
-            edit(entry.path, file.bytes, own)
+            edit(entry.path, file.bytes, file.edits(version: text, build: number))
             for companion in entry.companions {
                 edit(companion.path, companion.bytes, companion.places.map { (range: $0.range, text: $0.replacement(text)) })
             }
         }
         return order.compactMap { key in
             let (path, before, edits) = files[key]!
-            var after = before
-            // Each place once, from the end, so the ranges before it still hold.
-            var done = Set<Int>()
-            for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where done.insert(edit.range.lowerBound).inserted {
-                after.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-            }
+            let after = VersionFile.applying(edits, to: before)
             return after == before ? nil : Change(path: path, before: before, after: after)
         }
     }
