@@ -215,6 +215,39 @@ struct VersionedReleaseTests {
         #expect(try repository.whatsnew(["next"]).stdout == "1.7.0\n")
     }
 
+    /// A newest heading with no date and no tag, whose version the version file already holds,
+    /// is the release in progress; tagged, dated, or not in the file, it is released.
+    @Test func anUntaggedHeadingTheFilesHoldIsInProgress() throws {
+        let notes = "# Changelog\n\n### v1.6.9\n\n- Fixed a crash.\n\n### v1.6.8 - 2026-10-01\n\n- Fixed sync.\n"
+        let repository = try GitRepository([
+            "CHANGELOG.md": notes, "Config.xcconfig": "MARKETING_VERSION = 1.6.9\n",
+            ".whatsnew.yml": "version-files:\n  - Config.xcconfig\n",
+        ])
+        defer { repository.remove() }
+        try repository.git("tag", "v1.6.8")
+        let next = try repository.whatsnew(["next"])
+        #expect(next.stdout == "1.6.9\n", "\(next.stderr)")
+        #expect(next.stderr.contains("CHANGELOG.md:3:1: warning: 1.6.9 has no date and no tag v1.6.9, and Config.xcconfig already holds it"))
+        let lint = try repository.whatsnew(["lint"])
+        #expect(lint.stdout.contains("[untagged-release]") && !lint.stdout.contains("version-mismatch"), "\(lint.stdout)")
+        let release = try repository.whatsnew(["release", "auto", "--date", "2026-11-28"])
+        #expect(release.stdout == "version=1.6.9\ntag=v1.6.9\n", "\(release.stderr)")
+        #expect(try repository.read("CHANGELOG.md").hasPrefix("# Changelog\n\n### v1.6.9 - 2026-11-28\n\n- Fixed a crash.\n"))
+        // Any sign that it is out makes it a release: its tag, its date, or a file past it.
+        for (file, value, tag) in [
+            ("CHANGELOG.md", notes, "v1.6.9"), ("CHANGELOG.md", notes.replacing("### v1.6.9\n", with: "### v1.6.9 - 2026-11-01\n"), nil),
+            ("Config.xcconfig", "MARKETING_VERSION = 1.6.8\n", nil),
+        ] {
+            try repository.write("CHANGELOG.md", notes + "\n")
+            try repository.write("Config.xcconfig", "MARKETING_VERSION = 1.6.9\n")
+            try repository.write(file, value)
+            if let tag { try repository.git("tag", tag) }
+            // 1.6.9 is out, and nothing waits.
+            let after = try repository.whatsnew(["next"])
+            #expect(after.status == 1 && after.stderr.contains("nothing to release") && !after.stderr.contains("untagged"), "\(file) \(value): \(after.stderr)")
+        }
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

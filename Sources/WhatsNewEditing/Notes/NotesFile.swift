@@ -7,7 +7,7 @@ package struct NotesFile: Sendable {
     /// The file as read.
     package let source: SourceFile
     /// What reading it found: the notes and every finding.
-    package let reading: DocumentReader.Reading
+    package private(set) var reading: DocumentReader.Reading
     let lines: NotesLines
     /// cmark's top-level blocks, numbered by the file's lines.
     let blocks: [Block]
@@ -23,6 +23,14 @@ package struct NotesFile: Sendable {
         outline = NotesOutline(document: reading.document, blocks: blocks, frontMatter: frontMatter, lines: lines)
     }
 
+    /// The file with the release at `index` read as the release in progress: a heading the
+    /// project's tags and version files show is not out yet, although it reads as released.
+    package func readingAsInProgress(_ index: Int) -> NotesFile {
+        var file = self
+        file.reading.document.releases[index].isUnreleased = true
+        return file
+    }
+
     var path: String { source.path }
     /// The notes as read.
     package var document: Document { reading.document }
@@ -35,10 +43,10 @@ package struct NotesFile: Sendable {
 
     /// The release that holds the unreleased changes: `Unreleased`, `main`, or a planned
     /// version such as `1.5.0 (unreleased)`.
-    var unreleasedIndex: Int? { ReleaseInProgress.index(in: document.releases) }
+    package var unreleasedIndex: Int? { ReleaseInProgress.index(in: document.releases) }
 
     /// Releases with a version, newest first whichever way the file runs.
-    var versionedNewestFirst: [Int] {
+    package var versionedNewestFirst: [Int] {
         let releases = document.releases
         let versioned = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
         return runsNewestFirst ? versioned : versioned.reversed()

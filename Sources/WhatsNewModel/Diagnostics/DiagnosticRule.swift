@@ -121,6 +121,9 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     case kindWithoutBump = "kind-without-bump"
     /// The notes' latest release is not the version the project's files say (`MARKETING_VERSION` 1.4.1, the notes 1.4.0).
     case versionMismatch = "version-mismatch"
+    /// The newest release has no date and no tag, and the version files hold it: it is read as
+    /// the release in progress.
+    case untaggedRelease = "untagged-release"
     // Choosing releases to show.
     /// A `--release` or `--since` that names no release, with the versions there are.
     case unknownRelease = "unknown-release"
@@ -144,7 +147,7 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
             .contentOutsideRelease, .rawHTML, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,
             .translationMissingSection, .translationExtraSection, .translationUnknownLocale, .configUnknownKey,
-            .unknownAudience, .unknownPlatform, .kindWithoutBump, .versionMismatch, .draftSkipped:
+            .unknownAudience, .unknownPlatform, .kindWithoutBump, .versionMismatch, .untaggedRelease, .draftSkipped:
             .warning
         default:
             .error

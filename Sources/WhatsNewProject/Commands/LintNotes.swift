@@ -113,8 +113,11 @@ package struct LintNotes {
                     diagnostics += FragmentLinter(icons: linter.icons).check(
                         read, unreleased: file.document.releaseInProgress)
                     if Project.same(input, project.notesPath) {
-                        let released = file.document.releases.filter { !$0.isUnreleased }.compactMap(\.version)
-                        diagnostics += VersionFiles(project: project).lint(latest: released.max { $0.compare(to: $1) == .older })
+                        let (read, untagged) = UntaggedRelease.reading(file, in: project, tags: project.tags(near: input))
+                        diagnostics += untagged.map { [$0] } ?? []
+                        let released = read.document.releases.filter { !$0.isUnreleased }.compactMap(\.version)
+                        let planned = read.document.releaseInProgress?.version.map(ReleaseInProgress.plannedRelease(of:))
+                        diagnostics += VersionFiles(project: project).lint(latest: released.max { $0.compare(to: $1) == .older }, planned: planned)
                     }
                     // What only writing them into these notes shows: a title that reads as a release.
                     do {

@@ -38,6 +38,8 @@ package struct ShowNextVersion {
             day: try ReleaseDay.parse(date, option: "--date"), missingIsEmpty: notes == nil, console: console)
         let errors = round.findings.filter { $0.severity == .error }
         if !errors.isEmpty { throw CommandFailure(errors) }
+        // The fragments' warnings are lint's; a heading read as in progress changes the version.
+        console.report(round.findings.filter { $0.rule == .untaggedRelease })
         let packages = project.hasPackages
         var lines: [String] = []
         for entry in round.entries {

@@ -10,7 +10,8 @@ extension Notes {
         package var file: NotesFile
         /// The fragments whose notes go into this unit's next release.
         package var fragments: [Fragment]
-        /// What reading the fragments found, warnings too, for every fragment in the folder.
+        /// What reading the fragments found, warnings too, for every fragment in the folder; and
+        /// the warning that the newest heading is read as the release in progress (``UntaggedRelease``).
         package var findings: [Diagnostic]
         /// The fragments folder.
         package var folder: FragmentFolder
@@ -34,7 +35,8 @@ extension Notes {
         let folder = FragmentFolder(path: project.fragmentsFolder(for: path) ?? ".changes")
         let limit = request.maximumSize ?? project.maximumSize
         let source = missingIsEmpty && FileKind(of: path) == nil ? try empty(path) : try load(path, limit)
-        let file = NotesFile(source, reader: reader)
+        // A newest heading the tags and version files show is not out yet is the release in progress.
+        let (file, untagged) = UntaggedRelease.reading(NotesFile(source, reader: reader), in: project, tags: project.tags(near: path))
         // The folder is one source of notes; the commits since the latest release, another.
         let fragments: FragmentSource
         var withdrawn: [String] = []
@@ -45,8 +47,9 @@ extension Notes {
         } else {
             fragments = folder
         }
-        let (all, findings) = request.drafting == nil ? folders[folder.path] ?? fragments.read(with: project.fragmentReader) : fragments.read(with: project.fragmentReader)
-        if request.drafting == nil { folders[folder.path] = (all, findings) }
+        let (all, read) = request.drafting == nil ? folders[folder.path] ?? fragments.read(with: project.fragmentReader) : fragments.read(with: project.fragmentReader)
+        if request.drafting == nil { folders[folder.path] = (all, read) }
+        let findings = (untagged.map { [$0] } ?? []) + read
         var waiting = Waiting(
             file: file, fragments: credited(all.filter(project.owns), reader: project.fragmentReader), findings: findings,
             folder: folder, reader: reader,
