@@ -248,6 +248,34 @@ struct VersionedReleaseTests {
         }
     }
 
+    /// Calendar versions in the scheme the notes write (`YY.0M`, a month's second release
+    /// counted) or `calendar:` names, each file taking the form its ecosystem accepts.
+    @Test func calendarVersionsInEachFilesForm() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": "# Changelog\n\n## Unreleased\n\n### Fixed\n\n- Sync.\n\n## 26.09 - 2026-09-14\n\n- First.\n\n## 26.04.1 - 2026-04-20\n\n- A fix.\n\n## 26.04 - 2026-04-02\n\n- Start.\n",
+            "Cargo.toml": "[package]\nname = \"app\"\nversion = \"26.9.0\"\n",
+            "pyproject.toml": "[project]\nname = \"app\"\nversion = \"26.9\"\n",
+            "Config.xcconfig": "MARKETING_VERSION = 26.09\n",
+            ".whatsnew.yml": "versioning: calendar\nversion-files: [Cargo.toml, pyproject.toml, Config.xcconfig]\n",
+        ])
+        defer { repository.remove() }
+        try repository.git("tag", "v26.09")
+        let first = try repository.whatsnew(["release", "auto", "--date", "2026-11-03"])
+        #expect(first.stdout == "version=26.11\ntag=v26.11\n", "\(first.stderr)")
+        #expect(try repository.read("Cargo.toml").contains("version = \"26.11.0\""))
+        #expect(try repository.read("pyproject.toml").contains("version = \"26.11\""))
+        #expect(try repository.read("Config.xcconfig") == "MARKETING_VERSION = 26.11\n")
+        try repository.git("commit", "-qam", "26.11")
+        _ = try repository.whatsnew(["new", "--kind", "fixed", "--body", "Export."])
+        #expect(try repository.whatsnew(["next", "--date", "2026-11-20"]).stdout == "26.11.1\n")
+        // Named in calver.org's words, the scheme wins over the notes'.
+        try repository.write(".whatsnew.yml", "calendar: YYYY.0M.0D\nversion-files: [Cargo.toml, pyproject.toml, Config.xcconfig]\n")
+        #expect(try repository.whatsnew(["next", "--date", "2026-12-01"]).stdout == "2026.12.01\n")
+        try repository.write(".whatsnew.yml", "calendar: YYYY.0M.0D.DAY\n")
+        let wrong = try repository.whatsnew(["next"])
+        #expect(wrong.status != 0 && wrong.stderr.contains(".whatsnew.yml:1:11: error: `calendar` is a calendar version's form"), "\(wrong.stderr)")
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

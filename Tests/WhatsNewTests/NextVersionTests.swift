@@ -15,6 +15,8 @@ struct NextVersionTests {
         var versioning = Versioning.semver
         var pre: String? = nil
         var kinds: [ChangeKind] = []
+        var calendar: CalendarScheme? = nil
+        var dates: [String] = []
         var expected: String?
         var testDescription: String {
             "\(released.first ?? "none") + \(unreleased + fragments) \(versioning.rawValue) \(pre ?? "") → \(expected ?? "nothing")"
@@ -97,6 +99,25 @@ struct NextVersionTests {
         // Calendar versions never go back, and a project coming from SemVer writes the year whole.
         Case(released: ["2026.12.0"], fragments: ["fixed"], versioning: .calendar, expected: "error"),
         Case(released: ["1.4.0"], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
+        // Calendar schemes as the notes write them, or as `calendar:` says (calver.org's words).
+        Case(
+            released: ["26.09", "26.04.1", "26.04"], fragments: ["fixed"], versioning: .calendar,
+            dates: ["2026-09-10", "2026-04-20", "2026-04-01"], expected: "26.11"),
+        Case(released: ["26.11"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-02"], expected: "26.11.1"),
+        Case(released: ["26.11.1", "26.11"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-09", "2026-11-02"], expected: "26.11.2"),
+        Case(released: ["26.09"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.0M"), expected: "26.11"),
+        Case(released: ["26.10.3"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.0M.MICRO"), expected: "26.11.0"),
+        Case(released: ["26.01.3"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.MM.MICRO"), expected: "26.11.0"),
+        Case(
+            released: ["2026.3", "2026.2", "2026.1"], fragments: ["fixed"], versioning: .calendar,
+            dates: ["2026-10-01", "2026-06-01", "2026-02-01"], expected: "2026.4"),
+        Case(released: ["2025.7", "2025.1"], fragments: ["added"], versioning: .calendar, calendar: CalendarScheme("YYYY.N"), expected: "2026.1"),
+        Case(released: ["24.2", "24.0"], fragments: ["added"], versioning: .calendar, calendar: CalendarScheme("YY.MINOR"), expected: "26.0"),
+        Case(released: ["2026.11.02"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-02"], expected: "2026.11.27"),
+        Case(released: ["2026.11.27"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-27"], expected: "2026.11.27.1"),
+        Case(released: ["2026.09.30"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YYYY.0M.0D"), expected: "2026.11.27"),
+        Case(released: ["2026.11.27"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YYYY.0M.0D.MICRO"), expected: "2026.11.27.1"),
+        Case(released: ["26.11"], fragments: ["fixed"], versioning: .calendar, pre: "beta", dates: ["2026-11-02"], expected: "26.11.1-beta.1"),
         // A project's own bump for its kinds, and for one of the sheet's.
         Case(
             released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .minor)],
@@ -114,14 +135,14 @@ struct NextVersionTests {
     @Test(arguments: table)
     func nextVersion(_ row: Case) throws {
         let kinds = ChangeKinds.builtIn.adding(row.kinds)
-        let pending = try Self.pending(row, kinds: kinds)
+        let (pending, releases) = try Self.pendingAndReleases(row, kinds: kinds)
         let isPre = row.pre != nil
         guard pending.bump(preRelease: isPre) != .none else {
             #expect(row.expected == nil, "nothing to release")
             return
         }
         do {
-            let version = try NextVersion(versioning: row.versioning).version(
+            let version = try NextVersion(versioning: row.versioning, calendar: row.calendar, releases: releases).version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: pending.bump(preRelease: isPre),
                 preRelease: row.pre, on: Self.day, styledAfter: pending.newestPreReleaseEver)
             #expect(version.text == row.expected)
@@ -205,6 +226,10 @@ struct NextVersionTests {
 
     /// The notes and fragments of a row, read as whatsnew reads them.
     static func pending(_ row: Case, kinds: ChangeKinds) throws -> PendingChanges {
+        try pendingAndReleases(row, kinds: kinds).pending
+    }
+
+    static func pendingAndReleases(_ row: Case, kinds: ChangeKinds) throws -> (pending: PendingChanges, releases: [Release]) {
         var lines = ["# Changelog", ""]
         if !row.unreleased.isEmpty { lines += ["## [Unreleased]", ""] }
         for heading in row.unreleased {
@@ -212,8 +237,9 @@ struct NextVersionTests {
             let item = parts.count > 1 ? String(parts[1]).trimmedWhitespace() : "Something \(heading.lowercased())"
             lines += ["### \(parts[0])", "", "- \(item)", ""]
         }
-        for version in row.released {
-            lines += ["## [\(version)] - 2026-01-01", "", "### Fixed", "", "- A fix in \(version)", ""]
+        for (index, version) in row.released.enumerated() {
+            let date = index < row.dates.count ? row.dates[index] : "2026-01-01"
+            lines += ["## [\(version)] - \(date)", "", "### Fixed", "", "- A fix in \(version)", ""]
         }
         let document = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(lines.joined(separator: "\n").utf8)))
             .document
@@ -228,6 +254,6 @@ struct NextVersionTests {
                 try SourceFile(path: ".changes/\(index)-\(name).md", bytes: Array(text.utf8)))
             return try #require(fragment, "\(diagnostics)")
         }
-        return PendingChanges(document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds)
+        return (PendingChanges(document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds), document.releases)
     }
 }

@@ -209,6 +209,9 @@ struct VersionFormTests {
         #expect(Self.written(.semantic, "1.1.1w") == nil)
         #expect(Self.written(.semantic, "1.0.0-beta.01") == nil)
         #expect(Self.written(.python, "1.0.0-nightly") == nil)
+        // A day's second calendar release has four numbers, which Apple's version strings cannot.
+        #expect(Self.written(.apple, "2026.11.27.1") == nil)
+        #expect(Self.written(.python, "2026.11.27.1") == "2026.11.27.1")
         if case .failure(let refusal) = VersionForm.semantic.text(of: Version("1.2.3.4")!, holding: nil) {
             #expect(refusal.reason.contains("three numbers"))
         } else {

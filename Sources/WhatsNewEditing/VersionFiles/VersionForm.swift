@@ -36,6 +36,10 @@ public enum VersionForm: Sendable, Equatable {
         case .asWritten:
             return .success(version.text)
         case .apple:
+            // CFBundleShortVersionString is one to three numbers; the App Store refuses more.
+            guard version.numbers.count <= 3 else {
+                return .failure(Refusal(reason: "Apple's versions (CFBundleShortVersionString) have at most three numbers, and \(version.text) has \(version.numbers.count)"))
+            }
             let holdsPreRelease = held.flatMap(Version.init).map { !$0.prerelease.isEmpty } ?? false
             return .success(holdsPreRelease ? version.text : version.numbersText)
         case .semantic:

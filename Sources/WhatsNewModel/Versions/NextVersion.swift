@@ -1,13 +1,24 @@
 /// The version a coming release takes: the latest release moved by a bump (SemVer, with
 /// Cargo's reading below 1.0.0 unless the project asks for plain SemVer), or the release's
-/// month and a counter for calendar versions; a pre-release counts on from the notes' latest.
+/// date in the project's calendar scheme (``CalendarScheme``); a pre-release counts on from the
+/// notes' latest.
 public struct NextVersion: Sendable {
     /// How the project numbers its releases.
     public var versioning: Versioning
+    /// How a calendar version is written; nil for `YYYY.MM.MICRO`.
+    public var calendar: CalendarScheme?
 
-    /// A rule for `versioning`.
-    public init(versioning: Versioning = .semver) {
+    /// A rule for `versioning`, calendar versions written as `calendar` says.
+    public init(versioning: Versioning = .semver, calendar: CalendarScheme? = nil) {
         self.versioning = versioning
+        self.calendar = calendar
+    }
+
+    /// A rule for `versioning` on notes of `releases`: calendar versions written as `calendar`
+    /// says, else as those releases are (``CalendarScheme/learned(from:)``).
+    public init(versioning: Versioning, calendar: CalendarScheme?, releases: [Release]) {
+        let scheme = calendar.map { $0.counting(as: releases) } ?? CalendarScheme.learned(from: releases)
+        self.init(versioning: versioning, calendar: versioning == .calendar ? scheme : nil)
     }
 
     /// Why no version can be given.
@@ -51,7 +62,7 @@ public struct NextVersion: Sendable {
         } else {
             target = numbers(after: stable, bump: bump, on: day, literally: named)
             if !named, let pre = latestPreRelease, Self.compare(target.numbers, pre.numbers) == .older {
-                target = Written(numbers: pre.numbers, monthWidth: target.monthWidth)
+                target = Written(numbers: pre.numbers, widths: target.widths)
             }
         }
         if versioning == .calendar, let stable, Self.compare(target.numbers, stable.numbers) != .newer {
@@ -101,35 +112,24 @@ public struct NextVersion: Sendable {
         return Written(numbers: numbers)
     }
 
-    /// `year.month.counter`, written with the latest release's year and month widths
-    /// (`26.4.0`, `2026.04.0`); the counter starts at 0 each month.
+    /// The release's date in the project's calendar scheme (`YYYY.MM.MICRO` unless it says
+    /// otherwise), counting on from the latest release of the same period.
     private func calendar(after stable: Version?, on day: ReleaseDate) -> Written {
-        // `26.4.0` writes the year short; a project coming from SemVer (`1.4.0`) gets it whole.
-        let shortYear = (stable?.numbers.first).map { (day.year % 100 - 10...day.year % 100).contains($0) } ?? false
-        let year = shortYear ? day.year % 100 : day.year
-        let monthWidth = stable.map { Self.monthWidth(of: $0) } ?? 1
-        var counter = 0
-        if let stable, stable.numbers.count >= 2, stable.numbers[0] == year, stable.numbers[1] == day.month {
-            counter = (stable.numbers.count >= 3 ? stable.numbers[2] : 0) + 1
-        }
-        return Written(numbers: [year, day.month, counter], monthWidth: monthWidth)
+        let scheme = calendar ?? CalendarScheme("YYYY.MM.MICRO")!
+        let (numbers, widths) = scheme.numbers(after: stable, on: day)
+        return Written(numbers: numbers, widths: widths)
     }
 
-    /// 2 when the version writes its second number with a leading zero (`2026.04.1`).
-    private static func monthWidth(of version: Version) -> Int {
-        let parts = version.text.split(separator: ".", maxSplits: 2)
-        guard parts.count >= 2, parts[1].count == 2, parts[1].first == "0" else { return 1 }
-        return 2
-    }
-
-    /// Numbers as the version writes them.
+    /// Numbers as the version writes them: each at least as wide as its width (`09`).
     private struct Written {
         var numbers: [Int]
-        var monthWidth = 1
+        var widths: [Int] = []
 
         var text: String {
             numbers.enumerated().map { index, number in
-                index == 1 && monthWidth == 2 && number < 10 ? "0\(number)" : String(number)
+                let digits = String(number)
+                let width = index < widths.count ? widths[index] : 1
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
             }.joined(separator: ".")
         }
     }

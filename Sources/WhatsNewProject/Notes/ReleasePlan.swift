@@ -45,7 +45,10 @@ package struct ReleasePlan: Sendable {
     ) throws(CommandFailure) -> ReleasePlan {
         let pending = PendingChanges(document: document, path: path, fragments: fragments, kinds: project.kinds)
         let template = TagName.template(for: document.releases, project: project, tags: tags)
-        let versioning = project.config?.versioning ?? .semver
+        let config = project.config
+        let versioning = config?.versioning ?? (config?.calendar != nil ? .calendar : .semver)
+        // Calendar versions are written as the settings say, else as the notes' releases are.
+        let rule = NextVersion(versioning: versioning, calendar: config?.calendar, releases: document.releases)
         let bump: VersionBump
         switch request {
         case .exact(let text):
@@ -71,7 +74,7 @@ package struct ReleasePlan: Sendable {
             let planned = ReleaseInProgress.plannedRelease(of: written)
             let here = SourceLocation(path: path, line: document.releases[index].line, column: 1)
             var plan = ReleasePlan(version: planned, tag: template.filled(planned.text), bump: bump, pending: pending, planned: here)
-            if let computed = try? NextVersion(versioning: versioning).version(
+            if let computed = try? rule.version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, on: day),
                 computed.compare(to: planned) == .newer
             {
@@ -86,7 +89,7 @@ package struct ReleasePlan: Sendable {
         let planned = ReleaseInProgress.index(in: document.releases).flatMap { document.releases[$0].version }
             .map(ReleaseInProgress.plannedRelease(of:))
         do {
-            let version = try NextVersion(versioning: versioning).version(
+            let version = try rule.version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
                 on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero,
                 planned: preRelease == nil ? nil : planned, styledAfter: pending.newestPreReleaseEver)

@@ -28,6 +28,7 @@ import Yams
 /// builds: { 1.4.0: 1248 }         # build numbers (CFBundleVersion) Sparkle compares
 /// max-size: 16M                   # the largest notes file read (default 8M)
 /// versioning: semver              # how `next` and `release auto` number: semver, plain-semver, calendar
+/// calendar: YY.0M                 # calendar versions' form (calver.org): YYYY.0M.MICRO, YYYY.MICRO, YYYY.0M.0D
 /// tag: "v{version}"               # the tag a release prints (default: the project's own habit)
 /// version-files:                  # where `release` writes the version too
 ///   - App.xcodeproj/project.pbxproj
@@ -79,6 +80,9 @@ package struct ProjectConfig: Sendable {
     package var maxSize: Int?
     /// `versioning:` how the next version is numbered.
     package var versioning: Versioning?
+    /// `calendar:` how calendar versions are written (`YY.0M`); with it, `versioning` is `calendar`
+    /// unless it says otherwise.
+    package var calendar: CalendarScheme?
     /// `tag:` the tag name a release prints, with `{version}` where the version goes.
     package var tag: String?
     /// `version-files:` the files the version is written to with the notes.
@@ -148,7 +152,7 @@ package struct ProjectConfig: Sendable {
     /// can differ between the things one repository releases.
     package static let packageKeys = [
         "folder", "uses", "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir",
-        "repository", "kinds", "check", "audiences", "platforms", "builds", "versioning", "tag", "version-files", "build",
+        "repository", "kinds", "check", "audiences", "platforms", "builds", "versioning", "calendar", "tag", "version-files", "build",
     ]
 
     /// `packages:` read: a map of names to a folder (`core: Sources/Core`) or to settings
@@ -215,6 +219,7 @@ package struct ProjectConfig: Sendable {
             case "platforms": merged.platforms = package.platforms
             case "builds": merged.builds = package.builds
             case "versioning": merged.versioning = package.versioning
+            case "calendar": merged.calendar = package.calendar
             case "tag": merged.tag = package.tag
             case "version-files": merged.versionFiles = package.versionFiles
             case "build": merged.incrementsBuild = package.incrementsBuild
@@ -232,7 +237,7 @@ package struct ProjectConfig: Sendable {
     /// The keys the file takes, for the unknown-key diagnostic.
     package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
-        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning", "tag", "version-files", "build",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning", "calendar", "tag", "version-files", "build",
         "packages", "commits",
     ]
     /// The formats `format:` and `outputs:` take: every one `--format` takes.
@@ -409,6 +414,15 @@ package struct ProjectConfig: Sendable {
                     config.uses = names.map { ($0, SourceLocation(path: source.path, line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)) }
                 }
             case "versioning": config.versioning = choice(value, key, among: Versioning.names)
+            case "calendar":
+                guard let written = text(value, key) else { continue }
+                if let scheme = CalendarScheme(written) {
+                    config.calendar = scheme
+                } else {
+                    report(
+                        .configValue, value.mark,
+                        "`calendar` is a calendar version's form in calver.org's words: YYYY, YY or 0Y, then MM or 0M, DD or 0D, and MICRO last, such as YYYY.0M.MICRO or YY.0M")
+                }
             case "tag":
                 guard let written = text(value, key) else { continue }
                 // A tag name git takes, and nothing a shell or `$GITHUB_OUTPUT` would read more into.
