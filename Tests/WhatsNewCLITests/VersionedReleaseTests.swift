@@ -276,6 +276,30 @@ struct VersionedReleaseTests {
         #expect(wrong.status != 0 && wrong.stderr.contains(".whatsnew.yml:1:11: error: `calendar` is a calendar version's form"), "\(wrong.stderr)")
     }
 
+    /// A tag that names the build (`v{version}+{build}`) takes the number the release writes;
+    /// with none to write, the release stops before changing anything.
+    @Test func aTagNamesTheBuildTheReleaseWrites() throws {
+        let notes = "# Changelog\n\n## Unreleased\n\n### Added\n\n- Tags.\n\n## 1.4.0 - 2026-10-01\n\n- First.\n"
+        let repository = try GitRepository([
+            "CHANGELOG.md": notes, "Config.xcconfig": "MARKETING_VERSION = 1.4.0\nCURRENT_PROJECT_VERSION = 41\n",
+            ".whatsnew.yml": "version-files: [Config.xcconfig]\nbuild: increment\ntag: \"v{version}+{build}\"\n",
+        ])
+        defer { repository.remove() }
+        try repository.git("tag", "v1.4.0+41")
+        #expect(try repository.whatsnew(["next", "--tag"]).stdout == "v1.5.0+42\n")
+        let release = try repository.whatsnew(["release", "auto", "--date", "2026-11-28"])
+        #expect(release.stdout == "version=1.5.0\ntag=v1.5.0+42\n", "\(release.stderr)")
+        try repository.git("checkout", "-q", ".")
+        #expect(try repository.whatsnew(["release", "auto", "--build", "50"]).stdout == "version=1.5.0\ntag=v1.5.0+50\n")
+        try repository.git("checkout", "-q", ".")
+        try repository.write(".whatsnew.yml", "tag: \"v{version}+{build}\"\n")
+        let none = try repository.whatsnew(["release", "auto"])
+        #expect(none.status != 0 && none.stderr.contains(".whatsnew.yml: error: `tag` names {build}, but this release has no build number"), "\(none.stderr)")
+        #expect(try repository.read("CHANGELOG.md") == notes)
+        try repository.write(".whatsnew.yml", "tag: \"v{version}+{build}+{build}\"\n")
+        #expect(try repository.whatsnew(["next"]).stderr.contains("`tag` holds `{version}` once (and `{build}` at most once)"))
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

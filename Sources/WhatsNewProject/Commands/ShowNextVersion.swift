@@ -44,7 +44,12 @@ package struct ShowNextVersion {
         var lines: [String] = []
         for entry in round.entries {
             console.report(entry.plan.warnings)
-            let shown = printsTag ? entry.plan.tag : entry.plan.version.text
+            // A tag naming the build gets the number `build: increment` would give.
+            let build =
+                printsTag && entry.plan.tag.contains(VersionTemplate.build)
+                ? try VersionFiles(project: entry.project).buildNumber(given: nil, incrementsBuild: entry.project.config?.incrementsBuild ?? false)
+                : nil
+            let shown = printsTag ? try entry.plan.tag(build: build, settings: entry.project.config?.path ?? ProjectConfig.fileName) : entry.plan.version.text
             if explains {
                 lines += (packages ? ["\(entry.project.unit.name ?? ""):"] : []) + entry.plan.explanation()
                 if !entry.follows.isEmpty { lines.append("  uses \(entry.follows.joined(separator: ", ")), released with it: a patch at least") }

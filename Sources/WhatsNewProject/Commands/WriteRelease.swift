@@ -103,7 +103,7 @@ package struct WriteRelease {
                 try console.deliver(header + write.edit.release + write.changes.map { "\n" + VersionFiles.diff($0) }.joined())
             }
             for (write, entry) in zip(writes, round.entries) {
-                console.report("would release \(entry.plan.version.text) (tag \(entry.plan.tag)) in \(write.path)" + Self.following(entry))
+                console.report("would release \(entry.plan.version.text) (tag \(write.tag)) in \(write.path)" + Self.following(entry))
             }
             return
         }
@@ -111,7 +111,7 @@ package struct WriteRelease {
         for (write, entry) in zip(writes, round.entries) {
             console.report(summary(write, entry, released: Set(round.entries.compactMap(\.project.unit.name))) + Self.following(entry))
         }
-        try console.deliver(output(round))
+        try console.deliver(output(round, writes))
     }
 
     /// One unit's part of the release: its notes before and after, and its version files.
@@ -121,6 +121,8 @@ package struct WriteRelease {
         var edit: ReleaseWriter.Edit
         var changes: [VersionFiles.Change]
         var gathered: Int
+        /// The tag, with the build number where `tag:` names it.
+        var tag: String
     }
 
     /// The notes of `entry` with its release written in, and its version files changed.
@@ -139,13 +141,16 @@ package struct WriteRelease {
         // What the notes' format cannot keep is said once, whether or not the release is written.
         console.report(edit.warnings)
         let versionFiles = VersionFiles(project: project)
+        let settings = project.config?.path ?? ProjectConfig.fileName
+        let number = try versionFiles.buildNumber(given: build, incrementsBuild: project.config?.incrementsBuild ?? false)
+        let tag = try entry.plan.tag(build: number, settings: settings)
         let changes = try versionFiles.changes(
             version: entry.plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false,
             allowsBehind: allowsBehind)
-        if let unwritten = versionFiles.unwrittenBuild(build, settings: project.config?.path ?? ProjectConfig.fileName) {
+        if let unwritten = versionFiles.unwrittenBuild(build, settings: settings) {
             console.report([unwritten])
         }
-        return Write(path: file.source.path, source: file.source, edit: edit, changes: changes, gathered: gathering.count)
+        return Write(path: file.source.path, source: file.source, edit: edit, changes: changes, gathered: gathering.count, tag: tag)
     }
 
     /// Every file of every unit changed in one step: the first unit's notes are the journal's
@@ -219,21 +224,21 @@ package struct WriteRelease {
 
     /// For a script: `version=` and `tag=` for one project's release (`>> "$GITHUB_OUTPUT"`), a
     /// `package=… version=… tag=…` line per package, or with `--format json` an array.
-    private func output(_ round: ReleaseRound) -> String {
+    private func output(_ round: ReleaseRound, _ writes: [Write]) -> String {
         if json {
             struct Made: Encodable {
                 var package: String?
                 var version: String
                 var tag: String
             }
-            let made = round.entries.map { Made(package: $0.project.unit.name, version: $0.plan.version.text, tag: $0.plan.tag) }
+            let made = zip(round.entries, writes).map { Made(package: $0.project.unit.name, version: $0.plan.version.text, tag: $1.tag) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return ((try? encoder.encode(made)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
         }
         guard round.entries.first?.project.hasPackages == true else {
-            return round.entries.map { "version=\($0.plan.version.text)\ntag=\($0.plan.tag)\n" }.joined()
+            return zip(round.entries, writes).map { "version=\($0.plan.version.text)\ntag=\($1.tag)\n" }.joined()
         }
-        return round.entries.map { "package=\($0.project.unit.name ?? "") version=\($0.plan.version.text) tag=\($0.plan.tag)\n" }.joined()
+        return zip(round.entries, writes).map { "package=\($0.project.unit.name ?? "") version=\($0.plan.version.text) tag=\($1.tag)\n" }.joined()
     }
 }

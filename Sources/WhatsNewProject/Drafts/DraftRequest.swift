@@ -30,7 +30,8 @@ package struct DraftRequest: Sendable {
             return nil
         }
         let tags = project.tags(near: project.notesPath)
-        let tag = TagName.template(for: document.releases, project: project, tags: tags).filled(version.text)
+        let template = TagName.template(for: document.releases, project: project, tags: tags)
+        let tag = tags.first { template.isTag($0, of: version.text) } ?? template.filled(version.text)
         guard let commit = git.commit("refs/tags/" + tag) else {
             let unit = project.unit.name.map { " of \($0)" } ?? ""
             throw CommandFailure(

@@ -290,22 +290,7 @@ package struct VersionFiles {
             let ahead = entries.compactMap { entry in aheadProblem(entry, of: version) }
             if !ahead.isEmpty { throw CommandFailure(ahead, notes: ["nothing was changed"]) }
         }
-        var number = build
-        if number == nil, incrementsBuild {
-            let builds = entries.compactMap { $0.file?.build }
-            guard !builds.isEmpty, let largest = builds.compactMap({ Int($0) }).max(), builds.allSatisfy({ Int($0) != nil }) else {
-                throw CommandFailure(
-                    Diagnostic(
-                        .versionFile, at: here,
-                        builds.isEmpty
-                            ? "`build: increment` finds no build number in version-files (CURRENT_PROJECT_VERSION, CFBundleVersion)"
-                            : "`build: increment` needs whole numbers, but the build numbers are \(Set(builds).sorted().joined(separator: ", ")); give --build"))
-            }
-            number = String(largest + 1)
-        }
-        if let number, !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty {
-            throw CommandFailure(Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
-        }
+        let number = try buildNumber(given: build, incrementsBuild: incrementsBuild)
         // Every edit of one file, as ranges of the bytes read, applied together: a lock file or
         // a manifest may take edits for several packages.
         var files: [String: (path: String, before: [UInt8], edits: [(range: Range<Int>, text: String)])] = [:]
@@ -331,6 +316,30 @@ package struct VersionFiles {
             let after = VersionFile.applying(edits, to: before)
             return after == before ? nil : Change(path: path, before: before, after: after)
         }
+    }
+
+    /// The build number a release writes: `build` as given, or with `incrementsBuild` one more
+    /// than the largest the files hold; nil when neither.
+    package func buildNumber(given build: String?, incrementsBuild: Bool) throws(CommandFailure) -> String? {
+        guard let first = entries.first else { return build }
+        let here = SourceLocation(path: first.path)
+        var number = build
+        if number == nil, incrementsBuild {
+            let builds = entries.compactMap { $0.file?.build }
+            guard !builds.isEmpty, let largest = builds.compactMap({ Int($0) }).max(), builds.allSatisfy({ Int($0) != nil }) else {
+                throw CommandFailure(
+                    Diagnostic(
+                        .versionFile, at: here,
+                        builds.isEmpty
+                            ? "`build: increment` finds no build number in version-files (CURRENT_PROJECT_VERSION, CFBundleVersion)"
+                            : "`build: increment` needs whole numbers, but the build numbers are \(Set(builds).sorted().joined(separator: ", ")); give --build"))
+            }
+            number = String(largest + 1)
+        }
+        if let number, !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty {
+            throw CommandFailure(Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
+        }
+        return number
     }
 
     /// The lock files a release of the project may write beside its version files, absolute.

@@ -35,6 +35,19 @@ package struct ReleasePlan: Sendable {
     package var planned: SourceLocation?
     /// What the plan should say: a planned version smaller than the notes ask for.
     package var warnings: [Diagnostic] = []
+    /// The tag with `build` where `tag:` names the build number (`v{version}+{build}`); an
+    /// error naming `settings` when it does and the release has none.
+    package func tag(build: String?, settings: String) throws(CommandFailure) -> String {
+        guard tag.contains(VersionTemplate.build) else { return tag }
+        guard let build else {
+            throw CommandFailure(
+                Diagnostic(
+                    .configValue, at: SourceLocation(path: settings),
+                    "`tag` names {build}, but this release has no build number; give --build N, or `build: increment` with a version file that keeps one"))
+        }
+        return tag.replacing(VersionTemplate.build, with: build)
+    }
+
     /// Whether the release is a pre-release.
     package var isPreRelease: Bool { PendingChanges.isPreRelease(version) }
 

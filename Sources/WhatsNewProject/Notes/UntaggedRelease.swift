@@ -14,12 +14,10 @@ package enum UntaggedRelease {
             let version = releases[newest].version, releases[newest].date == nil
         else { return (file, nil) }
         let template = TagName.template(for: releases, project: project, tags: tags)
-        let tagSet = Set(tags)
+        let isTagged = { (version: Version) in tags.contains { template.isTag($0, of: version.text) } }
         // The project tags its releases: an older one of these notes has its tag.
-        let olderTagged = file.versionedNewestFirst.dropFirst().contains { index in
-            releases[index].version.map { tagSet.contains(template.filled($0.text)) } ?? false
-        }
-        guard olderTagged, !tagSet.contains(template.filled(version.text)) else { return (file, nil) }
+        let olderTagged = file.versionedNewestFirst.dropFirst().contains { releases[$0].version.map(isTagged) ?? false }
+        guard olderTagged, !isTagged(version) else { return (file, nil) }
         let versionFiles = VersionFiles(project: project)
         guard
             let holder = versionFiles.entries.first(where: { entry in

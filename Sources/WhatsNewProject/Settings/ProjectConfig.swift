@@ -426,7 +426,8 @@ package struct ProjectConfig: Sendable {
             case "tag":
                 guard let written = text(value, key) else { continue }
                 // A tag name git takes, and nothing a shell or `$GITHUB_OUTPUT` would read more into.
-                let allowed = written.replacing("{version}", with: "1").unicodeScalars.allSatisfy {
+                let builds = written.ranges(of: "{build}").count
+                let allowed = builds <= 1 && written.replacing("{version}", with: "1").replacing("{build}", with: "1").unicodeScalars.allSatisfy {
                     $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
                 }
                 if VersionTemplate(written) != nil, allowed, !written.hasPrefix("-"), !written.contains("..") {
@@ -434,7 +435,7 @@ package struct ProjectConfig: Sendable {
                 } else {
                     report(
                         .configValue, value.mark,
-                        "`tag` holds `{version}` once with letters, digits and . _ - / @ + around it, such as `v{version}`")
+                        "`tag` holds `{version}` once (and `{build}` at most once) with letters, digits and . _ - / @ + around it, such as `v{version}` or `v{version}+{build}`")
                 }
             case "build":
                 if value.scalar?.string == "increment" {
