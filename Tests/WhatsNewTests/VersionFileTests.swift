@@ -67,6 +67,46 @@ struct VersionFileTests {
         #expect(String(decoding: quoted.written(version: "1.5", build: nil), as: UTF8.self) == "{ MARKETING_VERSION = \"1.5\"; }")
     }
 
+    /// A project whose targets differ: the app inherits the project's Release setting, its
+    /// test bundle has a version of its own.
+    static let twoTargets = """
+        // !$*UTF8*$!
+        {
+        	objects = {
+        		P1 = {isa = PBXProject; buildConfigurationList = L0; targets = (T1, T2, ); };
+        		L0 = {isa = XCConfigurationList; buildConfigurations = (C0, ); };
+        		C0 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.9; }; name = Release; };
+        		T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = App; };
+        		L1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2, ); };
+        		C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.9; }; name = Debug; };
+        		C2 = {isa = XCBuildConfiguration; buildSettings = { PRODUCT_NAME = App; }; name = Release; };
+        		T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = "App Tests"; };
+        		L2 = {isa = XCConfigurationList; buildConfigurations = (C3, ); };
+        		C3 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.0; }; name = Release; };
+        	};
+        	rootObject = P1;
+        }
+
+        """
+
+    /// `targets:` moves the chosen targets' settings, and the project's where they inherit it;
+    /// without it, the refusal names whose settings differ and how to choose.
+    @Test func targetsChooseWhichSettingsMove() throws {
+        let bytes = Array(Self.twoTargets.utf8)
+        let problem = Self.problem(Self.twoTargets, "project.pbxproj")
+        #expect(
+            problem?.message
+                == "`MARKETING_VERSION` is 1.0 in target App Tests (Release) but 1.6.9 in the project (Release), line 6; list the targets the release moves (`targets: [App]`), or give them one version first")
+        let app = try VersionFile(bytes: bytes, format: try #require(VersionFileFormat(path: "project.pbxproj", pattern: nil, targets: ["App"])))
+        #expect(app.versionPlaces.map(\.owner) == ["the project (Release)", "target App (Debug)"])
+        let written = String(decoding: app.written(version: Version("1.7.0")!, build: nil), as: UTF8.self)
+        #expect(written == Self.twoTargets.replacing("MARKETING_VERSION = 1.6.9;", with: "MARKETING_VERSION = 1.7.0;"))
+        #expect(throws: VersionFileProblem(at: nil, "no target `Nope` in this project; its targets are App, App Tests")) {
+            try VersionFile(bytes: bytes, format: .xcodeTargets(["Nope"]))
+        }
+        #expect((try? VersionFile(bytes: Array("{ MARKETING_VERSION = 1.4; ".utf8), format: .xcodeTargets(["App"]))) == nil)
+    }
+
     /// Only the top dictionary's keys are the bundle's: an extension's or a document type's
     /// own `CFBundleShortVersionString` is not a second place of the version.
     @Test func aNestedDictionaryKeepsItsOwnVersion() throws {

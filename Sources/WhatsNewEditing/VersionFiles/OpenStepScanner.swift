@@ -4,9 +4,44 @@
 struct OpenStepScanner {
     let bytes: [UInt8]
 
-    /// Every assignment of `key`, in file order.
+    /// Every assignment of `key`, in file order, each named by the target (or the project)
+    /// whose build configuration holds it when the file reads as a project.
     func places(of key: String) throws(VersionFileProblem) -> [VersionPlace] {
         let tokens = try tokenize()
+        let owners = (try? XcodeProjectGraph(tokens: tokens.map(\.graphToken)).owners(of: key)) ?? [:]
+        return assignments(of: key, in: tokens).map { place in
+            var place = place
+            (place.owner, place.target) = (owners[place.range.lowerBound]?.label, owners[place.range.lowerBound]?.target)
+            return place
+        }
+    }
+
+    /// The assignments of `key` in the build configurations of `targets` (by name), and in the
+    /// project's own configurations of the same names where a target sets none, so a target
+    /// that inherits the project's setting moves with it. An error names a target not there.
+    func places(of key: String, targets: [String]) throws(VersionFileProblem) -> [VersionPlace] {
+        let tokens = try tokenize()
+        let graph: XcodeProjectGraph
+        do {
+            graph = try XcodeProjectGraph(tokens: tokens.map(\.graphToken))
+        } catch {
+            throw VersionFileProblem(at: error.offset, "this Xcode project cannot be read for its targets: \(error.reason)")
+        }
+        if let missing = targets.first(where: { !graph.targetNames.contains($0) }) {
+            throw VersionFileProblem(
+                at: nil, "no target `\(missing)` in this project; its targets are \(graph.targetNames.sorted().joined(separator: ", "))")
+        }
+        let chosen = graph.places(of: key, targets: targets)
+        let owners = graph.owners(of: key)
+        return assignments(of: key, in: tokens).filter { chosen.contains($0.range.lowerBound) }.map { place in
+            var place = place
+            (place.owner, place.target) = (owners[place.range.lowerBound]?.label, owners[place.range.lowerBound]?.target)
+            return place
+        }
+    }
+
+    /// Every `key = value;` among `tokens`.
+    private func assignments(of key: String, in tokens: [Token]) -> [VersionPlace] {
         var places: [VersionPlace] = []
         var index = 0
         while index + 3 < tokens.count {
@@ -35,6 +70,8 @@ struct OpenStepScanner {
         var text: String
         var isText: Bool
         var punctuation: UInt8?
+
+        var graphToken: XcodeProjectGraph.Token { XcodeProjectGraph.Token(start: range.lowerBound, text: isText ? text : nil, punctuation: punctuation) }
     }
 
     private func tokenize() throws(VersionFileProblem) -> [Token] {

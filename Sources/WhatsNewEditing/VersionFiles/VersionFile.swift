@@ -96,9 +96,20 @@ public struct VersionFile: Sendable {
                 "`\(first.key)` stands in \(places.count) places (lines \(lines.joined(separator: ", "))); whatsnew changes one place only, so make the pattern match one")
         }
         if let other = places.first(where: { $0.value != first.value }) {
+            let line = line(of: first.range.lowerBound, in: bytes)
+            // An Xcode project names whose settings differ: two targets are a choice to make.
+            guard let there = other.owner, let here = first.owner else {
+                throw VersionFileProblem(
+                    at: other.range.lowerBound,
+                    "`\(first.key)` is \(other.value) here but \(first.value) on line \(line); give every build configuration one version first")
+            }
+            let targets = places.compactMap(\.target)
+            let choice =
+                Set(targets).count > 1
+                ? "; list the targets the release moves (`targets: [\(first.target ?? targets[0])]`), or give them one version first"
+                : "; give every build configuration one version first"
             throw VersionFileProblem(
-                at: other.range.lowerBound,
-                "`\(first.key)` is \(other.value) here but \(first.value) on line \(line(of: first.range.lowerBound, in: bytes)); give every build configuration one version first")
+                at: other.range.lowerBound, "`\(first.key)` is \(other.value) in \(there) but \(first.value) in \(here), line \(line)\(choice)")
         }
         return places
     }

@@ -4,6 +4,8 @@ import WhatsNewModel
 public enum VersionFileFormat: Sendable, Equatable {
     /// `project.pbxproj`: `MARKETING_VERSION` and `CURRENT_PROJECT_VERSION` of every build configuration.
     case xcodeProject
+    /// `project.pbxproj` with `targets:`: the same settings in these targets' build configurations.
+    case xcodeTargets([String])
     /// `*.xcconfig`: the same settings, a line each.
     case xcconfig
     /// `*.plist`: `CFBundleShortVersionString` and `CFBundleVersion`.
@@ -18,14 +20,14 @@ public enum VersionFileFormat: Sendable, Equatable {
     case pattern(VersionTemplate)
 
     /// The format a file's name tells, or the pattern's; nil when neither says.
-    public init?(path: String, pattern: VersionTemplate?) {
+    public init?(path: String, pattern: VersionTemplate?, targets: [String]? = nil) {
         if let pattern {
             self = .pattern(pattern)
             return
         }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         switch name {
-        case "project.pbxproj": self = .xcodeProject
+        case "project.pbxproj": self = targets.map { .xcodeTargets($0) } ?? .xcodeProject
         case "package.json": self = .packageJSON
         case "Cargo.toml": self = .cargo
         case "pyproject.toml": self = .pyproject
@@ -38,8 +40,8 @@ public enum VersionFileFormat: Sendable, Equatable {
     /// The settings the file keeps a field in, for messages.
     public func key(of field: VersionField) -> String? {
         switch (self, field) {
-        case (.xcodeProject, .version), (.xcconfig, .version): "MARKETING_VERSION"
-        case (.xcodeProject, .build), (.xcconfig, .build): "CURRENT_PROJECT_VERSION"
+        case (.xcodeProject, .version), (.xcodeTargets, .version), (.xcconfig, .version): "MARKETING_VERSION"
+        case (.xcodeProject, .build), (.xcodeTargets, .build), (.xcconfig, .build): "CURRENT_PROJECT_VERSION"
         case (.propertyList, .version): "CFBundleShortVersionString"
         case (.propertyList, .build): "CFBundleVersion"
         case (.packageJSON, .version): "version"
@@ -54,6 +56,7 @@ public enum VersionFileFormat: Sendable, Equatable {
     var missingHint: String {
         switch self {
         case .xcodeProject: "; a project that sets it in an .xcconfig lists that file instead"
+        case .xcodeTargets(let targets): " in the build configurations of \(targets.joined(separator: ", ")) or the project's; a project that sets it in an .xcconfig lists that file instead"
         case .cargo: " or [workspace.package] version"
         case .pyproject: " or [tool.poetry] version"
         case .pattern(let template) where template.prefix.isEmpty && template.suffix.isEmpty:
@@ -65,7 +68,7 @@ public enum VersionFileFormat: Sendable, Equatable {
     /// The form the file's ecosystem writes versions in; a pattern's file is told by its name.
     public var form: VersionForm {
         switch self {
-        case .xcodeProject, .xcconfig, .propertyList: .apple
+        case .xcodeProject, .xcodeTargets, .xcconfig, .propertyList: .apple
         case .packageJSON, .cargo: .semantic
         case .pyproject: .python
         case .pattern: .asWritten
@@ -76,7 +79,7 @@ public enum VersionFileFormat: Sendable, Equatable {
     /// configuration, everything else says it once.
     var isSinglePlace: Bool {
         switch self {
-        case .xcodeProject, .xcconfig: false
+        case .xcodeProject, .xcodeTargets, .xcconfig: false
         default: true
         }
     }
@@ -86,6 +89,7 @@ public enum VersionFileFormat: Sendable, Equatable {
         guard let key = key(of: field) else { return [] }
         switch self {
         case .xcodeProject: return try OpenStepScanner(bytes: bytes).places(of: key)
+        case .xcodeTargets(let targets): return try OpenStepScanner(bytes: bytes).places(of: key, targets: targets)
         case .xcconfig: return XCConfigScanner(bytes: bytes).places(of: key)
         case .propertyList: return try PropertyListScanner(bytes: bytes).places(of: key)
         case .packageJSON: return try JSONVersionScanner(bytes: bytes).places()

@@ -18,6 +18,10 @@ public struct VersionPlace: Sendable, Equatable {
     public var key: String
     /// How a new value is written there.
     public var quoting: Quoting = .inside
+    /// Whose setting it is, where the file says (`target App (Release)` in an Xcode project).
+    public var owner: String?
+    /// The target whose setting it is, in an Xcode project (`App`); nil for the project's own.
+    public var target: String?
 
     /// How a new value is written in the place.
     public enum Quoting: Sendable, Equatable {

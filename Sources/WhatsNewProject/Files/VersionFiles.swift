@@ -56,7 +56,7 @@ package struct VersionFiles {
             let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
             var entry = Entry(setting: setting, path: path, file: nil)
             defer { entries.append(entry) }
-            guard let format = VersionFileFormat(path: path, pattern: setting.pattern.flatMap(VersionTemplate.init)) else {
+            guard let format = VersionFileFormat(path: path, pattern: setting.pattern.flatMap(VersionTemplate.init), targets: setting.targets) else {
                 findings.append(
                     Diagnostic(
                         .versionFile, at: here,

@@ -9,6 +9,8 @@ package struct VersionFileSetting: Sendable, Equatable {
     package var path: String
     /// The text around the version, for a file of no kind whatsnew knows.
     package var pattern: String?
+    /// The targets of an Xcode project whose version a release moves; nil for every one.
+    package var targets: [String]? = nil
     /// Where the entry stands in `.whatsnew.yml`.
     package var line: Int
     package var column: Int
@@ -30,11 +32,19 @@ package struct VersionFileSetting: Sendable, Equatable {
                 report(.configValue, entry.mark, "a version file is a path, or `{ file: …, pattern: … }`")
                 continue
             }
-            let unknown = fields.keys.compactMap(\.string).filter { $0 != "file" && $0 != "pattern" }
+            let unknown = fields.keys.compactMap(\.string).filter { !["file", "pattern", "targets"].contains($0) }
             if let name = unknown.first {
-                report(.configUnknownKey, entry.mark, "unknown key `\(name)` in a version file; it takes `file` and `pattern`")
+                report(.configUnknownKey, entry.mark, "unknown key `\(name)` in a version file; it takes `file`, `pattern` and, for an Xcode project, `targets`")
             }
             var setting = VersionFileSetting(path: path, pattern: nil, line: line, column: column)
+            if let targets = fields["targets"] {
+                let names = (targets.sequence.map(Array.init) ?? [targets]).compactMap { $0.scalar?.string }
+                guard path.hasSuffix("project.pbxproj"), !names.isEmpty, !names.contains(where: \.isEmpty) else {
+                    report(.configValue, targets.mark, "`targets` names an Xcode project's targets, such as `[App, AppWidget]`, for a project.pbxproj")
+                    continue
+                }
+                setting.targets = names
+            }
             if let pattern = fields["pattern"] {
                 // `{version}` alone is a file that holds the version and nothing else (a VERSION file).
                 guard let text = pattern.scalar?.string, VersionTemplate(text) != nil else {
