@@ -300,6 +300,21 @@ struct VersionedReleaseTests {
         #expect(try repository.whatsnew(["next"]).stderr.contains("`tag` holds `{version}` once (and `{build}` at most once)"))
     }
 
+    /// After pre-releases of a minor written as plain lists (patches each), `--explain` says
+    /// the pre-releases set the numbers, not that the notes asked for them.
+    @Test func theExplanationSaysThePreReleasesSetTheNumbers() throws {
+        let notes = "# Changelog\n\n## Unreleased\n\n- Fixed the crash.\n\n## 1.5.0-beta.1 - 2026-11-01\n\n- Tags.\n\n## 1.4.0 - 2026-10-01\n\n- First.\n"
+        let repository = try GitRepository(["CHANGELOG.md": notes])
+        defer { repository.remove() }
+        let next = try repository.whatsnew(["next", "--explain"])
+        #expect(
+            next.stdout.hasPrefix(
+                "1.5.0: the version the pre-releases lead to (1.5.0-beta.1 is the latest); the notes since 1.4.0 ask for a patch release alone"),
+            "\(next.stdout)")
+        let beta = try repository.whatsnew(["next", "--explain", "--pre", "beta"])
+        #expect(beta.stdout.hasPrefix("1.5.0-beta.2: a pre-release of 1.5.0, the version the pre-releases lead to"), "\(beta.stdout)")
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

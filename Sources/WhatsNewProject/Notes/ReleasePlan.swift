@@ -120,6 +120,17 @@ package struct ReleasePlan: Sendable {
         }
     }
 
+    /// The bump from `stable` to `version`: the first number that differs (a pre-release's line
+    /// counts as its numbers).
+    private static func moved(from stable: Version, to version: Version) -> VersionBump {
+        let (old, new) = (stable.numbers, version.numbers)
+        for index in 0..<max(old.count, new.count) {
+            let (a, b) = (index < old.count ? old[index] : 0, index < new.count ? new[index] : 0)
+            if a != b { return index == 0 ? .major : index == 1 ? .minor : .patch }
+        }
+        return .none
+    }
+
     private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String) -> CommandFailure {
         let since = pending.latestPreRelease.map { preRelease != nil ? " since \($0.text)" : "" } ?? ""
         let what =
@@ -144,7 +155,12 @@ package struct ReleasePlan: Sendable {
         }
         // What moved, which below 1.0.0 or after pre-releases is not what the notes asked.
         var how = "\(asked) after \(stable.text)"
-        if let latest = pending.latestPreRelease {
+        if let latest = pending.latestPreRelease, Self.moved(from: stable, to: version) > bump {
+            // Pre-releases of a bigger line (`release minor --pre beta`, then fixes) set the numbers.
+            let line = Version(version.numbersText)?.text ?? version.text
+            let of = line == version.text ? "" : "a pre-release of \(line), "
+            return ["\(version.text): \(of)the version the pre-releases lead to (\(latest.text) is the latest); the notes since \(stable.text) ask for a \(bump.name) release alone, decided by \(lines.count) of \(count) notes:"] + lines
+        } else if let latest = pending.latestPreRelease {
             how += " (\(latest.text) is the latest pre-release)"
         } else if stable.numbers.first == 0, bump != .patch, version.numbers.first == 0 {
             how += " (below 1.0.0, one number lower)"
