@@ -14,7 +14,8 @@ struct NextCommand: ParsableCommand {
             a minor one; anything else a patch. Below 1.0.0 a breaking change moves the second \
             number and a feature the third, as Cargo and changesets read SemVer (`versioning: \
             plain-semver` in .whatsnew.yml reads it to the letter). `versioning: calendar` gives \
-            the release's year and month and a counter (2026.11.0). A kind's `bump:` under \
+            the release's date in the form the notes write (2026.11.0, 26.09, 2026.3) or \
+            `calendar:` names in calver.org's words (YY.0M, YYYY.MICRO, YYYY.0M.0D). A kind's `bump:` under \
             `kinds:` changes its rule (major, minor, patch or none).
 
             --pre beta gives the next pre-release (1.5.0-beta.1, then -beta.2), counting on from \
