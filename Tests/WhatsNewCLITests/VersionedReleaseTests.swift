@@ -313,6 +313,10 @@ struct VersionedReleaseTests {
             "\(next.stdout)")
         let beta = try repository.whatsnew(["next", "--explain", "--pre", "beta"])
         #expect(beta.stdout.hasPrefix("1.5.0-beta.2: a pre-release of 1.5.0, the version the pre-releases lead to"), "\(beta.stdout)")
+        // Dart's and alacritty's `-dev` heading plans the numbers of its pre-releases too.
+        try repository.write("CHANGELOG.md", "# Changelog\n\n## 0.18.0-dev\n\n### Fixed\n\n- Crash.\n\n## 0.17.0\n\n- First.\n")
+        let planned = try repository.whatsnew(["next", "--explain", "--pre", "beta"])
+        #expect(planned.stdout == "0.18.0-beta.1: a pre-release of 0.18.0, planned in the notes (CHANGELOG.md:3:1)\n", "\(planned.stdout)")
     }
 
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.

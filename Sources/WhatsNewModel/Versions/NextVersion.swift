@@ -140,10 +140,14 @@ public struct NextVersion: Sendable {
         var separator = "."
 
         init(_ latest: Version?) {
-            guard let latest, let first = latest.prerelease.first else { return }
+            // A pre-release of numbers alone (npm's `15.0.0-0`) has no name to learn a form from.
+            guard let latest, let first = latest.prerelease.first, !first.allSatisfy(\.isNumber) else { return }
             let text = Array(latest.text.lowercased())
-            // What stands between the numbers and the name, and between the name and its count.
-            guard let start = Self.range(of: Array(first), in: text) else { return }
+            // What stands between the numbers and the name, and between the name and its count,
+            // looked for after the numbers: `0` of `15.0.0-0` is not the `0` of `15.0`.
+            let numbers = latest.numbersText.count
+            guard let found = Self.range(of: Array(first), in: Array(text[numbers...])) else { return }
+            let start = (found.lowerBound + numbers)..<(found.upperBound + numbers)
             let before = text[..<start.lowerBound].reversed().prefix { !$0.isNumber }
             lead = String(before.reversed())
             let after = text[start.upperBound...].prefix { !$0.isNumber && $0 != "+" }

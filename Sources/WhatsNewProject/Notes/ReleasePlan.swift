@@ -99,14 +99,18 @@ package struct ReleasePlan: Sendable {
             return plan
         }
         // Pre-releases of a version the notes plan lead to it.
-        let planned = ReleaseInProgress.index(in: document.releases).flatMap { document.releases[$0].version }
-            .map(ReleaseInProgress.plannedRelease(of:))
+        let plannedIndex = ReleaseInProgress.index(in: document.releases).flatMap { document.releases[$0].version == nil ? nil : $0 }
+        let planned = plannedIndex.flatMap { document.releases[$0].version }.map(ReleaseInProgress.plannedRelease(of:))
         do {
             let version = try rule.version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, preRelease: preRelease,
                 on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero,
                 planned: preRelease == nil ? nil : planned, styledAfter: pending.newestPreReleaseEver)
-            return ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
+            var plan = ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
+            if preRelease != nil, let planned, let plannedIndex, Version(version.numbersText)?.compare(to: planned) == .same {
+                plan.planned = SourceLocation(path: path, line: document.releases[plannedIndex].line, column: 1)
+            }
+            return plan
         } catch {
             let message =
                 switch error {
@@ -144,7 +148,10 @@ package struct ReleasePlan: Sendable {
     /// Why the version is what it is, a line per note that decided it, for `--explain`.
     package func explanation() -> [String] {
         guard let bump else { return ["\(version.text): the version asked for"] }
-        if let planned { return ["\(version.text): planned in the notes (\(planned))"] }
+        if let planned {
+            let of = isPreRelease ? "a pre-release of \(version.numbersText), " : ""
+            return ["\(version.text): \(of)planned in the notes (\(planned))"]
+        }
         let lines = pending.deciding(preRelease: isPreRelease).map { note in
             "  \(note.location): \(note.kind)\(note.hasRule ? "" : " (no bump rule; counted as a patch)"): \(note.text)"
         }
