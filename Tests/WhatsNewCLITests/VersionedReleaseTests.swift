@@ -319,6 +319,26 @@ struct VersionedReleaseTests {
         #expect(planned.stdout == "0.18.0-beta.1: a pre-release of 0.18.0, planned in the notes (CHANGELOG.md:3:1)\n", "\(planned.stdout)")
     }
 
+    /// Members that follow a listed workspace move with it though not listed (jj's
+    /// `gen-protos`, zellij's integration tests): their Cargo.lock entries and the pins on them.
+    @Test func unlistedFollowersOfAWorkspaceMoveWithIt() throws {
+        let lock = "version = 4\n\n[[package]]\nname = \"a\"\nversion = \"0.4.0\"\ndependencies = [\n \"b\",\n]\n\n[[package]]\nname = \"b\"\nversion = \"0.4.0\"\n"
+        let repository = try GitRepository([
+            "Cargo.toml": "[workspace]\nmembers = [\"a\", \"b\"]\n\n[workspace.package]\nversion = \"0.4.0\"\n",
+            "a/Cargo.toml": "[package]\nname = \"a\"\nversion.workspace = true\n\n[dependencies]\nb = { path = \"../b\", version = \"0.4.0\" }\n",
+            "b/Cargo.toml": "[package]\nname = \"b\"\nversion = { workspace = true }\n",
+            "Cargo.lock": lock,
+            "CHANGELOG.md": "# Changelog\n\n## Unreleased\n\n### Fixed\n\n- Sync.\n\n## 0.4.0 - 2026-01-01\n\n- First.\n",
+            ".whatsnew.yml": "version-files: [Cargo.toml]\n",
+        ])
+        defer { repository.remove() }
+        let release = try repository.whatsnew(["release", "auto", "--pre", "beta", "--date", "2026-11-29"])
+        #expect(release.stdout == "version=0.4.1-beta.1\ntag=v0.4.1-beta.1\n", "\(release.stderr)")
+        #expect(try repository.read("Cargo.lock") == lock.replacing("version = \"0.4.0\"", with: "version = \"0.4.1-beta.1\""))
+        #expect(try repository.read("a/Cargo.toml").contains("b = { path = \"../b\", version = \"0.4.1-beta.1\" }"))
+        #expect(try repository.read("b/Cargo.toml") == "[package]\nname = \"b\"\nversion = { workspace = true }\n")
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

@@ -116,6 +116,19 @@ package struct VersionFiles {
         }
         if !listsWorkspace { findings += followers }
         entries.removeAll { entry in entry.file == nil && followers.contains { $0.location.path == entry.path } && listsWorkspace }
+        // Every member that follows a listed workspace moves with it, listed or not, as
+        // `cargo set-version --workspace` moves them: its Cargo.lock entry and the pins on it.
+        for root in entries where listsWorkspace && root.file.map({ $0.format == .cargo && Self.isWorkspaceRoot($0.bytes) }) == true {
+            let folder = ProjectBoundary.real((root.path as NSString).deletingLastPathComponent.isEmpty ? "." : (root.path as NSString).deletingLastPathComponent)
+            var known = Set(followerFiles.map { ProjectBoundary.real($0.0) })
+            for manifest in CargoWorkspace.manifests(root: folder + "/").dropFirst() where known.insert(ProjectBoundary.real(manifest)).inserted {
+                guard project.boundary.problem(with: manifest, from: .repository, what: "workspace member") == nil,
+                    let bytes = ContentFingerprint.contents(of: manifest), Self.followsWorkspace(bytes)
+                else { continue }
+                if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
+                followerFiles.append((Self.fromHere(manifest), bytes))
+            }
+        }
         for index in entries.indices {
             guard let file = entries[index].file else { continue }
             entries[index].companions = Self.companions(
@@ -219,6 +232,16 @@ package struct VersionFiles {
             folder = parent
         }
         return []
+    }
+
+    /// A member's Cargo.toml that takes its version from the workspace (`version.workspace = true`).
+    private static func followsWorkspace(_ bytes: [UInt8]) -> Bool {
+        do throws(VersionFileProblem) {
+            _ = try VersionFile(bytes: bytes, format: .cargo)
+            return false
+        } catch {
+            return error.followsWorkspace
+        }
     }
 
     /// A Cargo.toml that keeps its members' version (`[workspace.package] version`).
