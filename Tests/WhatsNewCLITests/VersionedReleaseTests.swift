@@ -339,6 +339,25 @@ struct VersionedReleaseTests {
         #expect(try repository.read("b/Cargo.toml") == "[package]\nname = \"b\"\nversion = { workspace = true }\n")
     }
 
+    /// Headings that carry the build (`### 1.5.2 (53)`) get the release's own, or none.
+    @Test func aHeadingsBuildNumberIsTheReleasesOwn() throws {
+        let repository = try GitRepository([
+            "CHANGELOG.md": "# Changelog\n\n### 1.5.2 (53)\n\n- Fixed export.\n\n### 1.5.1 (build 52)\n\n- Fixed sync.\n",
+            "V.xcconfig": "MARKETING_VERSION = 1.5.2\nCURRENT_PROJECT_VERSION = 55\n",
+            ".whatsnew.yml": "version-files: [V.xcconfig]\nbuild: increment\n",
+        ])
+        defer { repository.remove() }
+        _ = try repository.whatsnew(["new", "--kind", "added", "--body", "Tags."])
+        let release = try repository.whatsnew(["release", "auto", "--date", "2026-11-29"])
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(try repository.read("CHANGELOG.md").hasPrefix("# Changelog\n\n### 1.6.0 (56)\n\n- Tags.\n"))
+        try repository.git("checkout", "-q", ".")
+        try repository.write(".whatsnew.yml", "version-files: [V.xcconfig]\n")
+        _ = try repository.whatsnew(["new", "--kind", "added", "--body", "Tags."])
+        _ = try repository.whatsnew(["release", "auto", "--date", "2026-11-29"])
+        #expect(try repository.read("CHANGELOG.md").hasPrefix("# Changelog\n\n### 1.6.0\n\n- Tags.\n"))
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

@@ -25,10 +25,15 @@ struct ReleaseHeadingTemplate: Sendable {
     var dateLines: [String]?
     /// Blank lines between the heading and what follows it: most files leave one, some none.
     var blankLines = 1
+    /// How the heading writes the build number, with ``buildNumber`` in its place
+    /// (` (\u{E004})` of `### 1.5.2 (53)`); it stands at ``build`` in the text.
+    var buildGroup: String?
 
     static let version = "\u{E000}"
     static let previous = "\u{E001}"
     static let date = "\u{E002}"
+    static let build = "\u{E003}"
+    static let buildNumber = "\u{E004}"
 
     /// Keep a Changelog's: `## [1.4.0] - 2024-05-02`.
     static func keepAChangelog(level: Int = 2) -> ReleaseHeadingTemplate {
@@ -37,10 +42,13 @@ struct ReleaseHeadingTemplate: Sendable {
             dateStyle: .iso)
     }
 
-    /// The heading's lines, and the date line with the blank line before it.
-    func lines(version: String, previous: String?, date: ReleaseDate?) -> [String] {
+    /// The heading's lines, and the date line with the blank line before it; the build number
+    /// where the notes write one (`### 1.6.0 (56)`), left out when the release has none.
+    func lines(version: String, previous: String?, date: ReleaseDate?, build: String? = nil) -> [String] {
         func fill(_ template: String) -> String {
             var text = template.replacing(Self.version, with: version)
+            let group = buildGroup.flatMap { group in build.map { group.replacing(Self.buildNumber, with: $0) } }
+            text = text.replacing(Self.build, with: group ?? "")
             text = text.replacing(Self.previous, with: previous ?? version)
             return text.replacing(Self.date, with: date.map(dateStyle.text) ?? "")
         }
@@ -119,8 +127,30 @@ struct ReleaseHeadingTemplate: Sendable {
         text = VersionText.replacing(version, with: Self.version, in: text)
         guard text.contains(Self.version) else { return nil }
         if let previous { text = VersionText.replacing(previous, with: Self.previous, in: text) }
-        let template = ReleaseHeadingTemplate(shape: shape, text: text, dateStyle: style, dateLines: dateLines)
+        // A build number after the version is that release's, never the next one's.
+        var buildGroup: String?
+        if let found = buildRange(in: text) {
+            buildGroup = String(text[found.group]).replacing(text[found.digits], with: Self.buildNumber)
+            text.replaceSubrange(found.group, with: Self.build)
+        }
+        var template = ReleaseHeadingTemplate(shape: shape, text: text, dateStyle: style, dateLines: dateLines)
+        template.buildGroup = buildGroup
         return template.readsBack(level: block.headingLevel) ? template : nil
+    }
+
+    /// ` (53)` or ` (build 53)` after the version placeholder, with its digits apart.
+    private static func buildRange(in text: String) -> (group: Range<String.Index>, digits: Range<String.Index>)? {
+        guard let version = text.firstRange(of: Self.version), let open = text[version.upperBound...].firstIndex(of: "(") else { return nil }
+        var start = open
+        while start > version.upperBound, text[text.index(before: start)] == " " { start = text.index(before: start) }
+        // Only blanks between the version (or its closing bracket) and the group.
+        guard text[version.upperBound..<start].allSatisfy({ $0 == "]" }) else { return nil }
+        var cursor = text.index(after: open)
+        for word in ["build ", "Build "] where text[cursor...].hasPrefix(word) { cursor = text.index(cursor, offsetBy: word.count) }
+        let digitsStart = cursor
+        while cursor < text.endIndex, text[cursor].isASCII, text[cursor].isNumber { cursor = text.index(after: cursor) }
+        guard cursor > digitsStart, cursor < text.endIndex, text[cursor] == ")" else { return nil }
+        return (start..<text.index(after: cursor), digitsStart..<cursor)
     }
 
     /// Whether a heading written from the template is read as a release with that version and date.

@@ -109,7 +109,7 @@ public struct ReleaseWriter: Sendable {
     /// that it reads back as the preview reads the preview and the result once each.
     package func release(
         _ file: NotesFile, fragments: [Fragment], version text: String, date: ReleaseDate, allowsOlder: Bool = false,
-        allowsEmpty: Bool = false, gathering: [Int] = [], keepingGathered: Bool = false
+        allowsEmpty: Bool = false, gathering: [Int] = [], keepingGathered: Bool = false, build: String? = nil
     ) throws(Diagnostic) -> Edit {
         let notes = file.source
         let releases = file.document.releases
@@ -159,7 +159,7 @@ public struct ReleaseWriter: Sendable {
         let previous = file.versionedNewestFirst.first { !gathering.contains($0) }.flatMap { releases[$0].version?.text }
         let heading = composer.dialect.heading
         let gap = heading.dateLines == nil ? heading.blankLines : 1
-        var headingLines = heading.lines(version: version.text, previous: previous, date: date)
+        var headingLines = heading.lines(version: version.text, previous: previous, date: date, build: build)
         // conventional-changelog writes majors and minors a level above patches.
         if let level = composer.dialect.headingLevel(of: version), let first = headingLines.first, first.hasPrefix("#") {
             headingLines[0] = String(repeating: "#", count: level) + first.drop { $0 == "#" }

@@ -130,20 +130,20 @@ package struct WriteRelease {
         let project = entry.project
         let file = entry.waiting.file
         let gathering = entry.plan.pending.preReleases(gatheredBy: entry.plan.version, in: file.document.releases)
+        let versionFiles = VersionFiles(project: project)
+        let settings = project.config?.path ?? ProjectConfig.fileName
+        let number = try versionFiles.buildNumber(given: build, incrementsBuild: project.config?.incrementsBuild ?? false)
+        let tag = try entry.plan.tag(build: number, settings: settings)
         let edit: ReleaseWriter.Edit
         do {
             edit = try Notes.writer(entry.waiting.reader, project).release(
                 file, fragments: entry.fragments, version: entry.plan.version.text, date: day, allowsOlder: allowsOlder,
-                allowsEmpty: allowsEmpty, gathering: gathering, keepingGathered: keepsPreReleases)
+                allowsEmpty: allowsEmpty, gathering: gathering, keepingGathered: keepsPreReleases, build: number)
         } catch {
             throw CommandFailure(error)
         }
         // What the notes' format cannot keep is said once, whether or not the release is written.
         console.report(edit.warnings)
-        let versionFiles = VersionFiles(project: project)
-        let settings = project.config?.path ?? ProjectConfig.fileName
-        let number = try versionFiles.buildNumber(given: build, incrementsBuild: project.config?.incrementsBuild ?? false)
-        let tag = try entry.plan.tag(build: number, settings: settings)
         let changes = try versionFiles.changes(
             version: entry.plan.version, build: build, incrementsBuild: project.config?.incrementsBuild ?? false,
             allowsBehind: allowsBehind)
