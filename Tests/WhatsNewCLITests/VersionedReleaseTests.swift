@@ -358,6 +358,35 @@ struct VersionedReleaseTests {
         #expect(try repository.read("CHANGELOG.md").hasPrefix("# Changelog\n\n### 1.6.0\n\n- Tags.\n"))
     }
 
+    /// A `Released on …` line (Alamofire's) is the release's own: the release after two betas
+    /// writes one, with the date's sentence alone, and gathers none of the betas'.
+    @Test func aReleaseLineIsWrittenOnceWithItsOwnSentence() throws {
+        let notes = """
+            # Changelog
+
+            ## [5.12.0](https://example.com/releases/tag/5.12.0)
+
+            Released on 2026-05-04. All issues of this milestone are in this [filter](https://example.com/milestone/97?closed=1).
+
+            #### Added
+
+            - Something.
+
+            """
+        let repository = try GitRepository(["CHANGELOG.md": notes])
+        defer { repository.remove() }
+        for (kind, date) in [("added", "2026-11-20"), ("fixed", "2026-11-25")] {
+            _ = try repository.whatsnew(["new", "--kind", kind, "--body", "A \(kind) note."])
+            #expect(try repository.whatsnew(["release", "auto", "--pre", "beta", "--date", date]).status == 0)
+        }
+        #expect(try repository.whatsnew(["release", "auto", "--date", "2026-11-29"]).status == 0)
+        let written = try repository.read("CHANGELOG.md")
+        #expect(
+            written.hasPrefix(
+                "# Changelog\n\n## [5.13.0](https://example.com/releases/tag/5.13.0)\n\nReleased on 2026-11-29.\n\n#### Added\n\n- A added note.\n\n#### Fixed\n\n- A fixed note.\n\n## [5.12.0]"),
+            "\(written)")
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

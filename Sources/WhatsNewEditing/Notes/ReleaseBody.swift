@@ -41,7 +41,7 @@ struct ReleaseBody {
     func lines(unreleased index: Int?, gathering: [Int] = [], fragments: [Fragment]) -> [String] {
         var merged = Part()
         for source in gathering + (index.map { [$0] } ?? []) {
-            let part = part(of: source)
+            let part = part(of: source, gathered: source != index)
             // A category written twice in one release stays as written; a later release's rows join.
             let earlier = merged.chunks.count
             if merged.prelude.isEmpty {
@@ -122,7 +122,7 @@ struct ReleaseBody {
     /// The prelude and rows of release `index` as written, each part running to the next: a
     /// comment after a part's last content (a template's `<!-- … -->` under an empty heading)
     /// goes with it, so nothing of the section is lost.
-    private func part(of index: Int) -> Part {
+    private func part(of index: Int, gathered: Bool = false) -> Part {
         var part = Part()
         guard let span = file.outline.span(ofRelease: index) else { return part }
         let end = span.content?.upperBound ?? span.heading.upperBound
@@ -138,9 +138,17 @@ struct ReleaseBody {
         if let range = span.prelude {
             let last = max(range.upperBound, upTo(starts.first))
             // A template's empty category headings are no content of the release.
-            let empty = emptyHeadings(in: range.lowerBound...last)
-            part.prelude = (range.lowerBound...last).filter { line in !empty.contains { $0.contains(line) } }
-                .map { file.lines[$0] }
+            var empty = emptyHeadings(in: range.lowerBound...last)
+            // Nor is a gathered pre-release's `Released on …` line: the release writes its own.
+            if gathered, dialect.heading.dateLines != nil,
+                let first = file.blocks.first(where: { (range.lowerBound...last).contains($0.line) && $0.isContent }),
+                ReleaseDetailLine.date(in: first) != nil
+            {
+                empty.append(first.line...max(first.line, min(first.endLine, last)))
+            }
+            part.prelude = Array(
+                (range.lowerBound...last).filter { line in !empty.contains { $0.contains(line) } }
+                    .map { file.lines[$0] }.drop { $0.allSatisfy { $0 == " " || $0 == "\t" } })
             if part.prelude.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) { part.prelude = [] }
             part.preludeEndsWithList =
                 last == range.upperBound

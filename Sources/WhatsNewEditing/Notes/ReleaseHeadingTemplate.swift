@@ -113,7 +113,20 @@ struct ReleaseHeadingTemplate: Sendable {
             let found = lines[index].firstRange(of: match.text)
         {
             lines[index].replaceSubrange(found, with: Self.date)
-            dateLines = lines.map { VersionText.replacing(version, with: Self.version, in: $0) }
+            lines = lines.map { VersionText.replacing(version, with: Self.version, in: $0) }
+            // The date's sentence alone when what follows names that release by no version (a
+            // milestone's number in a link): the next release's would be another.
+            if let date = lines[index].firstRange(of: Self.date),
+                let stop = lines[index][date.upperBound...].firstIndex(where: { $0 == "." || $0 == "!" }),
+                lines[index][lines[index].index(after: stop)...].first.map({ $0 == " " }) ?? (index + 1 < lines.count)
+            {
+                let rest = String(lines[index][lines[index].index(after: stop)...]) + lines[(index + 1)...].joined()
+                if !rest.contains(Self.version) {
+                    lines[index] = String(lines[index][...stop])
+                    lines = Array(lines[...index])
+                }
+            }
+            dateLines = lines
             style = DateStyle(written: match.text, date: date) ?? .iso
         }
         if let name = heading.name, let found = text.lastRange(of: name) {
