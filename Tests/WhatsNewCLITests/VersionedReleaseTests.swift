@@ -387,6 +387,19 @@ struct VersionedReleaseTests {
             "\(written)")
     }
 
+    /// Tags of two packages name the same version (socket.io's and its client's): the form the
+    /// notes' own links give it decides, where before no form was read at all.
+    @Test func theNotesLinksPickAmongTheRepositorysTagForms() throws {
+        let notes = "# Changelog\n\n## Unreleased\n\n### Fixed\n\n- X.\n\n## [4.8.3](https://example.com/compare/socket.io@4.8.2...socket.io@4.8.3) (2025-12-23)\n\n- Y.\n"
+        let repository = try GitRepository(["CHANGELOG.md": notes])
+        defer { repository.remove() }
+        for tag in ["socket.io@4.8.3", "socket.io-client@4.8.3"] { try repository.git("tag", tag) }
+        #expect(try repository.whatsnew(["next", "--tag"]).stdout == "socket.io@4.8.4\n")
+        try repository.git("tag", "-d", "socket.io-client@4.8.3")
+        try repository.git("tag", "-d", "socket.io@4.8.3")
+        #expect(try repository.whatsnew(["next", "--tag"]).stdout == "socket.io@4.8.4\n")
+    }
+
     /// `next` says nothing waits, with exit 1; a named bump still releases what waits.
     @Test func nothingToReleaseExitsOne() throws {
         let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- First.\n"])

@@ -28,6 +28,21 @@ package enum VersionText {
         !starts(of: version, in: Array(text), suffix: suffix).isEmpty
     }
 
+    /// What leads each whole occurrence of `version` in an address, back to its `/`, `...` or
+    /// `=`: `socket.io@` of `compare/socket.io@4.8.2...socket.io@4.8.3`, `v` of `tag/v1.4.0`.
+    package static func leads(of version: String, in address: String) -> [String] {
+        let characters = Array(address)
+        return starts(of: version, in: characters, suffix: .none).map { start in
+            var lead = start
+            while lead > 0, !"/=#".contains(characters[lead - 1]),
+                !(lead >= 3 && characters[(lead - 3)..<lead].allSatisfy { $0 == "." })
+            {
+                lead -= 1
+            }
+            return String(characters[lead..<start])
+        }
+    }
+
     /// Where each whole occurrence of `version` starts, in characters.
     private static func starts(of version: String, in characters: [Character], suffix: Suffix) -> [Int] {
         let needle = Array(version)

@@ -9,8 +9,16 @@ package enum TagName {
         if let name = project.unit.name { return template(ofPackage: name, releases: releases, project: project, tags: tags) }
         if let written = project.config?.tag, let template = VersionTemplate(written) { return template }
         let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
+        // The form the notes' comparison links and release links give their versions
+        // (`compare/socket.io@4.8.2...socket.io@4.8.3`, `tag/v1.4.0`).
+        let linked: String? = releases.lazy.compactMap { release -> String? in
+            guard let version = release.version?.text, !release.isUnreleased else { return nil }
+            return [release.compare, release.link].compactMap { $0 }.lazy
+                .compactMap { VersionText.leads(of: version, in: $0).first(where: isTagPrefix) }.first
+        }.first
         // The newest version the tags name, read back as the form around it (`v1.4.0`, `app@1.4.0`);
-        // two forms for one version (`a@0.2.0`, `b@0.2.0` in a monorepo) say nothing: `tag:` must.
+        // two forms for one version (`a@0.2.0`, `b@0.2.0` in a monorepo) say nothing, unless
+        // the notes' links name one of them: else `tag:` must.
         for version in versions {
             let forms = Set(tags.compactMap { tag -> String? in
                 guard tag.hasSuffix(version) else { return nil }
@@ -18,16 +26,20 @@ package enum TagName {
                 return prefix.last.map({ !$0.isNumber && $0 != "." }) ?? true ? prefix : nil
             })
             if forms.count == 1, let prefix = forms.first { return VersionTemplate(prefix + "{version}")! }
-            if forms.count > 1 { break }
-        }
-        for release in releases {
-            guard let version = release.version?.text, !release.isUnreleased else { continue }
-            for address in [release.compare, release.link].compactMap({ $0 }) {
-                if VersionText.contains("v" + version, in: address) { return VersionTemplate("v{version}")! }
-                if VersionText.contains(version, in: address) { return VersionTemplate("{version}")! }
+            if forms.count > 1 {
+                if let linked, forms.contains(linked) { return VersionTemplate(linked + "{version}")! }
+                break
             }
         }
+        if let linked { return VersionTemplate(linked + "{version}")! }
         return VersionTemplate("v{version}")!
+    }
+
+    /// Text a tag may start with before its version: letters, digits and `. _ - / @ +`.
+    private static func isTagPrefix(_ text: String) -> Bool {
+        !text.hasPrefix("-") && !text.contains("..") && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
+        }
     }
 
     /// A package's tag: its own `tag:`, else the form the repository's tags already give its
