@@ -337,6 +337,12 @@ struct VersionedReleaseTests {
         #expect(try repository.read("Cargo.lock") == lock.replacing("version = \"0.4.0\"", with: "version = \"0.4.1-beta.1\""))
         #expect(try repository.read("a/Cargo.toml").contains("b = { path = \"../b\", version = \"0.4.1-beta.1\" }"))
         #expect(try repository.read("b/Cargo.toml") == "[package]\nname = \"b\"\nversion = { workspace = true }\n")
+        // `next` says beforehand what the release would refuse: a manifest already past it.
+        try repository.write("Cargo.toml", "[workspace]\nmembers = [\"a\", \"b\"]\n\n[workspace.package]\nversion = \"0.5.0\"\n")
+        _ = try repository.whatsnew(["new", "--kind", "fixed", "--body", "Export."])
+        let next = try repository.whatsnew(["next"])
+        #expect(next.stdout == "0.4.1-beta.1\n" || next.stdout == "0.4.1\n", "\(next.stdout)")
+        #expect(next.stderr.contains("Cargo.toml:5:12: warning: `[workspace.package] version` says 0.5.0, newer than the release"), "\(next.stderr)")
     }
 
     /// Headings that carry the build (`### 1.5.2 (53)`) get the release's own, or none.

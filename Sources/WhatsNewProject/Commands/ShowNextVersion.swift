@@ -44,6 +44,8 @@ package struct ShowNextVersion {
         var lines: [String] = []
         for entry in round.entries {
             console.report(entry.plan.warnings)
+            // A version file already past it: `release` would refuse, so `next` says so now.
+            console.report(VersionFiles(project: entry.project).ahead(of: entry.plan.version))
             // A tag naming the build gets the number `build: increment` would give.
             let build =
                 printsTag && entry.plan.tag.contains(VersionTemplate.build)

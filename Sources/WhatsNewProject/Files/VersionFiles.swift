@@ -370,6 +370,17 @@ package struct VersionFiles {
         Set(entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } })
     }
 
+    /// What a release of `version` would refuse because a file is ahead of it, as warnings for
+    /// `next`, which says so before anyone runs the release.
+    package func ahead(of version: Version) -> [Diagnostic] {
+        entries.compactMap { aheadProblem($0, of: version) }.map { problem in
+            var warning = problem
+            warning.severity = .warning
+            warning.message = problem.message.replacing("so the release would move it back", with: "so releasing it would move the file back")
+            return warning
+        }
+    }
+
     /// Why `entry` would move back: it already holds a version newer than `version` as it
     /// would be written there. A file holding the version a pre-release leads to (2.5.0 or
     /// Poetry's 2.5.0.dev0 for 2.5.0-beta.1) is where that pre-release belongs.
