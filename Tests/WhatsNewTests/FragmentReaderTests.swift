@@ -74,6 +74,9 @@ struct FragmentReaderTests {
             #expect(DateStyle(written: written, date: date)?.text(ReleaseDate(year: 2025, month: 1, day: 2)!) != nil, "\(written)")
         }
         #expect(DateStyle(written: "6th December, 2024", date: date)?.text(ReleaseDate(year: 2025, month: 1, day: 2)!) == "2nd January, 2025")
+        // SDWebImage's headings: `5.21 Patch on Dec 3rd 2025`.
+        #expect(DateStyle(written: "Dec 6th 2024", date: date)?.text(ReleaseDate(year: 2026, month: 11, day: 29)!) == "Nov 29th 2026")
+        #expect(DateStyle(written: "Dec 6 2024", date: date)?.text(ReleaseDate(year: 2026, month: 11, day: 3)!) == "Nov 3 2026")
     }
 
     @Test func frontMatterValuesReadBackAsWritten() {

@@ -7,7 +7,8 @@ struct DateStyle: Sendable, Hashable {
 
     private enum Format: CaseIterable {
         case iso, isoSlashes, isoDots, isoUnpadded
-        case monthDayYear, monthDayYearShort, monthDayNoCommaYear, monthOrdinalYear
+        case monthDayYear, monthDayYearShort, monthDayNoCommaYear, monthOrdinalYear, monthOrdinalNoCommaYear,
+            monthShortOrdinalNoCommaYear, monthShortDayNoCommaYear
         case dayMonthYear, dayMonthYearShort, paddedDayMonthYear, dayMonthCommaYear, dayOrdinalMonthCommaYear,
             dayOrdinalMonthYear
         case dayFirstDots, dayFirstSlashes, monthFirstSlashes
@@ -41,6 +42,9 @@ struct DateStyle: Sendable, Hashable {
         case .monthDayYearShort: return "\(short) \(day), \(year)"
         case .monthDayNoCommaYear: return "\(long) \(day) \(year)"
         case .monthOrdinalYear: return "\(long) \(day)\(Self.ordinalSuffix(day)), \(year)"
+        case .monthOrdinalNoCommaYear: return "\(long) \(day)\(Self.ordinalSuffix(day)) \(year)"
+        case .monthShortOrdinalNoCommaYear: return "\(short) \(day)\(Self.ordinalSuffix(day)) \(year)"
+        case .monthShortDayNoCommaYear: return "\(short) \(day) \(year)"
         case .dayMonthYear: return "\(day) \(long) \(year)"
         case .dayMonthYearShort: return "\(day) \(short) \(year)"
         case .paddedDayMonthYear: return "\(two(day)) \(long) \(year)"
