@@ -15,6 +15,11 @@ struct ReleaseWriterTests {
 
     static let date = ReleaseDate(year: 2024, month: 6, day: 1)!
 
+    /// A fragment of `text`, named `name`.
+    static func fragment(_ text: String, _ name: String) throws -> Fragment {
+        try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
+    }
+
     /// Keep a Changelog with compare links, curated front-matter rows, `## 0.28.1 (6th December,
     /// 2024)` with bold label rows, and two setext files (one underlined to a fixed length).
     @Test(arguments: [
@@ -102,9 +107,6 @@ struct ReleaseWriterTests {
     /// majors and minors. The release in progress above them is read at either level, and a new
     /// release takes the level its kind of version has there.
     @Test func semanticReleaseNotesReleaseAtTheirOwnLevels() throws {
-        func fragment(_ text: String, _ name: String) throws -> Fragment {
-            try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
-        }
         let notes = """
             # Changelog
 
@@ -130,8 +132,8 @@ struct ReleaseWriterTests {
 
             """
         let file = try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8))
-        let fix = try fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
-        let feature = try fragment("---\nkind: added\n---\nA feature.\n", "feature")
+        let fix = try Self.fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
+        let feature = try Self.fragment("---\nkind: added\n---\nA feature.\n", "feature")
         let patch = try ReleaseWriter().release(file, fragments: [fix], version: "3.0.2", date: Self.date)
         #expect(patch.release.hasPrefix("## [3.0.2](https://github.com/o/r/compare/v3.0.1...v3.0.2) (2024-06-01)\n\n### Bug Fixes\n\n- A fix.\n"), "\(patch.release)")
         let minor = try ReleaseWriter().release(file, fragments: [fix, feature], version: "3.1.0", date: Self.date)
@@ -142,14 +144,40 @@ struct ReleaseWriterTests {
         #expect(read.releaseInProgress?.sections.map(\.items) == [["Waiting."]])
     }
 
+    /// commander.js's footer: the latest link written the wrong way round, past a pre-release
+    /// whose link names the release before. The new link compares the latest with the new one.
+    @Test func aComparisonLinkComparesTheLatestWithTheNewRelease() throws {
+        let notes = """
+            # Changelog
+
+            ## [15.0.0] (2026-05-29)
+
+            - A change.
+
+            ## [15.0.0-0] (2026-02-22)
+
+            - A pre-release.
+
+            ## [14.0.3] (2026-01-31)
+
+            - A fix.
+
+            [15.0.0]: https://github.com/tj/commander.js/compare/v15.0.0...v14.0.3
+            [15.0.0-0]: https://github.com/tj/commander.js/compare/v14.0.3...v15.0.0-0
+            [14.0.3]: https://github.com/tj/commander.js/compare/v14.0.2...v14.0.3
+
+            """
+        let fix = try Self.fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
+        let edit = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8)), fragments: [fix], version: "15.0.1", date: Self.date)
+        #expect(String(decoding: edit.notes, as: UTF8.self).contains("[15.0.1]: https://github.com/tj/commander.js/compare/v15.0.0...v15.0.1\n[15.0.0]:"))
+    }
+
     /// A category's groups (`### Fixed` over `#### Windows` and its list) are its row: the
     /// release keeps them under their category, with the fragments' items in the category's own
     /// list above them; a category written twice stays twice, the fragments joining the first.
     @Test func groupsAndRepeatedCategoriesReleaseAsWritten() throws {
-        func fragment(_ text: String, _ name: String) throws -> Fragment {
-            try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
-        }
-        let fix = try fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
+        let fix = try Self.fragment("---\nkind: fixed\n---\nA fix.\n", "fix")
         let grouped = """
             # Changelog
 
@@ -284,12 +312,9 @@ struct ReleaseWriterTests {
     /// next release keeps the file's spacing, read from its category headings, not the
     /// featured row's.
     @Test func aFeaturedNoteSaysWhatAPlainChangelogCannotKeep() throws {
-        func fragment(_ text: String, _ name: String) throws -> Fragment {
-            try #require(FragmentReader().read(try SourceFile(path: ".changes/\(name).md", bytes: Array(text.utf8))).fragment)
-        }
-        let star = try fragment(
+        let star = try Self.fragment(
             "---\nkind: added\ntitle: Orange star\nicon: star.fill\ncolor: orange\nsummary: Star your favourites.\n---\n", "star")
-        let crash = try fragment("---\nkind: fixed\n---\nA crash.\n", "crash")
+        let crash = try Self.fragment("---\nkind: fixed\n---\nA crash.\n", "crash")
         let plain = "# Changelog\n\n## [1.0.0] - 2024-01-01\n### Added\n- First.\n### Fixed\n- A bug.\n"
         let first = try ReleaseWriter().release(
             try SourceFile(path: "CHANGELOG.md", bytes: Array(plain.utf8)), fragments: [star, crash], version: "1.1.0", date: Self.date)
@@ -299,7 +324,7 @@ struct ReleaseWriterTests {
         #expect(first.warnings.first?.location.path == ".changes/star.md")
 
         let next = try ReleaseWriter().release(
-            try SourceFile(path: "CHANGELOG.md", bytes: first.notes), fragments: [try fragment("---\nkind: fixed\n---\nAnother.\n", "next")],
+            try SourceFile(path: "CHANGELOG.md", bytes: first.notes), fragments: [try Self.fragment("---\nkind: fixed\n---\nAnother.\n", "next")],
             version: "1.2.0", date: Self.date)
         #expect(next.release == "## [1.2.0] - 2024-06-01\n### Fixed\n- Another.\n")
 

@@ -91,9 +91,24 @@ struct ComparisonLinks {
                 return edits
             }
             var template = VersionText.replacing(version, with: ReleaseHeadingTemplate.version, in: latestDefinition.address)
-            if let previous { template = VersionText.replacing(previous, with: ReleaseHeadingTemplate.previous, in: template) }
-            let address = template.replacing(ReleaseHeadingTemplate.version, with: newVersion)
+            // The base is the release before: the one just older, or an older one the link names
+            // (`v14.0.3` past a pre-release without a link of its own).
+            let older = newest.dropFirst().compactMap { releases[$0].version?.text }
+            if let base = (previous.map { [$0] } ?? []).first(where: { VersionText.contains($0, in: template) })
+                ?? older.first(where: { VersionText.contains($0, in: template) })
+            {
+                template = VersionText.replacing(base, with: ReleaseHeadingTemplate.previous, in: template)
+            }
+            var address = template.replacing(ReleaseHeadingTemplate.version, with: newVersion)
                 .replacing(ReleaseHeadingTemplate.previous, with: version)
+            // A link written the wrong way round (`compare/v15.0.0...v14.0.3`) is not copied so.
+            if let dots = address.lastRange(of: "..."), let slash = address[..<dots.lowerBound].lastIndex(of: "/") {
+                let base = address[address.index(after: slash)..<dots.lowerBound]
+                let head = address[dots.upperBound...]
+                if VersionText.contains(newVersion, in: String(base)), VersionText.contains(version, in: String(head)) {
+                    address = String(address[...slash]) + head + "..." + base
+                }
+            }
             let lead = VersionText.replacing(version, with: newVersion, in: latestDefinition.lead)
             // Newest first, as most files keep them, or after the latest where they run oldest first.
             let previousLine = newest.dropFirst().first.flatMap(definition(ofRelease:))?.line
