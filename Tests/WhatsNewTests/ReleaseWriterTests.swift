@@ -144,6 +144,37 @@ struct ReleaseWriterTests {
         #expect(read.releaseInProgress?.sections.map(\.items) == [["Waiting."]])
     }
 
+    /// black's Unreleased: an empty category heading with the comment that says what goes
+    /// under it is template, and both stay under Unreleased.
+    @Test func aTemplateHeadingKeepsItsComment() throws {
+        let notes = """
+            # Change Log
+
+            ## Unreleased
+
+            - Add NO_COLOR.
+
+            ### Highlights
+
+            <!-- Include any especially major or disruptive changes here -->
+
+            ### Stable style
+
+            - Preserve blank lines.
+
+            ## 25.1.0
+
+            - Old.
+
+            """
+        let edit = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGES.md", bytes: Array(notes.utf8)), fragments: [], version: "25.1.1", date: Self.date)
+        #expect(
+            String(decoding: edit.notes, as: UTF8.self).hasPrefix(
+                "# Change Log\n\n## Unreleased\n\n### Highlights\n\n<!-- Include any especially major or disruptive changes here -->\n\n## 25.1.1"))
+        #expect(!edit.release.contains("<!--"), "\(edit.release)")
+    }
+
     /// commander.js's footer: the latest link written the wrong way round, past a pre-release
     /// whose link names the release before. The new link compares the latest with the new one.
     @Test func aComparisonLinkComparesTheLatestWithTheNewRelease() throws {

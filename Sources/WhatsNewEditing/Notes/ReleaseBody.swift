@@ -184,7 +184,10 @@ struct ReleaseBody {
         return blocks.indices.compactMap { index in
             let block = blocks[index]
             guard block.isHeading, index + 1 == blocks.count || blocks[index + 1].isHeading else { return nil }
-            return block.line...max(block.line, min(block.endLine, range.upperBound))
+            // With the comment that says what goes under it (black's `<!-- Changes that … -->`).
+            let next = index + 1 < blocks.count ? blocks[index + 1].line : range.upperBound + 1
+            let end = file.blocks.filter { $0.line > block.endLine && $0.line < next }.map { max($0.line, $0.endLine) }.max() ?? block.endLine
+            return block.line...max(block.line, min(end, range.upperBound))
         }
     }
 
