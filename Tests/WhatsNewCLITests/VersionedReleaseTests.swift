@@ -245,6 +245,10 @@ struct VersionedReleaseTests {
             // 1.6.9 is out, and nothing waits.
             let after = try repository.whatsnew(["next"])
             #expect(after.status == 1 && after.stderr.contains("nothing to release") && !after.stderr.contains("untagged"), "\(file) \(value): \(after.stderr)")
+            if tag != nil {
+                // Undated, it may be one still to come: the message says how to mark it.
+                #expect(after.stderr.contains("CHANGELOG.md:3:1: error: there is nothing to release: 1.6.9 here has no date and reads as released; if it is still to come, write `1.6.9 (unreleased)`"))
+            }
         }
     }
 

@@ -76,7 +76,7 @@ package struct ReleasePlan: Sendable {
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: nil, pending: pending)
         case .auto:
             bump = pending.bump(preRelease: preRelease != nil)
-            guard bump != .none else { throw nothing(pending, preRelease: preRelease, path: path) }
+            guard bump != .none else { throw nothing(pending, preRelease: preRelease, path: path, document: document) }
         case .bump(let asked):
             bump = asked
         }
@@ -135,12 +135,22 @@ package struct ReleasePlan: Sendable {
         return .none
     }
 
-    private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String) -> CommandFailure {
+    private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String, document: Document) -> CommandFailure {
         let since = pending.latestPreRelease.map { preRelease != nil ? " since \($0.text)" : "" } ?? ""
         let what =
             pending.new.isEmpty
             ? "no fragments and no unreleased changes in the notes\(since)"
             : "only notes that ask for no new version (bump: none)"
+        // The latest release written without a date may be one still to come (pocket-casts' `7.76`).
+        let latest = (pending.latestPreRelease ?? pending.stable).flatMap { version in
+            document.releases.first { !$0.isUnreleased && $0.version?.compare(to: version) == .same }
+        }
+        if pending.new.isEmpty, let latest, latest.date == nil, let version = latest.version {
+            return CommandFailure(
+                Diagnostic(
+                    .releaseEmpty, at: SourceLocation(path: path, line: latest.line, column: 1),
+                    "there is nothing to release: \(version.text) here has no date and reads as released; if it is still to come, write `\(version.text) (unreleased)` in its heading, else add a note with `whatsnew new`"))
+        }
         return CommandFailure(
             Diagnostic(.releaseEmpty, at: SourceLocation(path: path), "there is nothing to release: \(what); add a note with `whatsnew new`"))
     }
