@@ -173,6 +173,15 @@ struct ReleaseWriterTests {
             String(decoding: edit.notes, as: UTF8.self).hasPrefix(
                 "# Change Log\n\n## Unreleased\n\n### Highlights\n\n<!-- Include any especially major or disruptive changes here -->\n\n## 25.1.1"))
         #expect(!edit.release.contains("<!--"), "\(edit.release)")
+        // Written under a category above it, the template stays behind all the same.
+        let below = notes.replacing("- Add NO_COLOR.\n\n### Highlights", with: "### Stable style\n\n- Fix a crash.\n\n### Highlights")
+            .replacing("### Stable style\n\n- Preserve blank lines.\n\n", with: "")
+        let after = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGES.md", bytes: Array(below.utf8)), fragments: [], version: "25.1.1", date: Self.date)
+        #expect(
+            String(decoding: after.notes, as: UTF8.self).hasPrefix(
+                "# Change Log\n\n## Unreleased\n\n### Highlights\n\n<!-- Include any especially major or disruptive changes here -->\n\n## 25.1.1\n\n### Stable style\n\n- Fix a crash.\n\n## 25.1.0"),
+            "\(String(decoding: after.notes, as: UTF8.self))")
     }
 
     /// commander.js's footer: the latest link written the wrong way round, past a pre-release
@@ -403,7 +412,9 @@ struct ReleaseWriterTests {
         #expect(edit.release.components(separatedBy: "### Packaging").count == 2, "\(edit.release)")
         #expect(edit.release.components(separatedBy: "- perf1").count == 2, "\(edit.release)")
         let headings = edit.release.split(separator: "\n").filter { $0.hasPrefix("### ") }
-        #expect(headings == ["### Stable style", "### Packaging", "### Parser", "### Fixed", "### Performance"])
+        #expect(headings == ["### Stable style", "### Packaging", "### Fixed", "### Performance"])
+        // The empty `### Parser` is template: it stays under Unreleased for the next release.
+        #expect(String(decoding: edit.notes, as: UTF8.self).hasPrefix("# Change Log\n\n## Unreleased\n\n### Parser\n\n## Version 1.0.1\n"))
         // A template's comment under an empty heading moves with the content: nothing is lost.
         let templated = notes.replacingOccurrences(of: "### Parser\n", with: "### Parser\n\n<!-- Changes to the parser -->\n")
         let kept = try ReleaseWriter().release(

@@ -92,9 +92,14 @@ struct NotesOutline: Sendable {
     func span(ofRelease index: Int) -> ReleaseSpan? { releases.first { $0.index == index } }
 
     /// From the first element to the last one a reader sees: anchors and rules at the end
-    /// belong with what follows.
+    /// belong with what follows, but a comment after a closing empty heading says what goes
+    /// under that heading (black's `### Highlights` over `<!-- Include … -->`).
     private static func span(of elements: [Element]) -> Lines? {
-        guard let first = elements.first, let last = elements.last(where: \.isContent) else { return nil }
+        guard let first = elements.first, let index = elements.lastIndex(where: \.isContent) else { return nil }
+        var last = elements[index]
+        if last.headingLevel != nil, let comment = elements[(index + 1)...].prefix(while: { !$0.isContent }).last {
+            last = comment
+        }
         return first.lines.lowerBound...max(first.lines.lowerBound, last.lines.upperBound)
     }
 

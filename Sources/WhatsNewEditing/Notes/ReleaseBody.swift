@@ -157,16 +157,24 @@ struct ReleaseBody {
         }
         let sections = file.document.releases[index].sections
         part.chunks = span.rows.enumerated().map { position, row in
-            let last = max(row.lines.upperBound, upTo(position + 1 < starts.count ? starts[position + 1] : nil))
+            var last = max(row.lines.upperBound, upTo(position + 1 < starts.count ? starts[position + 1] : nil))
             let extended = last > row.lines.upperBound
             let contentLine = (row.heading?.upperBound ?? row.lines.lowerBound - 1) + 1
+            var endsWithList = row.endsWithList && !extended
+            // Empty template headings after the row's own content stay behind (``templateTail(_:)``).
+            if contentLine <= last, let tail = templateTail(contentLine...last) {
+                last = tail - 1
+                while last > contentLine, file.lines.isBlank(last) { last -= 1 }
+                endsWithList = file.blocks.last(where: { (contentLine...last).contains($0.line) && $0.isContent })?.isList ?? false
+            }
+            let own = min(row.lines.upperBound, last)
             var chunk = Chunk(
                 key: RowKey(section: sections[row.index], kinds: kinds), lines: file.text(row.lines.lowerBound...last),
-                endsWithList: row.endsWithList && !extended, endsLoose: row.endsLoose,
+                endsWithList: endsWithList, endsLoose: row.endsLoose,
                 contentStart: min(contentLine - row.lines.lowerBound, last - row.lines.lowerBound + 1),
-                startsWithList: contentLine <= row.lines.upperBound && startsWithList(contentLine...row.lines.upperBound))
-            if row.heading != nil, contentLine <= row.lines.upperBound {
-                let content = file.blocks.filter { (contentLine...row.lines.upperBound).contains($0.line) && $0.isContent }
+                startsWithList: contentLine <= own && startsWithList(contentLine...own))
+            if row.heading != nil, contentLine <= own {
+                let content = file.blocks.filter { (contentLine...own).contains($0.line) && $0.isContent }
                 if let group = content.firstIndex(where: \.isHeading) {
                     chunk.groupStart = content[group].line - row.lines.lowerBound
                     chunk.listBeforeGroup = group > 0 && content[group - 1].isList
@@ -175,6 +183,23 @@ struct ReleaseBody {
             return chunk
         }
         return part
+    }
+
+    /// Where empty headings (with their comments) close a row's content in `range`, each
+    /// followed by nothing or by a heading no deeper: template left under a category written
+    /// above it (black's `### Highlights` after `### Stable style`'s list). Nil when the row has
+    /// nothing else, or no such tail.
+    private func templateTail(_ range: ClosedRange<Int>) -> Int? {
+        let content = file.blocks.filter { range.contains($0.line) && $0.isContent }
+        var start: Int?
+        var following: Int?
+        var index = content.count - 1
+        while index >= 0, let level = content[index].headingLevel, following.map({ $0 <= level }) ?? true {
+            start = content[index].line
+            following = level
+            index -= 1
+        }
+        return index >= 0 ? start : nil
     }
 
     /// The lines of the category headings with nothing under them in `range` (Keep a
@@ -194,10 +219,20 @@ struct ReleaseBody {
     /// The template under the release in progress (its empty category headings), which stays
     /// there when the release is written.
     func template(unreleased index: Int?) -> [String] {
-        guard let index, let span = file.outline.span(ofRelease: index), let prelude = span.prelude else { return [] }
-        let last = span.rows.first.map { $0.lines.lowerBound - 1 } ?? (span.content?.upperBound ?? prelude.upperBound)
-        guard last >= prelude.lowerBound else { return [] }
-        let empty = emptyHeadings(in: prelude.lowerBound...last)
+        guard let index, let span = file.outline.span(ofRelease: index) else { return [] }
+        var empty: [ClosedRange<Int>] = []
+        if let prelude = span.prelude {
+            let last = span.rows.first.map { $0.lines.lowerBound - 1 } ?? (span.content?.upperBound ?? prelude.upperBound)
+            if last >= prelude.lowerBound { empty += emptyHeadings(in: prelude.lowerBound...last) }
+        }
+        // And those closing a row, which its release leaves behind.
+        let end = span.content?.upperBound ?? span.heading.upperBound
+        for (position, row) in span.rows.enumerated() {
+            var last = position + 1 < span.rows.count ? span.rows[position + 1].lines.lowerBound - 1 : end
+            while last > row.lines.lowerBound, file.lines.isBlank(last) { last -= 1 }
+            let contentLine = (row.heading?.upperBound ?? row.lines.lowerBound - 1) + 1
+            if contentLine <= last, let tail = templateTail(contentLine...last) { empty.append(tail...last) }
+        }
         return empty.enumerated().flatMap { position, lines in (position > 0 ? [""] : []) + file.text(lines) }
     }
 
