@@ -96,7 +96,7 @@ struct VersionFileTests {
         let problem = Self.problem(Self.twoTargets, "project.pbxproj")
         #expect(
             problem?.message
-                == "`MARKETING_VERSION` is 1.0 in target App Tests (Release) but 1.6.9 in the project (Release), line 6; list the targets the release moves (`targets: [App]`), or give them one version first")
+                == "`MARKETING_VERSION` differs between targets: 1.6.9 in App; 1.0 in App Tests; list the targets the release moves (`targets: [App]`), or give them one version first")
         let app = try VersionFile(bytes: bytes, format: try #require(VersionFileFormat(path: "project.pbxproj", pattern: nil, targets: ["App"])))
         #expect(app.versionPlaces.map(\.owner) == ["the project (Release)", "target App (Debug)"])
         let written = String(decoding: app.written(version: Version("1.7.0")!, build: nil), as: UTF8.self)

@@ -103,13 +103,26 @@ public struct VersionFile: Sendable {
                     at: other.range.lowerBound,
                     "`\(first.key)` is \(other.value) here but \(first.value) on line \(line); give every build configuration one version first")
             }
-            let targets = places.compactMap(\.target)
-            let choice =
-                Set(targets).count > 1
-                ? "; list the targets the release moves (`targets: [\(first.target ?? targets[0])]`), or give them one version first"
-                : "; give every build configuration one version first"
+            // Targets by the version they hold, the most common first: those are likely the app's.
+            var byValue: [(value: String, targets: [String])] = []
+            for place in places {
+                guard let target = place.target else { continue }
+                if let index = byValue.firstIndex(where: { $0.value == place.value }) {
+                    if !byValue[index].targets.contains(target) { byValue[index].targets.append(target) }
+                } else {
+                    byValue.append((place.value, [target]))
+                }
+            }
+            let groups = byValue.enumerated().sorted { ($1.element.targets.count, $0.offset) < ($0.element.targets.count, $1.offset) }.map(\.element)
+            guard groups.count > 1 else {
+                throw VersionFileProblem(
+                    at: other.range.lowerBound,
+                    "`\(first.key)` is \(other.value) in \(there) but \(first.value) in \(here), line \(line); give every build configuration one version first")
+            }
+            let held = groups.map { "\($0.value) in \($0.targets.joined(separator: ", "))" }.joined(separator: "; ")
             throw VersionFileProblem(
-                at: other.range.lowerBound, "`\(first.key)` is \(other.value) in \(there) but \(first.value) in \(here), line \(line)\(choice)")
+                at: other.range.lowerBound,
+                "`\(first.key)` differs between targets: \(held); list the targets the release moves (`targets: [\(groups[0].targets.joined(separator: ", "))]`), or give them one version first")
         }
         return places
     }
