@@ -54,7 +54,10 @@ struct NextVersionTests {
         // npm's numbered pre-releases (`15.0.0-0`) and a calendar hotfix (`2021.01.07-1`) name nothing to follow.
         Case(released: ["15.0.0", "15.0.0-0", "14.0.3"], unreleased: ["Fixed"], pre: "beta", expected: "15.0.1-beta.1"),
         Case(released: ["1.0.0", "1.0.0-0"], unreleased: ["Fixed"], pre: "beta", expected: "1.0.1-beta.1"),
-        Case(released: ["2.4.0", "2.4.0b0", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0beta1"),
+        // PEP 440's words where the notes use them (pip's `24.1b2`): `--pre beta` writes `b`.
+        Case(released: ["2.4.0", "2.4.0b0", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0b1"),
+        Case(released: ["24.1b2", "24.0"], unreleased: ["Fixed"], pre: "beta", expected: "24.1b3"),
+        Case(released: ["2.4.0", "2.4.0a1", "2.3.0"], unreleased: ["Added"], pre: "rc", expected: "2.5.0rc1"),
         // Below 1.0.0 a removal breaks, as Cargo reads such versions (httpx's dropped Python 3.8).
         Case(released: ["0.28.1"], unreleased: ["Removed", "Fixed"], expected: "0.29.0"),
         Case(released: ["0.28.1"], fragments: ["removed"], expected: "0.29.0"),

@@ -72,15 +72,17 @@ public struct NextVersion: Sendable {
         let sameLine = latestPreRelease.flatMap { Self.compare($0.numbers, target.numbers) == .same ? $0 : nil }
         guard let name else { return Version(target.text)! }
         guard Self.isIdentifier(name) else { throw .badPreReleaseName(name) }
-        let id = name.lowercased()
+        // The notes' own form (`rc1`, `-beta1`), from the latest pre-release, else any earlier one,
+        // and their own word for the name: PEP 440's `b` where they write `24.1b1` for a beta.
+        let style = PreReleaseStyle(latestPreRelease ?? example)
+        let spelled = Self.spelling(of: name, like: (latestPreRelease ?? example)?.prerelease.first)
+        let id = spelled.lowercased()
         // Counting starts at 1, or at 0 where the project's pre-releases do (changesets' `-next.0`).
         var counter = counterStartsAtZero ? 0 : 1
         if let sameLine, sameLine.prerelease.first == id {
             counter = sameLine.prerelease.dropFirst().first.flatMap { Int($0) }.map { $0 + 1 } ?? 2
         }
-        // The notes' own form (`rc1`, `-beta1`), from the latest pre-release, else any earlier one.
-        let style = PreReleaseStyle(latestPreRelease ?? example)
-        let proposed = Version(target.text + style.suffix(name: name, counter: counter))!
+        let proposed = Version(target.text + style.suffix(name: spelled, counter: counter))!
         if let sameLine, proposed.compare(to: sameLine) != .newer {
             throw .preReleaseNotNewer(proposed: proposed.text, latest: sameLine.text)
         }
@@ -163,6 +165,15 @@ public struct NextVersion: Sendable {
             }
             return nil
         }
+    }
+
+    /// `name` as the notes write that kind of pre-release: `b` for `beta` where their latest is
+    /// `24.1b2`, `a` for `alpha`, `rc` or `c` for each other; `name` itself otherwise.
+    private static func spelling(of name: String, like written: String?) -> String {
+        guard let written, written.lowercased() != name.lowercased() else { return name }
+        let words: [Set<String>] = [["a", "alpha"], ["b", "beta"], ["rc", "c", "pre", "preview"]]
+        let same = words.contains { $0.contains(written.lowercased()) && $0.contains(name.lowercased()) }
+        return same ? written : name
     }
 
     /// Letters first, then letters and digits: `beta`, `rc`, `alpha2`.
