@@ -300,6 +300,12 @@ struct VersionedReleaseTests {
         let none = try repository.whatsnew(["release", "auto"])
         #expect(none.status != 0 && none.stderr.contains(".whatsnew.yml: error: `tag` names {build}, but this release has no build number"), "\(none.stderr)")
         #expect(try repository.read("CHANGELOG.md") == notes)
+        // A build number is digits and dots, with version files or without.
+        let letters = try repository.whatsnew(["release", "auto", "--build", "abc"])
+        #expect(letters.status != 0 && letters.stderr.contains("error: a build number is digits and dots, not `abc`"), "\(letters.stderr)")
+        // A version file's own problem is said first, not that it gives no build number.
+        try repository.write(".whatsnew.yml", "version-files: [Missing.xcconfig]\nbuild: increment\n")
+        #expect(try repository.whatsnew(["release", "auto"]).stderr.contains("version file Missing.xcconfig does not exist"))
         try repository.write(".whatsnew.yml", "tag: \"v{version}+{build}+{build}\"\n")
         #expect(try repository.whatsnew(["next"]).stderr.contains("`tag` holds `{version}` once (and `{build}` at most once)"))
     }

@@ -66,6 +66,8 @@ struct NextVersionTests {
             released: ["0.28.1"], fragments: ["removed"], kinds: [ChangeKind(name: "removed", builtIn: .removed, bump: .patch)],
             expected: "0.28.2"),
         Case(released: ["0.3.2"], fragments: ["breaking"], versioning: .plainSemver, expected: "1.0.0"),
+        // SemVer to the letter: a removal is a feature's minor below 1.0.0 as above it.
+        Case(released: ["0.3.2"], unreleased: ["Removed"], versioning: .plainSemver, expected: "0.4.0"),
         Case(released: ["0.3.2"], unreleased: ["Added"], versioning: .plainSemver, expected: "0.4.0"),
         // Versions of two numbers keep two where they can.
         Case(released: ["5.9"], unreleased: ["Added"], expected: "5.10"),
@@ -156,6 +158,17 @@ struct NextVersionTests {
         } catch {
             #expect(row.expected == "error", "\(error)")
         }
+    }
+
+    /// The form learned from the notes: month and day two digits wide when either is.
+    @Test func aCalendarFormIsLearnedFromTheNotes() throws {
+        let day = try Self.pendingAndReleases(Case(released: ["2026.11.02"], dates: ["2026-11-02"]), kinds: .builtIn).releases
+        #expect(CalendarScheme.learned(from: day)?.description == "YYYY.0M.0D")
+        let month = try Self.pendingAndReleases(Case(released: ["26.09", "26.04.1"], dates: ["2026-09-01", "2026-04-20"]), kinds: .builtIn).releases
+        #expect(CalendarScheme.learned(from: month)?.description == "YY.0M")
+        let sequence = try Self.pendingAndReleases(Case(released: ["2026.3", "2026.2"], dates: ["2026-10-01", "2026-06-01"]), kinds: .builtIn).releases
+        #expect(CalendarScheme.learned(from: sequence).map { ($0.description, $0.firstCounter) }! == ("YYYY.MICRO", 0))
+        #expect(CalendarScheme.learned(from: try Self.pendingAndReleases(Case(released: ["1.4.0"]), kinds: .builtIn).releases) == nil)
     }
 
     @Test func theDecidingNotesAreTheOnesAskingForTheBump() throws {
@@ -261,6 +274,8 @@ struct NextVersionTests {
                 try SourceFile(path: ".changes/\(index)-\(name).md", bytes: Array(text.utf8)))
             return try #require(fragment, "\(diagnostics)")
         }
-        return (PendingChanges(document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds), document.releases)
+        let pending = PendingChanges(
+            document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds, removalBreaksBelowOne: row.versioning == .semver)
+        return (pending, document.releases)
     }
 }

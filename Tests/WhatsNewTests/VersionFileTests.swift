@@ -105,6 +105,14 @@ struct VersionFileTests {
             try VersionFile(bytes: bytes, format: .xcodeTargets(["Nope"]))
         }
         #expect((try? VersionFile(bytes: Array("{ MARKETING_VERSION = 1.4; ".utf8), format: .xcodeTargets(["App"]))) == nil)
+        // One target's configurations that differ are no choice between targets.
+        let split = Self.twoTargets.replacing("C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.9;", with: "C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.8;")
+        do {
+            _ = try VersionFile(bytes: Array(split.utf8), format: .xcodeTargets(["App"]))
+            Issue.record("1.6.8 and 1.6.9 in one target were read as one version")
+        } catch {
+            #expect(error.message.hasSuffix("; give every build configuration one version first") && !error.message.contains("targets:"), "\(error.message)")
+        }
     }
 
     /// Only the top dictionary's keys are the bundle's: an extension's or a document type's

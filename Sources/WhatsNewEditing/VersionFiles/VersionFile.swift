@@ -114,7 +114,9 @@ public struct VersionFile: Sendable {
                 }
             }
             let groups = byValue.enumerated().sorted { ($1.element.targets.count, $0.offset) < ($0.element.targets.count, $1.offset) }.map(\.element)
-            guard groups.count > 1 else {
+            // Only targets that each hold one version can be chosen between.
+            let targets = groups.flatMap(\.targets)
+            guard groups.count > 1, Set(targets).count == targets.count else {
                 throw VersionFileProblem(
                     at: other.range.lowerBound,
                     "`\(first.key)` is \(other.value) in \(there) but \(first.value) in \(here), line \(line); give every build configuration one version first")

@@ -120,8 +120,11 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
             guard let version = release.version, version.numbers.count >= 2, isYear(version.numbers[0]) == short else { return nil }
             return (version.numbers, version.numbersText.split(separator: "."), release.date)
         }
-        // A number is written two digits wide when any release writes it with a leading zero.
-        let padded = { (index: Int) in family.contains { $0.texts.count > index && $0.texts[index].count == 2 && $0.texts[index].first == "0" } }
+        // Month and day are written two digits wide when any release writes either with a
+        // leading zero (`2026.11.02` gives `2027.01.05`, not `2027.1.05`).
+        let padded = { (_: Int) in
+            family.contains { release in (1..<min(3, release.texts.count)).contains { release.texts[$0].count == 2 && release.texts[$0].first == "0" } }
+        }
         var parts: [Part] = [.year(short: short, padded: false)]
         // The second number is the month unless one goes past 12, or a two-number version's is not its month.
         let isMonth =

@@ -37,7 +37,9 @@ public struct PendingChanges: Sendable {
     public var gathered: [Note] = []
 
     /// What waits in `document` (read from `path`) and `fragments`, with the project's kinds.
-    public init(document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds) {
+    /// `removalBreaksBelowOne`: below 1.0.0 a removal is breaking, as Cargo reads SemVer
+    /// (`versioning: semver`); false to read SemVer to the letter.
+    public init(document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds, removalBreaksBelowOne: Bool = true) {
         let releases = document.releases
         let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
         let stableIndex = released.filter { !Self.isPreRelease(releases[$0].version!) }.max {
@@ -64,7 +66,7 @@ public struct PendingChanges: Sendable {
         gathered = preReleases.flatMap { Self.notes(of: releases[$0], path: path, kinds: projectKinds) }
         // Below 1.0.0 a removal breaks what users rely on, as Cargo reads such versions: it
         // moves the second number, as a breaking change does there.
-        if (stable?.numbers.first ?? 0) == 0 {
+        if removalBreaksBelowOne, (stable?.numbers.first ?? 0) == 0 {
             for index in new.indices where Self.breaksBelowOne(new[index]) { new[index].markBreakingBelowOne() }
             for index in gathered.indices where Self.breaksBelowOne(gathered[index]) { gathered[index].markBreakingBelowOne() }
         }

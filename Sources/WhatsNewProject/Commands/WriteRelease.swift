@@ -132,6 +132,8 @@ package struct WriteRelease {
         let gathering = entry.plan.pending.preReleases(gatheredBy: entry.plan.version, in: file.document.releases)
         let versionFiles = VersionFiles(project: project)
         let settings = project.config?.path ?? ProjectConfig.fileName
+        // The files' own problems first: a build number is looked for only in files read.
+        if !versionFiles.findings.isEmpty { throw CommandFailure(versionFiles.findings, notes: ["nothing was changed"]) }
         let number = try versionFiles.buildNumber(given: build, incrementsBuild: project.config?.incrementsBuild ?? false)
         let tag = try entry.plan.tag(build: number, settings: settings)
         let edit: ReleaseWriter.Edit

@@ -344,10 +344,9 @@ package struct VersionFiles {
     /// The build number a release writes: `build` as given, or with `incrementsBuild` one more
     /// than the largest the files hold; nil when neither.
     package func buildNumber(given build: String?, incrementsBuild: Bool) throws(CommandFailure) -> String? {
-        guard let first = entries.first else { return build }
-        let here = SourceLocation(path: first.path)
+        let here = SourceLocation(path: entries.first?.path ?? ProjectConfig.fileName)
         var number = build
-        if number == nil, incrementsBuild {
+        if number == nil, incrementsBuild, !entries.isEmpty {
             let builds = entries.compactMap { $0.file?.build }
             guard !builds.isEmpty, let largest = builds.compactMap({ Int($0) }).max(), builds.allSatisfy({ Int($0) != nil }) else {
                 throw CommandFailure(

@@ -56,10 +56,11 @@ package struct ReleasePlan: Sendable {
         _ request: Request, preRelease: String?, document: Document, path: String, fragments: [Fragment],
         project: Project, day: ReleaseDate, tags: [String]
     ) throws(CommandFailure) -> ReleasePlan {
-        let pending = PendingChanges(document: document, path: path, fragments: fragments, kinds: project.kinds)
-        let template = TagName.template(for: document.releases, project: project, tags: tags)
         let config = project.config
         let versioning = config?.versioning ?? (config?.calendar != nil ? .calendar : .semver)
+        let pending = PendingChanges(
+            document: document, path: path, fragments: fragments, kinds: project.kinds, removalBreaksBelowOne: versioning == .semver)
+        let template = TagName.template(for: document.releases, project: project, tags: tags)
         // Calendar versions are written as the settings say, else as the notes' releases are.
         let rule = NextVersion(versioning: versioning, calendar: config?.calendar, releases: document.releases)
         let bump: VersionBump
