@@ -11,7 +11,7 @@ struct NextCommand: ParsableCommand {
             The latest release moves by the largest change waiting in the fragments and the \
             notes' unreleased changes: a breaking change (the breaking kind, `breaking: true`, an \
             item marked BREAKING) makes a major release; added, changed, deprecated and removed \
-            a minor one; anything else a patch. Below 1.0.0 a breaking change moves the second \
+            a minor one; a thanks list nothing; anything else a patch. Below 1.0.0 a breaking change moves the second \
             number and a feature the third, as Cargo and changesets read SemVer (`versioning: \
             plain-semver` in .whatsnew.yml reads it to the letter). `versioning: calendar` gives \
             the release's date in the form the notes write (2026.11.0, 26.09, 2026.3) or \

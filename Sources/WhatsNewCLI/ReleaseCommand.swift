@@ -12,7 +12,7 @@ struct ReleaseCommand: ParsableCommand {
             The version is given (1.5.0), or computed from the notes: auto takes the one \
             `whatsnew next` prints (a breaking change → major; added, changed, deprecated, removed \
             → minor; the rest → patch; a version the notes plan wins); major, minor and patch move \
-            the latest release as named. --pre beta writes the next pre-release (1.5.0-beta.1, \
+            the latest release as named (calendar versions take the date). --pre beta writes the next pre-release (1.5.0-beta.1, \
             then -beta.2), holding the notes new since the one before; the release after \
             pre-releases holds every change since the last release, their notes gathered into its \
             rows, and takes their sections' place (--keep-pre-releases leaves them).
