@@ -8,12 +8,8 @@ struct OpenStepScanner {
     /// whose build configuration holds it when the file reads as a project.
     func places(of key: String) throws(VersionFileProblem) -> [VersionPlace] {
         let tokens = try tokenize()
-        let owners = (try? XcodeProjectGraph(tokens: tokens.map(\.graphToken)).owners(of: key)) ?? [:]
-        return assignments(of: key, in: tokens).map { place in
-            var place = place
-            (place.owner, place.target) = (owners[place.range.lowerBound]?.label, owners[place.range.lowerBound]?.target)
-            return place
-        }
+        let graph = try? XcodeProjectGraph(tokens: tokens.map(\.graphToken))
+        return named(assignments(of: key, in: tokens), key: key, by: graph)
     }
 
     /// The assignments of `key` in the build configurations of `targets` (by name), and in the
@@ -32,8 +28,13 @@ struct OpenStepScanner {
                 at: nil, "no target `\(missing)` in this project; its targets are \(graph.targetNames.sorted().joined(separator: ", "))")
         }
         let chosen = graph.places(of: key, targets: targets)
-        let owners = graph.owners(of: key)
-        return assignments(of: key, in: tokens).filter { chosen.contains($0.range.lowerBound) }.map { place in
+        return named(assignments(of: key, in: tokens).filter { chosen.contains($0.range.lowerBound) }, key: key, by: graph)
+    }
+
+    /// `places` with the target or project whose setting each is, as `graph` says.
+    private func named(_ places: [VersionPlace], key: String, by graph: XcodeProjectGraph?) -> [VersionPlace] {
+        let owners = graph?.owners(of: key) ?? [:]
+        return places.map { place in
             var place = place
             (place.owner, place.target) = (owners[place.range.lowerBound]?.label, owners[place.range.lowerBound]?.target)
             return place

@@ -122,8 +122,8 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
         }
         // Month and day are written two digits wide when any release writes either with a
         // leading zero (`2026.11.02` gives `2027.01.05`, not `2027.1.05`).
-        let padded = { (_: Int) in
-            family.contains { release in (1..<min(3, release.texts.count)).contains { release.texts[$0].count == 2 && release.texts[$0].first == "0" } }
+        let padded = family.contains { release in
+            (1..<min(3, release.texts.count)).contains { release.texts[$0].count == 2 && release.texts[$0].first == "0" }
         }
         var parts: [Part] = [.year(short: short, padded: false)]
         // The second number is the month unless one goes past 12, or a two-number version's is not its month.
@@ -131,11 +131,11 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
             family.allSatisfy { $0.numbers[1] <= 12 && $0.numbers[1] >= 1 }
             && (numbers.count >= 3 || newest.date.map { $0.month == numbers[1] } ?? true)
         if isMonth {
-            parts.append(.month(padded: padded(1)))
+            parts.append(.month(padded: padded))
             // The third is the day when every dated release of its month says so.
             let days = family.filter { $0.numbers.count >= 3 && $0.date?.month == $0.numbers[1] }
             if numbers.count >= 3, !days.isEmpty, days.allSatisfy({ $0.numbers[2] == $0.date?.day }) {
-                parts.append(.day(padded: padded(2)))
+                parts.append(.day(padded: padded))
             }
         }
         if numbers.count > parts.count { parts.append(.counter) }

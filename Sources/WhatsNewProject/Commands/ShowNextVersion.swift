@@ -45,11 +45,12 @@ package struct ShowNextVersion {
         for entry in round.entries {
             console.report(entry.plan.warnings)
             // A version file already past it: `release` would refuse, so `next` says so now.
-            console.report(VersionFiles(project: entry.project).ahead(of: entry.plan.version))
+            let versionFiles = VersionFiles(project: entry.project)
+            console.report(versionFiles.ahead(of: entry.plan.version))
             // A tag naming the build gets the number `build: increment` would give.
             let build =
                 printsTag && entry.plan.tag.contains(VersionTemplate.build)
-                ? try VersionFiles(project: entry.project).buildNumber(given: nil, incrementsBuild: entry.project.config?.incrementsBuild ?? false)
+                ? try versionFiles.buildNumber(given: nil, incrementsBuild: entry.project.config?.incrementsBuild ?? false)
                 : nil
             let shown = printsTag ? try entry.plan.tag(build: build, settings: entry.project.config?.path ?? ProjectConfig.fileName) : entry.plan.version.text
             if explains {

@@ -372,10 +372,9 @@ package struct VersionFiles {
     /// What a release of `version` would refuse because a file is ahead of it, as warnings for
     /// `next`, which says so before anyone runs the release.
     package func ahead(of version: Version) -> [Diagnostic] {
-        entries.compactMap { aheadProblem($0, of: version) }.map { problem in
+        entries.compactMap { aheadProblem($0, of: version, consequence: "releasing it would move the file back") }.map { problem in
             var warning = problem
             warning.severity = .warning
-            warning.message = problem.message.replacing("so the release would move it back", with: "so releasing it would move the file back")
             return warning
         }
     }
@@ -383,7 +382,7 @@ package struct VersionFiles {
     /// Why `entry` would move back: it already holds a version newer than `version` as it
     /// would be written there. A file holding the version a pre-release leads to (2.5.0 or
     /// Poetry's 2.5.0.dev0 for 2.5.0-beta.1) is where that pre-release belongs.
-    private func aheadProblem(_ entry: Entry, of version: Version) -> Diagnostic? {
+    private func aheadProblem(_ entry: Entry, of version: Version, consequence: String = "the release would move it back") -> Diagnostic? {
         guard let file = entry.file, let place = file.versionPlaces.first, let held = Version(place.value),
             let wanted = Version(file.text(of: version)), held.compare(to: wanted) == .newer
         else { return nil }
@@ -394,7 +393,7 @@ package struct VersionFiles {
         }
         let problem = VersionFileProblem(
             at: place.range.lowerBound,
-            "`\(place.key)` says \(place.value), newer than the release \(wanted.text), so the release would move it back; release \(held.numbersText) or newer, or pass --allow-behind to write \(wanted.text) anyway")
+            "`\(place.key)` says \(place.value), newer than the release \(wanted.text), so \(consequence); release \(held.numbersText) or newer, or pass --allow-behind to write \(wanted.text) anyway")
         return problem.diagnostic(path: entry.path, bytes: file.bytes)
     }
 

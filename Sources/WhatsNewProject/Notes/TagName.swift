@@ -14,7 +14,7 @@ package enum TagName {
         let linked: String? = releases.lazy.compactMap { release -> String? in
             guard let version = release.version?.text, !release.isUnreleased else { return nil }
             return [release.compare, release.link].compactMap { $0 }.lazy
-                .compactMap { VersionText.leads(of: version, in: $0).first(where: isTagPrefix) }.first
+                .compactMap { VersionText.leads(of: version, in: $0).first(where: isSafe) }.first
         }.first
         // The newest version the tags name, read back as the form around it (`v1.4.0`, `app@1.4.0`);
         // two forms for one version (`a@0.2.0`, `b@0.2.0` in a monorepo) say nothing, unless
@@ -35,8 +35,10 @@ package enum TagName {
         return VersionTemplate("v{version}")!
     }
 
-    /// Text a tag may start with before its version: letters, digits and `. _ - / @ +`.
-    private static func isTagPrefix(_ text: String) -> Bool {
+    /// Tag text git takes and nothing a shell or `$GITHUB_OUTPUT` reads more into: letters,
+    /// digits and `. _ - / @ +`, no leading `-`, no `..`. The one rule for `tag:` and for the
+    /// form read from the notes' links.
+    package static func isSafe(_ text: String) -> Bool {
         !text.hasPrefix("-") && !text.contains("..") && text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
         }

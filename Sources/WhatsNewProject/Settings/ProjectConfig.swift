@@ -427,10 +427,8 @@ package struct ProjectConfig: Sendable {
                 guard let written = text(value, key) else { continue }
                 // A tag name git takes, and nothing a shell or `$GITHUB_OUTPUT` would read more into.
                 let builds = written.ranges(of: "{build}").count
-                let allowed = builds <= 1 && written.replacing("{version}", with: "1").replacing("{build}", with: "1").unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
-                }
-                if VersionTemplate(written) != nil, allowed, !written.hasPrefix("-"), !written.contains("..") {
+                let allowed = builds <= 1 && TagName.isSafe(written.replacing("{version}", with: "1").replacing("{build}", with: "1"))
+                if VersionTemplate(written) != nil, allowed {
                     config.tag = written
                 } else {
                     report(
