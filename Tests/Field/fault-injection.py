@@ -75,6 +75,17 @@ SCENARIOS = {
     # No fragments: the journal's folder is made for the release.
     'release-versions-unreleased': ({'CHANGELOG.md': NOTES.replace('## [Unreleased]\n', '## [Unreleased]\n\n### Fixed\n\n- A fix.\n'),
                                      **VERSION_FILES}, ['release', 'patch', '--date', '2024-05-02'], ['recover']),
+    # A Cargo workspace whose unlisted member follows the root: its manifest's pin and the
+    # lock's entries are written too, and recovery knows them whatever a cut-short run left.
+    'release-workspace': ({'CHANGELOG.md': NOTES, **fragments(2),
+                           'Cargo.toml': '[workspace]\nmembers = ["a", "b"]\n\n[workspace.package]\nversion = "1.0.0"\n',
+                           'a/Cargo.toml': '[package]\nname = "a"\nversion.workspace = true\n\n[dependencies]\n'
+                                           'b = { path = "../b", version = "1.0.0" }\n',
+                           'b/Cargo.toml': '[package]\nname = "b"\nversion = { workspace = true }\n',
+                           'Cargo.lock': 'version = 4\n\n[[package]]\nname = "a"\nversion = "1.0.0"\n\n'
+                                         '[[package]]\nname = "b"\nversion = "1.0.0"\n',
+                           '.whatsnew.yml': 'version-files: [Cargo.toml]\n'},
+                          ['release', 'auto', '--date', '2024-05-02'], ['recover']),
     # Every package in one journal: three notes files, two version files, three fragments.
     'release-packages': (PACKAGES, ['release', '--package', 'all', 'auto', '--date', '2024-05-02'], ['recover']),
     # Core and the app that uses it; the note shared with the widget is rewritten to wait for it.

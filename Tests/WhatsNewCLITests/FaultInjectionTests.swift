@@ -8,7 +8,7 @@ import Testing
 /// fastlane`, `export sparkle --appcast` and `--output` (Tests/Field/fault-injection.py), and
 /// two releases at once a hundred times.
 @Suite(.serialized) struct FaultInjectionTests {
-    // 1,452 faulty runs take minutes: a field harness, run in .ci/run's second stage.
+    // 1,623 faulty runs take minutes: a field harness, run in .ci/run's second stage.
     @Test(.slowCheck, .needs(ExternalTool.strace, "strace (Debian)"))
     func everyFaultLeavesTheProjectBeforeOrAfter() throws {
         let binary = try #require(WhatsNewBinary.url)

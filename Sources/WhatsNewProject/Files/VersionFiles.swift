@@ -16,6 +16,8 @@ package struct VersionFiles {
         package var file: VersionFile?
         /// The lock files that record this package's version, moved with it.
         package var companions: [Companion] = []
+        /// The lock file beside (or above) it, absolute, whether or not it moves now.
+        var lock: String?
     }
 
     /// A lock file that records a version file's package (Cargo.lock, package-lock.json): its
@@ -132,7 +134,8 @@ package struct VersionFiles {
         for index in entries.indices {
             guard let file = entries[index].file else { continue }
             entries[index].companions = Self.companions(
-                of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [], findings: &findings)
+                of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [], findings: &findings,
+                lock: &entries[index].lock)
         }
         // npm packages released together pin each other exactly (a binary's platform packages
         // in `optionalDependencies`): those pins move with them.
@@ -187,13 +190,25 @@ package struct VersionFiles {
             }
         }
         self.entries = entries
+        // What a release may write besides the listed files, whatever the files say now: a
+        // release cut short leaves them half moved, and recovery must know every one.
+        var companionPaths = Set(entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } } + entries.compactMap(\.lock))
+        companionPaths.formUnion(followerFiles.map { ProjectBoundary.real($0.0) })
+        for lock in entries.compactMap(\.lock) where lock.hasSuffix("/Cargo.lock") {
+            companionPaths.formUnion(
+                CargoWorkspace.manifests(root: String(lock.dropLast("Cargo.lock".count))).filter { member in
+                    project.boundary.problem(with: member, from: .repository, what: "workspace member") == nil
+                }.map(ProjectBoundary.real))
+        }
+        self.companionPaths = companionPaths
         self.findings = findings
     }
 
     /// The lock files beside (or above, up to the project's folder) a manifest at `path` that
     /// record its package at the version it holds now.
     private static func companions(
-        of file: VersionFile, at path: String, in project: Project, members: [String], findings: inout [Diagnostic]
+        of file: VersionFile, at path: String, in project: Project, members: [String], findings: inout [Diagnostic],
+        lock found: inout String?
     ) -> [Companion] {
         guard let held = file.version else { return [] }
         let lockName: String
@@ -210,6 +225,7 @@ package struct VersionFiles {
             if FileKind(of: lock) == .regularFile, project.boundary.problem(with: lock, from: .repository, what: "lock file") == nil,
                 let bytes = ContentFingerprint.contents(of: lock)
             {
+                found = lock
                 let member = manifestFolder == folder ? "" : String(manifestFolder.dropFirst(folder.count + 1))
                 var places: [VersionPlace] = []
                 if file.format == .cargo {
@@ -364,10 +380,9 @@ package struct VersionFiles {
         return number
     }
 
-    /// The lock files a release of the project may write beside its version files, absolute.
-    package var companionPaths: Set<String> {
-        Set(entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } })
-    }
+    /// The files a release of the project may write beside its version files, absolute: the
+    /// lock files, and the manifests of a workspace whose lock moves.
+    package let companionPaths: Set<String>
 
     /// What a release of `version` would refuse because a file is ahead of it, as warnings for
     /// `next`, which says so before anyone runs the release.
