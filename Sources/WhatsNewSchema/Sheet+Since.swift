@@ -10,14 +10,33 @@ extension Sheet {
     ///   `1.4.0`): every release newer than it, by ``ReleaseVersion`` precedence, so a
     ///   pre-release the user ran (`2.0.0-beta.2`) is followed by `2.0.0-rc.1` and `2.0.0`;
     /// - `lastSeen` newer than every release (a build ahead of its notes): none;
-    /// - `lastSeen` nil (the user has never looked) or not a version at all: the newest release
-    ///   alone, what is new in the version they have.
+    /// - `lastSeen` nil (the user has never looked) or not a version at all: the latest release
+    ///   alone, what is new in the version they have. The latest is the one the notes' order
+    ///   puts first (last, where they run oldest first), unless another is newer by both date
+    ///   and version, as whatsnew's own sheet chooses: a predecessor's higher versions further
+    ///   down do not count.
     public func releases(after lastSeen: String?) -> [Release] {
-        let newestFirst = releasedNewestFirst()
         guard let lastSeen, let seen = ReleaseVersion(lastSeen) else {
-            return newestFirst.first.map { [$0.release] } ?? []
+            return latestRelease().map { [$0] } ?? []
         }
-        return newestFirst.filter { $0.version > seen }.map(\.release)
+        return releasedNewestFirst().filter { $0.version > seen }.map(\.release)
+    }
+
+    /// The latest release out with a version, by the notes' order and dates.
+    func latestRelease() -> Release? {
+        let released = releases.compactMap { release -> (version: ReleaseVersion, release: Release)? in
+            guard !release.unreleased, !release.scheduled, let text = release.version,
+                let version = ReleaseVersion(text)
+            else { return nil }
+            return (version, release)
+        }
+        let newestFirst = LatestRelease.runsNewestFirst(released) { left, right in
+            if let day = left.release.date, let other = right.release.date, day != other { return day > other }
+            return left.version > right.version
+        }
+        return LatestRelease.position(
+            of: released, newestFirst: newestFirst, day: { $0.release.date }, isNewer: { $0.version > $1.version }
+        ).map { released[$0].release }
     }
 
     /// The releases out (not the unreleased changes, not scheduled) that have a version, newest

@@ -105,6 +105,16 @@ struct NextVersionTests {
         Case(released: ["1.4.0"], unreleased: ["Misc"], expected: "1.4.1"),
         // A fragment's own text can say it breaks something, as the notes it becomes would.
         Case(released: ["1.4.0"], fragments: ["fixed:BREAKING: the --foo flag is gone."], expected: "2.0.0"),
+        // The latest release is the notes' newest by order and dates: a renamed predecessor's
+        // higher versions further down, or its date versions, are history.
+        Case(
+            released: ["1.12.1", "1.12.0", "2.5.1", "2.5.0"], fragments: ["added"],
+            dates: ["2025-03-01", "2025-01-10", "2019-05-01", "2019-01-01"], expected: "1.13.0"),
+        Case(released: ["1.2.0", "1.1.0", "20160726"], fragments: ["fixed"], dates: ["2024-02-01", "2023-06-01", "2016-07-26"], expected: "1.2.1"),
+        // A release appended at the foot, newer by date and version, is the latest.
+        Case(released: ["1.2.0", "1.1.0", "1.0.0", "1.3.0"], fragments: ["fixed"], dates: ["2024-02-01", "2023-06-01", "2023-01-01", "2024-05-01"], expected: "1.3.1"),
+        // A backport released after a greater version is not the latest.
+        Case(released: ["2.0.0", "1.9.5", "1.9.4"], fragments: ["fixed"], dates: ["2024-01-01", "2024-02-01", "2023-12-01"], expected: "2.0.1"),
         // Calendar versions never go back, and a project coming from SemVer writes the year whole.
         Case(released: ["2026.12.0"], fragments: ["fixed"], versioning: .calendar, expected: "error"),
         Case(released: ["1.4.0"], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
@@ -213,14 +223,25 @@ struct NextVersionTests {
 
     /// release-please lists `**deps:**` updates under breaking changes and features; the sheet
     /// shows them with the dependencies, and the version follows the row they were listed in.
-    @Test func aDependencyUpdateKeepsTheKindOfItsRow() throws {
+    /// A dependency update written under Features is what the sheet shows it as, a dependency
+    /// update: a patch, as the project released it; under a breaking heading it stays breaking.
+    @Test func aDependencyUpdateCountsAsTheSheetShowsIt() throws {
         let breaking = try Self.pending(
             Case(released: ["16.18.0"], unreleased: ["⚠ BREAKING CHANGES: **deps:** update octokit to v20"]), kinds: .builtIn)
         #expect(breaking.bump(preRelease: false) == .major)
         let feature = try Self.pending(
-            Case(released: ["16.2.0"], unreleased: ["Features: **deps:** Refactor the workspace plugin"]), kinds: .builtIn)
-        #expect(feature.bump(preRelease: false) == .minor)
-        #expect(feature.deciding(preRelease: false).first?.location.line == 7)
+            Case(released: ["5.1.0"], unreleased: ["Features: **deps:** widen the react peer range"]), kinds: .builtIn)
+        #expect(feature.bump(preRelease: false) == .patch)
+        let deciding = try #require(feature.deciding(preRelease: false).first)
+        #expect(deciding.location.line == 7)
+        #expect(deciding.kind == "dependencies, written under added", "\(deciding.kind)")
+        // The sheet shows it in the dependencies row, the row the bump was read from.
+        let sheet = try Fixtures.read("## Unreleased\n\n### Features\n\n- **deps:** widen the react peer range\n").document
+        #expect(sheet.releases[0].sections.map(\.kind) == [.dependencies])
+        // With a feature beside it, the feature decides.
+        let both = try Self.pending(
+            Case(released: ["5.1.0"], unreleased: ["Features: **deps:** widen the react peer range", "Features: Dark mode"]), kinds: .builtIn)
+        #expect(both.bump(preRelease: false) == .minor)
     }
 
     /// `release patch|minor|major`: the number named moves, from the latest release of either

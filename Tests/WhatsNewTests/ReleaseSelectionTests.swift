@@ -2,6 +2,7 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewSheet
+import WhatsNewSchema
 
 struct ReleaseSelectionTests {
     private func document() throws -> Document { try Fixtures.read("examples", "keep-a-changelog").document }
@@ -14,10 +15,34 @@ struct ReleaseSelectionTests {
         #expect(try versions(.latest) == ["1.4.0"])
     }
 
-    @Test func latestIsTheGreatestVersionWhenWrittenOldestFirst() throws {
+    @Test func latestIsTheGreatestVersionWhereTheOrderCannotSay() throws {
         let reading = try Fixtures.read("## 1.0.0\n\n- a\n\n## 1.1.0\n\n- b\n\n## 0.9.0\n\n- c\n")
         #expect(
             try ReleaseSelection.latest.releases(from: reading.document, path: "x").map(\.version?.text) == ["1.1.0"])
+    }
+
+    /// The latest is the newest by the notes' order and dates, whatever versions lie further
+    /// down: a renamed product's history, date versions, notes written oldest first.
+    @Test(arguments: [
+        ("## [1.12.1] - 2025-03-01\n\n- a\n\n## [1.12.0] - 2025-01-10\n\n- b\n\n## Old product\n\n## [2.5.1] - 2019-05-01\n\n- c\n\n## [2.5.0] - 2019-01-01\n\n- d\n", "1.12.1"),
+        ("## 1.2.0 - 2024-02-01\n\n- a\n\n## 1.1.0 - 2023-06-01\n\n- b\n\n## 20160726 - 2016-07-26\n\n- c\n", "1.2.0"),
+        ("## 1.2.0\n\n- a\n\n## 1.1.0\n\n- b\n\n## 20160726\n\n- c\n\n## 20160601\n\n- d\n", "1.2.0"),
+        ("## 1.0.0\n\n- a\n\n## 1.1.0\n\n- b\n\n## 1.2.0\n\n- c\n", "1.2.0"),
+        ("## 2.0.0 - 2024-01-01\n\n- a\n\n## 1.9.5 - 2024-02-01\n\n- b\n\n## 1.9.4 - 2023-12-01\n\n- c\n", "2.0.0"),
+        ("## 1.2.0 - 2024-02-01\n\n- a\n\n## 1.1.0 - 2023-06-01\n\n- b\n\n## 1.3.0 - 2024-05-01\n\n- c\n", "1.3.0"),
+    ])
+    func latestIsTheNewestByOrderAndDates(notes: String, latest: String) throws {
+        let reading = try Fixtures.read(notes)
+        #expect(try ReleaseSelection.latest.releases(from: reading.document, path: "x").map(\.version?.text) == [latest])
+        // The app's library chooses the same from the JSON.
+        let sheet = Sheet(
+            title: nil,
+            releases: reading.document.releases.map { release in
+                Sheet.Release(
+                    version: release.version?.text, date: release.date?.iso, title: release.title, summary: nil,
+                    sections: [])
+            })
+        #expect(sheet.releases(after: nil).map(\.version) == [latest])
     }
 
     @Test func latestFallsBackToUnreleasedChanges() throws {

@@ -99,6 +99,13 @@ struct ReleaseWriterTests {
         let wip = try ReleaseWriter().release(dart, fragments: [], version: "1.7.0", date: Self.date)
         #expect(String(decoding: wip.notes, as: UTF8.self).hasPrefix("## 1.7.0\n\n* Adds a thing.\n\n## 1.6.0\n"), "\(String(decoding: wip.notes, as: UTF8.self))")
         #expect(throws: Diagnostic.self) { try ReleaseWriter().release(dart, fragments: [], version: "1.8.0", date: Self.date) }
+        // The work-in-progress name is never released: the advice is the release it becomes.
+        for (version, advice) in [("1.8.0", "the notes plan 1.7.0 as the next release; release 1.7.0"), ("1.7.0-wip", "release 1.7.0")] {
+            do {
+                _ = try ReleaseWriter().release(dart, fragments: [], version: version, date: Self.date)
+                Issue.record("\(version) was released")
+            } catch { #expect(error.message.contains(advice), "\(error.message)") }
+        }
         #expect(!text.contains("unreleased"))
         #expect(text.contains("### Fixed\n\n- Old fix.\n- Opening a collection while it syncs no longer crashes. (#230)\n"))
     }
@@ -142,6 +149,39 @@ struct ReleaseWriterTests {
         let pending = notes.replacingOccurrences(of: "## [3.0.1]", with: "## [Unreleased]\n\n### Bug Fixes\n\n- Waiting.\n\n## [3.0.1]")
         let read = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(pending.utf8))).document
         #expect(read.releaseInProgress?.sections.map(\.items) == [["Waiting."]])
+    }
+
+    /// A template of bold labels (`**API Changes:**`) under Unreleased stays as Keep a
+    /// Changelog's empty `###` headings do: the rows with content move, the empty labels stay.
+    @Test func aTemplateOfBoldLabelsStays() throws {
+        let notes = """
+            # Changelog
+
+            ## Unreleased
+
+            **Breaking API Changes:**
+
+            **API Changes:**
+
+            - Add `Client.timeout`.
+
+            **Other:**
+
+            ## 1.1.0
+
+            **API Changes:**
+
+            - Old change.
+
+            """
+        let edit = try ReleaseWriter().release(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8)), fragments: [], version: "1.2.0", date: Self.date)
+        let text = String(decoding: edit.notes, as: UTF8.self)
+        #expect(
+            text.hasPrefix(
+                "# Changelog\n\n## Unreleased\n\n**Breaking API Changes:**\n\n**Other:**\n\n## 1.2.0\n\n**API Changes:**\n\n- Add `Client.timeout`.\n\n## 1.1.0"),
+            "\(text)")
+        #expect(!edit.release.contains("Other") && !edit.release.contains("Breaking"), "\(edit.release)")
     }
 
     /// black's Unreleased: an empty category heading with the comment that says what goes

@@ -119,6 +119,13 @@ public struct ReleaseWriter: Sendable {
                 .releaseOrder, at: SourceLocation(path: path), "`\(text)` is not a version; give one such as 1.4.0")
         }
         let unreleased = file.unreleasedIndex
+        // `0.18.0-dev` names a version while it is written; its release is 0.18.0.
+        if ReleaseInProgress.isWorkInProgress(version) {
+            let line = unreleased.map { releases[$0].line } ?? 1
+            throw Diagnostic(
+                .releaseOrder, at: SourceLocation(path: path, line: line, column: 1),
+                "\(version.text) names a version still being written, never a release; release \(ReleaseInProgress.plannedRelease(of: version).text)")
+        }
         if let existing = releases.indices.first(where: { releases[$0].version?.matches(version.text) == true }),
             existing != unreleased
         {
@@ -126,9 +133,10 @@ public struct ReleaseWriter: Sendable {
                 .releaseExists, at: SourceLocation(path: path, line: releases[existing].line, column: 1),
                 "release \(releases[existing].version!.text) is already in the notes; give the new release another version")
         }
-        if !allowsOlder, let latest = file.versionedNewestFirst.map({ releases[$0] }).max(by: {
-            $0.version!.compare(to: $1.version!) == .older
-        }), version.compare(to: latest.version!) != .newer {
+        let versioned = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
+        if !allowsOlder, let latest = ReleaseOrder.latest(of: versioned, in: releases).map({ releases[$0] }),
+            version.compare(to: latest.version!) != .newer
+        {
             throw Diagnostic(
                 .releaseOrder, at: SourceLocation(path: path, line: latest.line, column: 1),
                 "\(version.text) is not newer than the latest release, \(latest.version!.text); give a newer version or pass --allow-older")
@@ -147,7 +155,7 @@ public struct ReleaseWriter: Sendable {
         {
             throw Diagnostic(
                 .releaseLayout, at: SourceLocation(path: path, line: releases[unreleased].line, column: 1),
-                "the notes plan \(planned.text) as the next release; release \(planned.text), or rename that heading first")
+                "the notes plan \(ReleaseInProgress.plannedRelease(of: planned).text) as the next release; release \(ReleaseInProgress.plannedRelease(of: planned).text), or rename that heading first")
         }
         let body = composer.body.lines(unreleased: span == nil ? nil : unreleased, gathering: gathering, fragments: fragments)
         if body.isEmpty && !allowsEmpty {

@@ -1,3 +1,5 @@
+import WhatsNewSchema
+
 /// Which way notes list their releases: nearly every changelog puts the newest at the top, a
 /// few append each release at the foot.
 public enum ReleaseOrder: Sendable, Hashable {
@@ -10,20 +12,38 @@ public enum ReleaseOrder: Sendable, Hashable {
     /// versions rise going down than fall. Releases without a version do not count, so
     /// unreleased changes at either end change nothing; a tie reads as newest first.
     public init(of releases: some Sequence<Release>) {
-        var falling = 0
-        var rising = 0
-        var previous: Version?
-        for release in releases {
-            guard let version = release.version else { continue }
-            if let above = previous {
-                switch above.compare(to: version) {
-                case .newer: falling += 1
-                case .older: rising += 1
-                default: break
-                }
+        self = Self.of(releases) == .oldestFirst ? .oldestFirst : .newestFirst
+    }
+
+    /// How `releases` run, or nil where their neighbours cannot say (as many rise as fall).
+    private static func of(_ releases: some Sequence<Release>) -> ReleaseOrder? {
+        LatestRelease.runsNewestFirst(releases.lazy.compactMap(\.version)) { $0.compare(to: $1) == .newer }
+            .map { $0 ? .newestFirst : .oldestFirst }
+    }
+
+    /// The index of the latest of `candidates` (indices of `releases`, in the notes' order),
+    /// the one rule for "the latest release" (``WhatsNewSchema``'s `LatestRelease`): the one the
+    /// notes' order puts first, unless another is newer by both date and version; the greatest
+    /// version where the order cannot say.
+    public static func latest(of candidates: [Int], in releases: [Release]) -> Int? {
+        let order = latestOrder(of: releases)
+        return LatestRelease.position(
+            of: candidates, newestFirst: order.map { $0 == .newestFirst }, day: { releases[$0].date },
+            isNewer: { left, right in
+                guard let version = releases[left].version else { return false }
+                guard let other = releases[right].version else { return true }
+                return version.compare(to: other) == .newer
             }
-            previous = version
-        }
-        self = rising > falling ? .oldestFirst : .newestFirst
+        ).map { candidates[$0] }
+    }
+
+    /// The way `releases` run as the latest release reads them: neighbours compared by date
+    /// where both have one, else by version; nil where as many rise as fall.
+    public static func latestOrder(of releases: [Release]) -> ReleaseOrder? {
+        let released = releases.filter { !$0.isUnreleased && $0.version != nil }
+        return LatestRelease.runsNewestFirst(released) { left, right in
+            if let day = left.date, let other = right.date, day != other { return day > other }
+            return left.version!.compare(to: right.version!) == .newer
+        }.map { $0 ? .newestFirst : .oldestFirst }
     }
 }

@@ -21,7 +21,8 @@ public struct PendingChanges: Sendable {
         }
     }
 
-    /// The latest release that is not a pre-release; nil when there is none.
+    /// The latest release that is not a pre-release (by the notes' order and dates,
+    /// ``ReleaseOrder/latest(of:in:)``); nil when there is none.
     public var stable: Version?
     /// The newest pre-release after `stable`, when there is one.
     public var latestPreRelease: Version?
@@ -42,9 +43,7 @@ public struct PendingChanges: Sendable {
     public init(document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds, removalBreaksBelowOne: Bool = true) {
         let releases = document.releases
         let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
-        let stableIndex = released.filter { !Self.isPreRelease(releases[$0].version!) }.max {
-            releases[$0].version!.compare(to: releases[$1].version!) == .older
-        }
+        let stableIndex = ReleaseOrder.latest(of: released.filter { !Self.isPreRelease(releases[$0].version!) }, in: releases)
         stable = stableIndex.map { releases[$0].version! }
         preReleases = released.filter { index in
             let version = releases[index].version!
@@ -149,10 +148,10 @@ public struct PendingChanges: Sendable {
                 let text = shortened(PlainText.of(item))
                 let at = SourceLocation(path: path, line: item.line, column: 1)
                 if BreakingMark.marks(item) { return Note(bump: .major, kind: "breaking", text: text, location: at) }
-                // An item gathered from another row (a dependency update under Features) keeps its kind.
+                // A dependency update gathered from another row (`**deps:** …` under Features) counts
+                // as the sheet shows it, a dependency update; the explanation names where it stood.
                 if let kind = section.itemKinds[item.line] {
-                    let project = kinds.first { $0.builtIn == kind }
-                    return Note(bump: project?.versionBump ?? .of(kind), kind: kind.rawValue, text: text, location: at)
+                    return Note(bump: bump, kind: "\(name), written under \(kind.rawValue)", text: text, location: at, hasRule: hasRule)
                 }
                 return Note(bump: bump, kind: name, text: text, location: at, hasRule: hasRule)
             }

@@ -85,16 +85,20 @@ package struct ReadingScope: Sendable {
             // one counts when it is such a release (not the unreleased changes, or a scheduled
             // release, which stand in when no release out has content).
             let best = chosen.first.flatMap { $0.isUnreleased || schedule.isScheduled($0) ? nil : $0 }
+            let order = ReleaseOrder.latestOrder(of: releases)
+            let newestFirst = order != .oldestFirst
             let rivals = unread.filter { release in
                 // Dated later by its heading: scheduled whatever it holds, never the latest.
                 if partial.isDatedByHeading(releaseAt: release.line), schedule.isScheduled(release) { return false }
                 guard let best else { return true }
+                // Nearer the newest end than the one chosen: the latest, if it holds anything.
+                if order != nil, newestFirst ? release.line < best.line : release.line > best.line { return true }
+                // A greater version further along may be newer by its date too.
                 guard let newest = best.version else { return true }
                 guard let version = release.version else { return false }
-                let order = version.compare(to: newest)
-                return order == .newer || (order == .same && release.line < best.line)
+                return version.compare(to: newest) == .newer
             }
-            needed += Self.newest(batch, of: rivals).map(\.line)
+            needed += Self.newest(batch, of: rivals, newestFirst: newestFirst).map(\.line)
             // None out with content yet: the first release with any stands in, scheduled or not,
             // so releases are also read in the notes' order until one has some.
             if best == nil, let first = unread.first,
@@ -112,13 +116,8 @@ package struct ReadingScope: Sendable {
         return needed
     }
 
-    /// The `count` newest releases: by version, then file order; releases without a version last.
-    private static func newest(_ count: Int, of releases: [Release]) -> [Release] {
-        // Most runs want one: a pass for the newest, not a sort of every release.
-        if count == 1 { return ReleaseSelection.newest(releases).map { [$0] } ?? [] }
-        return releases.enumerated().sorted { left, right in
-            ReleaseSelection.supersedes(left.element, right.element)
-                || (!ReleaseSelection.supersedes(right.element, left.element) && left.offset < right.offset)
-        }.prefix(count).map(\.element)
+    /// The `count` releases nearest the notes' newest end, which settle the latest soonest.
+    private static func newest(_ count: Int, of releases: [Release], newestFirst: Bool) -> [Release] {
+        newestFirst ? Array(releases.prefix(count)) : Array(releases.suffix(count).reversed())
     }
 }

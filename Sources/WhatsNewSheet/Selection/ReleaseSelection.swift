@@ -77,40 +77,15 @@ public enum ReleaseSelection: Sendable, Hashable {
         }
     }
 
-    /// The greatest version, so notes written oldest-first still give their newest release.
-    package static func newest(_ releases: [Release]) -> Release? {
-        releases.reduce(nil) { best, release in
-            guard let best else { return release }
-            return supersedes(release, best) ? release : best
-        }
-    }
-
-    /// Where the newest release out with content stands, as of `schedule`'s day. Each release's
-    /// fields are read where it stands: handing a release to a function copies a dozen fields,
-    /// and a long changelog's releases are not copied to find one.
+    /// Where the newest release out with content stands, as of `schedule`'s day: the latest
+    /// by the notes' order and dates (``ReleaseOrder/latest(of:in:)``), so notes written oldest
+    /// first give their last release and a predecessor's higher versions further down do not count.
     package static func newestIndex(in releases: [Release], schedule: ReleaseSchedule) -> Int? {
-        var best: Int?
-        for index in releases.indices
-        where releases[index].hasContent && !releases[index].isUnreleased
-            && !schedule.isScheduled(date: releases[index].date)
-        {
-            if let current = best, !supersedes(releases[index].version, releases[current].version) { continue }
-            best = index
+        let candidates = releases.indices.filter { index in
+            releases[index].hasContent && !releases[index].isUnreleased
+                && !schedule.isScheduled(date: releases[index].date)
         }
-        return best
-    }
-
-    /// Whether `release` is newer than `other` as the latest goes: a newer version, or a
-    /// version where `other` has none. Neither, and the one the notes list first stands.
-    package static func supersedes(_ release: Release, _ other: Release) -> Bool {
-        supersedes(release.version, other.version)
-    }
-
-    /// Whether a release of `version` is newer than one of `other` as the latest goes.
-    private static func supersedes(_ version: Version?, _ other: Version?) -> Bool {
-        guard let version else { return false }
-        guard let other else { return true }
-        return version.compare(to: other) == .newer
+        return ReleaseOrder.latest(of: candidates, in: releases)
     }
 
     private func missing(_ what: String, in releases: [Release], path: String) -> Diagnostic {
