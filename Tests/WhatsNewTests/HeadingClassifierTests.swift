@@ -187,3 +187,23 @@ struct HeadingClassifierTests {
         #expect(HeadingClassifier.plainVersion(heading) == nil)
     }
 }
+
+/// A title that names a version over releases of its own is the document's title.
+struct DocumentTitleTests {
+    @Test(arguments: [
+        "# Changelog for v1.2\n\n## Feature documentation\n\n### Sync\n\nRuns in the background.\n\n## 1.0.0 - 2025-01-01\n\n### Added\n\n- Sync.\n",
+        "# Changelog for v1.2\n\n## Feature documentation\n\nText.\n\n## Unreleased\n\n### Added\n\n- Sync.\n",
+        "# v1.2 Changelog\n\n## 1.0.0\n\n- Sync.\n",
+    ])
+    func aTitleNamingAVersionIsNoRelease(notes: String) throws {
+        let document = try Fixtures.read(notes).document
+        #expect(!document.releases.contains { $0.version?.text.hasSuffix("1.2") ?? false }, "\(document.releases.map(\.title))")
+        #expect(document.title == nil, "a version is no product name")
+        #expect(document.releases.count == 1)
+    }
+
+    @Test func oneReleasesNotesMayBeTitledByIt() throws {
+        let document = try Fixtures.read("# Release notes for 1.2.0\n\n## Added\n\n- Sync.\n").document
+        #expect(document.releases.map(\.version?.text) == ["1.2.0"])
+    }
+}

@@ -194,7 +194,7 @@ struct ReleaseBody {
         var start: Int?
         var following: Int?
         var index = content.count - 1
-        while index >= 0, let level = content[index].headingLevel, following.map({ $0 <= level }) ?? true {
+        while index >= 0, let level = Self.templateLevel(of: content[index]), following.map({ $0 <= level }) ?? true {
             start = content[index].line
             following = level
             index -= 1
@@ -202,13 +202,24 @@ struct ReleaseBody {
         return index >= 0 ? start : nil
     }
 
+    /// A heading's level, or 7 for a bold label standing in for one (`**API Changes:**`): the
+    /// category headings a template may leave empty, one rule for both.
+    private static func templateLevel(of block: Block) -> Int? {
+        if let level = block.headingLevel { return level }
+        guard case .paragraph(let inlines) = block.content, case .strong? = inlines.first,
+            PseudoHeading.title(of: block, followedBy: nil) != nil
+        else { return nil }
+        return 7
+    }
+
     /// The lines of the category headings with nothing under them in `range` (Keep a
-    /// Changelog's template under Unreleased: `### Added`, `### Fixed`, …).
+    /// Changelog's template under Unreleased: `### Added`, `### Fixed`, …; or bold labels).
     func emptyHeadings(in range: ClosedRange<Int>) -> [ClosedRange<Int>] {
         let blocks = file.blocks.filter { range.contains($0.line) && $0.isContent }
         return blocks.indices.compactMap { index in
             let block = blocks[index]
-            guard block.isHeading, index + 1 == blocks.count || blocks[index + 1].isHeading else { return nil }
+            guard Self.templateLevel(of: block) != nil, index + 1 == blocks.count || Self.templateLevel(of: blocks[index + 1]) != nil
+            else { return nil }
             // With the comment that says what goes under it (black's `<!-- Changes that … -->`).
             let next = index + 1 < blocks.count ? blocks[index + 1].line : range.upperBound + 1
             let end = file.blocks.filter { $0.line > block.endLine && $0.line < next }.map { max($0.line, $0.endLine) }.max() ?? block.endLine

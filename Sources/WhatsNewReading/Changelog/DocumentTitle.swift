@@ -5,22 +5,38 @@ import WhatsNewModel
 /// Inkwell; any other heading is the title as written (changesets' `# @scope/package`).
 enum DocumentTitle {
     static func productName(in heading: String) -> String? {
+        let (named, product) = split(heading)
+        // `Changelog for v1.2` names a version, which is no product.
+        if named, let product, Version(product) != nil { return nil }
+        return product
+    }
+
+    /// Whether `heading` names the document around a product or version: `Changelog for
+    /// v1.2`, `Inkwell release notes`; not `1.2.0` or `Changelog` alone.
+    static func namesDocument(_ heading: String) -> Bool {
+        let (named, product) = split(heading)
+        return named && product != nil
+    }
+
+    /// Whether the heading names the document, and what else it names (the whole heading when
+    /// it names no document).
+    private static func split(_ heading: String) -> (namesDocument: Bool, rest: String?) {
         let trimmed = heading.trimmingCharacters(from: " \t:")
         let key = SectionKind.normalized(trimmed)
-        if key.isEmpty || documentWords.contains(key) { return nil }
+        if key.isEmpty || documentWords.contains(key) { return (true, nil) }
         let words = trimmed.split(separator: " ")
         for phrase in documentPhrases {
             let count = phrase.split(separator: " ").count
             guard words.count > count else { continue }
             if SectionKind.normalized(words.suffix(count).joined(separator: " ")) == phrase {
-                return cleaned(words.dropLast(count))
+                return (true, cleaned(words.dropLast(count)))
             }
             let lead = SectionKind.normalized(words.prefix(count + 1).joined(separator: " "))
             if lead == phrase + " for" || lead == phrase + " of" {
-                return cleaned(words.dropFirst(count + 1))
+                return (true, cleaned(words.dropFirst(count + 1)))
             }
         }
-        return trimmed
+        return (false, trimmed)
     }
 
     private static func cleaned(_ words: ArraySlice<Substring>) -> String? {

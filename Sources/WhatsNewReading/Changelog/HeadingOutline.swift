@@ -48,6 +48,7 @@ struct HeadingOutline {
                 continue
             }
         }
+        settleDocumentTitle()
         releaseLevel = Self.mostCommonLevel(of: list)
         addReleaseLines(lines, blocks: blocks, roles: roles)
         settleDoubtfulReleases()
@@ -111,6 +112,17 @@ struct HeadingOutline {
     /// Whether the notes have any release headings at all.
     var hasReleases: Bool {
         list.contains { $0.role.namesRelease || $0.role == .period }
+    }
+
+    /// `# Changelog for v1.2` alone at the top, over releases of its own at a deeper level,
+    /// names the document (its title), not a release; alone, it is one release's notes.
+    private mutating func settleDocumentTitle() {
+        guard let first = list.first, first.level == 1, case .release = first.role,
+            DocumentTitle.namesDocument(first.text),
+            list.dropFirst().allSatisfy({ $0.level > 1 }),
+            list.dropFirst().contains(where: { $0.role.namesRelease })
+        else { return }
+        list[0].role = .other
     }
 
     private static func mostCommonLevel(of headings: [Heading]) -> Int? {

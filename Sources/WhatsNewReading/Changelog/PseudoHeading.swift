@@ -2,9 +2,9 @@ import WhatsNewModel
 
 /// A paragraph that stands in for a category heading: `**Closed issues:**`, `**Deprecations**:`,
 /// or a short label line ending in a colon right before a list (`Fixes:`, `Platform support:`).
-enum PseudoHeading {
+package enum PseudoHeading {
     /// The title the paragraph announces, or nil for ordinary prose.
-    static func title(of block: Block, followedBy next: Block?) -> String? {
+    package static func title(of block: Block, followedBy next: Block?) -> String? {
         guard case .paragraph(let inlines) = block.content else { return nil }
         let meaningful = inlines.filter { inline in
             if case .text(let text) = inline { return !text.trimmedWhitespace().isEmpty }
