@@ -88,6 +88,17 @@ struct LintTests {
         #expect(found.map(\.message) == ["releases run oldest first; put the newest release at the top"])
     }
 
+    /// Notes every render refuses (`no release with any changes listed`) are a finding, so
+    /// `lint --strict` fails where the docs build would.
+    @Test(arguments: ["", "# Changelog\n", "# Changelog\n\n## [Unreleased]\n\n### Added\n\n### Fixed\n"])
+    func notesWithNoChangesAreAFinding(notes: String) throws {
+        let reading = try Fixtures.read(notes)
+        let found = Linter().check(reading.document, path: "CHANGELOG.md")
+        #expect(found.map(\.rule) == [.emptyRelease])
+        #expect(found.first?.severity == .warning)
+        #expect(Linter().check(try Fixtures.read("## [Unreleased]\n\n- A change.\n").document, path: "x").isEmpty)
+    }
+
     @Test func datesJustifyInterleavedRelease() throws {
         // Two maintained release lines, newest date first: in order.
         let reading = try Fixtures.read(

@@ -30,6 +30,14 @@ public struct Linter: Sendable {
         found += appearance(of: document, path: path)
         found += names(in: document, path: path)
         found += misspelledCategories(in: document.releases, path: path)
+        // Every sheet of such notes is refused (`no release with any changes listed`): a strict
+        // docs build that lints first fails here, not at the render.
+        if !document.releases.contains(where: \.hasContent) {
+            found.append(
+                Diagnostic(
+                    .emptyRelease, at: location(path, 1),
+                    "the notes list no changes, so every sheet of them is refused; write one under `## [Unreleased]`"))
+        }
         return found
     }
 
