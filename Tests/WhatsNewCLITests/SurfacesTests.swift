@@ -44,6 +44,46 @@ struct SurfacesTests {
         }
     }
 
+    /// Avatars and badges beside names (`<img … alt="avatar" width="18"/> [Jay](…)`) are left
+    /// out of every plain-text output; an image that shows something keeps its words; HTML
+    /// keeps every image at the size the notes gave it.
+    @Test func smallAndWordlessImagesStayOutOfPlainText() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notes = directory.appendingPathComponent("CHANGELOG.md")
+        try """
+            ## 1.0.0 - 2025-01-01
+
+            ### Added
+
+            - Dark mode. ![Screenshot of dark mode](https://example.com/dark.png)
+
+            ### Contributors
+
+            - <img src="https://avatars.githubusercontent.com/u/1?v=4" alt="avatar" width="18"/> [Jay](https://github.com/jay)
+            - <img src="https://avatars.githubusercontent.com/u/2?v=4" width="18" height="18"> [Kim](https://github.com/kim)
+            - ![](https://img.shields.io/badge/x-y-green) [Lee](https://github.com/lee)
+
+            """.write(to: notes, atomically: true, encoding: .utf8)
+        for format in ["text", "appstore", "play", "testflight", "slack", "json"] {
+            let run = try WhatsNewBinary.run([notes.path, "--format", format, "--color", "never"])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            var shown = run.stdout
+            if format == "json" {
+                // The JSON's html keeps the images; its plain words do not.
+                shown = shown.split(separator: "\n").filter { !$0.contains("\"html\"") }.joined(separator: "\n")
+            }
+            #expect(!shown.contains("avatar") && !shown.contains("avatars.githubusercontent") && !shown.contains("shields.io"), "\(format): \(shown)")
+            #expect(shown.contains("Screenshot of dark mode"), "\(format)")
+            for name in ["Jay", "Kim", "Lee"] {
+                #expect(shown.contains(name) && !shown.contains("\" \(name)") && !shown.contains("•  \(name)"), "\(format): \(name)")
+            }
+        }
+        let html = try WhatsNewBinary.run([notes.path, "--format", "html"]).stdout
+        #expect(html.contains("alt=\"avatar\" width=\"18\" />"), "\(html)")
+        #expect(html.contains("width=\"18\" height=\"18\" />") && html.contains("img.shields.io"))
+    }
+
     @Test func aProjectListsItsAudiencesAndLintNamesOthers() throws {
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -397,7 +397,9 @@ struct DialectTests {
         let blocks = release.sections[0].body.blocks
         guard case .list(let list) = blocks.first?.content, case .paragraph(let item)? = list.items.first?.blocks.first?.content
         else { Issue.record("no list: \(blocks)"); return }
-        #expect(item.contains(.image(source: "https://example.com/a.png?x=1&y=2", title: "", alt: [.text("editor")])))
+        #expect(
+            item.contains(
+                .image(source: "https://example.com/a.png?x=1&y=2", title: "", alt: [.text("editor")], size: ImageSize(width: 200, height: nil))))
         #expect(blocks.dropFirst().map(\.content) == [
             .paragraph([.image(source: "https://example.com/b.png", title: "", alt: [.text("wide")])]),
             .paragraph([.image(source: "https://example.com/c.png", title: "", alt: [.text("chart")])]),

@@ -10,8 +10,8 @@ public enum Inline: Sendable, Hashable {
     case strong([Inline])
     /// A link with its destination already resolved from any reference definition.
     case link(destination: String, title: String, [Inline])
-    /// An image: its address, title and alternative text.
-    case image(source: String, title: String, alt: [Inline])
+    /// An image: its address, title and alternative text, and the size an `<img>` tag gives it.
+    case image(source: String, title: String, alt: [Inline], size: ImageSize? = nil)
     /// A line break in the source that reads as a space.
     case softBreak
     /// A hard line break (two spaces or a backslash at the end of a line).

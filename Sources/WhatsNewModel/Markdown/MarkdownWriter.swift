@@ -78,7 +78,7 @@ package struct MarkdownWriter {
                 output += "["
                 append(children, to: &output)
                 output += "](" + Self.destination(destination) + Self.title(title) + ")"
-            case .image(let source, let title, let alt):
+            case .image(let source, let title, let alt, _):
                 output += "!["
                 append(alt, to: &output)
                 output += "](" + Self.destination(source) + Self.title(title) + ")"

@@ -41,11 +41,12 @@ package enum PlainText {
     }
 
     private static func append(_ inlines: [Inline], to text: inout String) {
-        for inline in inlines {
+        for inline in Inline.shownInPlainText(inlines) {
             switch inline {
             case .text(let words), .code(let words): text += words
-            case .emphasis(let children), .strong(let children), .link(_, _, let children),
-                .image(_, _, let children):
+            case .emphasis(let children), .strong(let children), .link(_, _, let children):
+                append(children, to: &text)
+            case .image(_, _, let children, _):
                 append(children, to: &text)
             case .softBreak: text += " "
             case .lineBreak: text += "\n"

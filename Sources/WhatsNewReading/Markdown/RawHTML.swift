@@ -27,7 +27,9 @@ package enum RawHTML {
                 if name == "img" {
                     guard let source = attributes["src"], !source.isEmpty else { return nil }
                     let alt = attributes["alt"] ?? ""
-                    images.append(.image(source: source, title: attributes["title"] ?? "", alt: alt.isEmpty ? [] : [.text(alt)]))
+                    let size = ImageSize(width: ImageSize.pixels(attributes["width"]), height: ImageSize.pixels(attributes["height"]))
+                    images.append(
+                        .image(source: source, title: attributes["title"] ?? "", alt: alt.isEmpty ? [] : [.text(alt)], size: size))
                 } else if !wrappers.contains(name) {
                     return nil
                 }

@@ -109,7 +109,7 @@ private struct Writer {
                 html += "\">".utf8
                 write(children)
                 html += "</a>".utf8
-            case .image(let source, let title, let alt) where imagesAsLinks:
+            case .image(let source, let title, let alt, _) where imagesAsLinks:
                 html += "<a href=\"".utf8
                 HTMLText.appendAddress(source, to: &html)
                 appendTitle(title)
@@ -118,13 +118,17 @@ private struct Writer {
                 writeAlt(alt)
                 if html.count == start { MarkupText.appendEscaped(source, to: &html) }
                 html += "</a>".utf8
-            case .image(let source, let title, let alt):
+            case .image(let source, let title, let alt, let size):
                 html += "<img src=\"".utf8
                 HTMLText.appendAddress(source, to: &html)
                 html += "\" alt=\"".utf8
                 writeAlt(alt)
                 appendTitle(title)
-                html += "\" />".utf8
+                html += "\"".utf8
+                // The size the notes gave it: an 18-pixel avatar stays 18 pixels.
+                if let width = size?.width { html += " width=\"\(width)\"".utf8 }
+                if let height = size?.height { html += " height=\"\(height)\"".utf8 }
+                html += " />".utf8
             case .softBreak:
                 html += "\n".utf8
             case .lineBreak:
@@ -153,7 +157,7 @@ private struct Writer {
         for inline in inlines {
             switch inline {
             case .text(let text), .code(let text), .html(let text): MarkupText.appendEscaped(text, to: &html)
-            case .emphasis(let children), .strong(let children), .link(_, _, let children), .image(_, _, let children):
+            case .emphasis(let children), .strong(let children), .link(_, _, let children), .image(_, _, let children, _):
                 writeAlt(children)
             case .softBreak, .lineBreak: html += " ".utf8
             }

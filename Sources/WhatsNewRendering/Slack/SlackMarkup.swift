@@ -35,7 +35,7 @@ enum SlackMarkup {
     }
 
     private static func inlines(_ inlines: [Inline]) -> String {
-        inlines.map(inline).joined()
+        Inline.shownInPlainText(inlines).map(inline).joined()
     }
 
     private static func inline(_ inline: Inline) -> String {
@@ -46,7 +46,7 @@ enum SlackMarkup {
         case .strong(let content): wrapped(inlines(content), in: "*")
         case .emphasis(let content): wrapped(inlines(content), in: "_")
         case .link(_, _, let content): inlines(content)
-        case .image(_, _, let alt): inlines(alt)
+        case .image(_, _, let alt, _): inlines(alt)
         case .softBreak: " "
         case .lineBreak: "\n"
         case .html: ""

@@ -14,6 +14,7 @@ struct InlineText {
     }
 
     private func append(_ inlines: [Inline], style: TextStyle, to spans: inout [Span]) {
+        let inlines = Inline.shownInPlainText(inlines)
         for (index, inline) in inlines.enumerated() {
             switch inline {
             case .text(let text) where links == .short && ReferenceLink.isJoint(text)
@@ -35,7 +36,7 @@ struct InlineText {
                 var strong = style
                 strong.bold = true
                 append(children, style: strong, to: &spans)
-            case .link(let destination, _, let children), .image(let destination, _, let children):
+            case .link(let destination, _, let children), .image(let destination, _, let children, _):
                 appendLink(to: TerminalSanitizer.clean(destination), children, style: style, spans: &spans)
             case .softBreak:
                 spans.append(Span(" ", style))
