@@ -33,7 +33,8 @@ package enum PlainText {
         if blocks.count == 1 { return of(blocks[0]) ?? "" }  // an item of one paragraph, mostly
         var text = ""
         for block in blocks {
-            guard let own = of(block), !own.isEmpty else { continue }
+            // A paragraph of images plain text leaves out (`image image`) says nothing.
+            guard let own = of(block), own.contains(where: { $0 != " " }) else { continue }
             if !text.isEmpty { text += separator }
             text += own
         }

@@ -37,13 +37,13 @@ public enum ReleaseOrder: Sendable, Hashable {
         ).map { candidates[$0] }
     }
 
-    /// The way `releases` run as the latest release reads them: neighbours compared by date
-    /// where both have one, else by version; nil where as many rise as fall.
+    /// The way `releases` run as the latest release reads them: by their dates, one dated
+    /// release to the next, where those say; else by neighbouring versions; nil where as many
+    /// rise as fall.
     public static func latestOrder(of releases: [Release]) -> ReleaseOrder? {
         let released = releases.filter { !$0.isUnreleased && $0.version != nil }
-        return LatestRelease.runsNewestFirst(released) { left, right in
-            if let day = left.date, let other = right.date, day != other { return day > other }
-            return left.version!.compare(to: right.version!) == .newer
-        }.map { $0 ? .newestFirst : .oldestFirst }
+        let byDates = LatestRelease.runsNewestFirst(released.lazy.compactMap(\.date), isNewer: >)
+        let newestFirst = byDates ?? LatestRelease.runsNewestFirst(released) { $0.version!.compare(to: $1.version!) == .newer }
+        return newestFirst.map { $0 ? .newestFirst : .oldestFirst }
     }
 }
