@@ -48,6 +48,7 @@ struct PreviewPageTests {
             guard let runs = try Browser.runs(of: Self.script, engine, [page.path, Browser.screenshots.path, ]) else { return }
             #expect(runs.count == 2)
             for run in runs {
+                #expect(run["sideways"] as? Bool == false, "\(engine) \(name): the page scrolls sideways")
                 let cards = try #require(run["cards"] as? [[String: Any]])
                 #expect(cards.count == 12, "six families, light and dark")
                 for card in cards {
@@ -56,6 +57,18 @@ struct PreviewPageTests {
                     #expect((card["cut"] as? [Any])?.isEmpty == true, "cut mid-line: \(card["cut"]!) \(label)")
                     // The inline line's words are chosen to fit, so the browser never cuts one.
                     #expect((card["shortened"] as? [Any])?.isEmpty == true, "cut by the browser: \(card["shortened"]!) \(label)")
+                    // A family is a budget, never a clip: no box hides what it holds.
+                    #expect((card["hidden"] as? [Any])?.isEmpty == true, "hidden: \(card["hidden"]!) \(label)")
+                    // Chosen to fit, the rows leave the card its family's height: it grows for none.
+                    let heights = ["small": 170.0, "medium": 170, "large": 382, "extra-large": 382, "rectangular": 76, "inline": 24]
+                    let scale = run["scale"] as? Double ?? 1
+                    if let nominal = heights[card["family"] as? String ?? ""] {
+                        #expect((card["height"] as? Double ?? 0) <= nominal * scale + 1, "grew to \(card["height"]!) \(label)")
+                    }
+                    // The large cards fill their room with the releases before the latest.
+                    if ["large", "extra-large"].contains(card["family"] as? String) {
+                        #expect((card["fill"] as? Double ?? 0) >= 0.7, "filled \(card["fill"]!) \(label)")
+                    }
                     let lefts = card["titleLefts"] as? [Double] ?? []
                     #expect((lefts.max() ?? 0) - (lefts.min() ?? 0) <= 0.5, "titles not in line: \(lefts) \(label)")
                 }

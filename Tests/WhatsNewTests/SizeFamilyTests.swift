@@ -39,7 +39,7 @@ struct SizeFamilyTests {
         let release = reading.document.releases[0]
         let large = RowBudget(family: .large).apply(to: PresentedRelease(release))
         #expect(large.sections.map { $0.title ?? "" } == [
-            "A Developer Mode for people who build…", "日本語のメニュー", "Favourites",
+            "A Developer Mode for people who…", "日本語のメニュー", "Favourites",
             "Breaking Changes", "Added",
         ])
         #expect(large.omitted == 4)
@@ -50,6 +50,39 @@ struct SizeFamilyTests {
         let line = TextSheetRenderer(options: TerminalOptions(width: SizeFamily.inline.width, styling: false))
             .render(Presentation(document: reading.document, releases: [inline]))
         #expect(line == "What's New in 3.0.0: A… +8\n")
+    }
+
+    /// A card fills the room its release leaves with the releases before it, each under its
+    /// version, never past the card's room; the small card and the accessories show one.
+    @Test func aCardFillsItsRoomWithEarlierReleases() throws {
+        let reading = try Fixtures.read("examples", "keep-a-changelog")  // 1.4.0, 1.3.1, 1.3.0
+        let releases = reading.document.releases.filter { $0.version != nil }
+        let first = PresentedRelease(releases[0])
+        let earlier = releases.dropFirst().map { PresentedRelease($0) }
+        for family in SizeFamily.allCases {
+            let shown = RowBudget(family: family).apply(to: first, filling: earlier)
+            #expect(shown[0].version?.text == "1.4.0" && !shown[0].fills)
+            #expect(shown.dropFirst().allSatisfy { $0.fills }, "\(family)")
+            // Newest first, in the notes' order, each release's rows accounted for.
+            #expect(shown.map { $0.version?.text ?? "" } == Array(["1.4.0", "1.3.1", "1.3.0"].prefix(shown.count)))
+            for release in shown {
+                let original = try #require(releases.first { $0.version == release.version })
+                #expect(release.sections.count + release.omitted == original.sections.count)
+            }
+            switch family {
+            case .large, .extraLarge: #expect(shown.count > 1, "\(family): room for an earlier release")
+            case .small, .rectangular, .inline: #expect(shown.count == 1, "\(family)")
+            case .medium: break
+            }
+        }
+        // The whole sheet's options fill a card the same way, and the text names each under its version.
+        let presentation = try Presentation(reading.document, path: "x", options: SheetOptions(size: .large))
+        #expect(presentation.releases.count > 1 && presentation.releases.dropFirst().allSatisfy { $0.fills })
+        let text = TextSheetRenderer(options: TerminalOptions(width: 44, styling: false)).render(presentation)
+        #expect(text.hasPrefix("What's New in 1.4.0\n") && text.contains("\nVersion 1.3.1\n"), "\(text)")
+        // A release shown alone by `--release all` is fitted, never filled.
+        let all = try Presentation(reading.document, path: "x", options: SheetOptions(selection: .all, size: .large))
+        #expect(!all.releases.contains { $0.fills })
     }
 
     @Test func summariesAreShortenedAtAWord() throws {

@@ -94,7 +94,8 @@ package struct RenderSheets {
         let config = project.config
         if format == nil, output == nil, !(config?.outputs ?? []).isEmpty { return nil }
         let format = self.format ?? config?.format ?? .text
-        guard locales == nil, !format.choosesItsReleases else { return nil }
+        // A card fills its room with the releases before the one it shows: read them all.
+        guard locales == nil, !format.choosesItsReleases, size == nil else { return nil }
         let request = notes.resolved(in: project)
         guard let today = try? request.day(now: .today) else { return nil }
         return ReadingScope(request.selection(or: format.defaultSelection), today: today)

@@ -107,7 +107,8 @@ struct HTMLContext: Sendable {
         result.append(("scheduled", .bool(release.isScheduled)))
         result.append(("scheduledText", .text(words.scheduled)))
         result.append(("hasSections", .bool(!release.sections.isEmpty)))
-        result.append(("isCard", .bool(release.size != nil)))
+        // A card names the release it shows in its own heading; the ones filling its room name theirs.
+        result.append(("isCard", .bool(release.size != nil && !release.fills)))
         // A closure, not `map(section)`: a method reference copied the whole context per release.
         result.append(("sections", .list(release.sections.map { section($0) })))
         if let version = release.version { result.append(("version", .text(version.text))) }

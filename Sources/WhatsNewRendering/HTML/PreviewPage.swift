@@ -21,9 +21,10 @@ public struct PreviewPage: SheetRenderer {
         for scheme in ["light", "dark"] {
             var cards: [String] = []
             for family in SizeFamily.allCases {
-                let sized = RowBudget(family: family, displayWidth: displayWidth, words: words).apply(to: release)
+                let sized = RowBudget(family: family, displayWidth: displayWidth, words: words)
+                    .apply(to: release, filling: sheet.earlier)
                 let card = try renderer.render(
-                    Presentation(document: document, releases: .init([sized]), path: sheet.path, words: words))
+                    Presentation(document: document, releases: .init(sized), path: sheet.path, words: words))
                 cards.append(
                     "<figure class=\"preview-card\" data-family=\"\(family.rawValue)\">\n\(card)"
                         + "<figcaption>\(family.rawValue)</figcaption>\n</figure>")

@@ -87,7 +87,8 @@ private struct SheetLines {
     /// A release fitted to a size family: its rows close together and a last line for those
     /// left out; the accessory families as a heading and titles, or one line.
     private func sized(_ release: PresentedRelease, family: SizeFamily, first: Bool, layout: SheetLayout) -> [StyledLine] {
-        let heading = clean(release.sizedHeading(words)) ?? ""
+        // A release filling the card's room goes under its version; the card's own under its heading.
+        let heading = clean(release.fills ? release.displayName(words) : release.sizedHeading(words)) ?? ""
         let titles = release.sections.compactMap { clean($0.title) }
         let scheduled = release.isScheduled ? [Span(" · " + words.scheduled, .dim)] : []
         switch family {

@@ -24,10 +24,59 @@ public struct RowBudget: Sendable {
     /// The release with the rows the family shows, their summaries shortened, and what was
     /// left out and shortened in its ``PresentedRelease/fitting``.
     public func apply(to presented: PresentedRelease) -> PresentedRelease {
+        fitInRoom(presented).release
+    }
+
+    /// The release with the most rows, up to the family's, that its card has room for; one row
+    /// at least. The accessory families count rows, having no room to fill.
+    private func fitInRoom(_ presented: PresentedRelease) -> (release: PresentedRelease, room: Double) {
+        guard family != .inline, family != .rectangular else { return fit(presented, rows: family.rows) }
+        var fitted = fit(presented, rows: family.rows)
+        var rows = family.rows
+        while fitted.room > family.room, rows > 1 {
+            rows -= 1
+            fitted = fit(presented, rows: rows)
+        }
+        return fitted
+    }
+
+    /// `first` fitted, then the rows of `earlier` releases (the ones before it, newest first)
+    /// while the family's card has room, each headed by its version: a card shows what the
+    /// reader has not seen rather than blank space, and never more than its room
+    /// (``SizeFamily/room``). The small card, too narrow for a version's line, and the
+    /// accessory families show the first release alone.
+    public func apply(to first: PresentedRelease, filling earlier: [PresentedRelease]) -> [PresentedRelease] {
+        let (fitted, used) = fitInRoom(first)
+        guard family != .inline, family != .rectangular, family != .small else { return [fitted] }
+        var shown = [fitted]
+        var room = family.room - used
+        for release in earlier where !release.sections.isEmpty {
+            // Its version's line, parted from the release above, then as many of its rows as the
+            // room left holds: the most rows first, each with the family's summary lines, then fewer.
+            room -= SizeFamily.Room.releaseHeading
+            let tries = (1...family.rows).reversed().flatMap { rows in
+                (min(1, family.summaryLines)...family.summaryLines).reversed().map { (rows, $0) }
+            }
+            guard room > 0,
+                let next = tries.lazy.map({ fit(release, rows: $0.0, summaryLines: $0.1) }).first(where: { $0.room <= room })
+            else { break }
+            var filling = next.release
+            filling.fitting?.fills = true
+            shown.append(filling)
+            room -= next.room
+        }
+        return shown
+    }
+
+    /// The release with at most `rows` of its rows, fitted, and the room it takes in the
+    /// family's card (``SizeFamily/Room``): each row, and a line for the rows left out.
+    private func fit(_ presented: PresentedRelease, rows: Int, summaryLines: Int? = nil) -> (release: PresentedRelease, room: Double) {
         var release = presented.release
         let ranked = Self.ranked(release.sections)
-        let shown = family == .inline ? inlineRows(ranked, of: release) : Array(ranked.prefix(family.rows))
+        let shown = family == .inline ? inlineRows(ranked, of: release) : Array(ranked.prefix(rows))
         let measure = SheetLayout(sections: shown, width: family.width, displayWidth: displayWidth).measure
+        let wrapper = LineWrapper(width: displayWidth, measure: measure)
+        var room = shown.count < ranked.count ? SizeFamily.Room.moreLine : 0
         var truncated: Set<Int> = []
         release.sections = shown.enumerated().map { index, section in
             var section = section
@@ -36,13 +85,15 @@ public struct RowBudget: Sendable {
             {
                 section.appearance.icon = nil
             }
-            let (summary, summaryTruncated) = self.summary(of: section, measure: measure)
+            let (summary, summaryTruncated) = self.summary(of: section, measure: measure, lines: summaryLines ?? family.summaryLines)
             section.summary = summary.map { MarkdownContent(blocks: [Block(.paragraph([.text($0)]), line: section.line)]) }
+            room += SizeFamily.Room.row(summaryLines: summary.map { wrapper.wrap([Span($0)]).count } ?? 0)
             section.body = MarkdownContent()
             section.link = nil
             var titleTruncated = false
             if family != .inline, let title = section.title {
-                (section.title, titleTruncated) = shortened(title, lines: family.titleLines, measure: measure)
+                // Bold type in proportional fonts runs wider than cells count: a tenth is left spare.
+                (section.title, titleTruncated) = shortened(title, lines: family.titleLines, measure: measure - measure / 10)
             }
             if summaryTruncated || titleTruncated { truncated.insert(index) }
             return section
@@ -50,7 +101,9 @@ public struct RowBudget: Sendable {
         release.summary = nil
         let fitting = PresentedRelease.Fitting(
             family: family, omitted: ranked.count - shown.count, truncatedRows: truncated)
-        return PresentedRelease(release, isScheduled: presented.isScheduled, fitting: fitting)
+        // Rows are parted by gaps: none after the last.
+        if !shown.isEmpty { room -= SizeFamily.Room.rowGap }
+        return (PresentedRelease(release, isScheduled: presented.isScheduled, fitting: fitting), room)
     }
 
     /// As many titles as fit on the line after the heading, with room for `+N` for the rest;
@@ -97,11 +150,12 @@ public struct RowBudget: Sendable {
 
     /// The row's summary as one paragraph of plain text within the family's lines, and whether
     /// it had to be shortened; nil when the family shows none.
-    func summary(of section: Section, measure: Int) -> (String?, Bool) {
-        guard family.summaryLines > 0 else { return (nil, false) }
+    func summary(of section: Section, measure: Int, lines: Int? = nil) -> (String?, Bool) {
+        let lines = lines ?? family.summaryLines
+        guard lines > 0 else { return (nil, false) }
         let text = Self.plainSummary(of: section)
         guard !text.isEmpty else { return (nil, false) }
-        let (kept, truncated) = shortened(text, lines: family.summaryLines, measure: measure)
+        let (kept, truncated) = shortened(text, lines: lines, measure: measure)
         return (Optional(kept), truncated)
     }
 

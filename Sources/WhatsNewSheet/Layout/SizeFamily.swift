@@ -70,6 +70,39 @@ public enum SizeFamily: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The room for rows in the family's card, in em of the card's text: its height less its
+    /// padding and heading line. Rows of earlier releases fill it (``RowBudget/apply(to:filling:)``).
+    public var room: Double {
+        Double(card.height) / (16 * textScale) - Room.padding - Room.heading - Room.spare
+    }
+
+    /// What each part of a card takes of its height, in em of the card's text, as the HTML
+    /// card draws it (`whatsnew.css`): the one measure of a card's room for every format.
+    public enum Room {
+        /// The card's padding above and below.
+        static let padding = 1.3
+        /// The card's heading line and the space under it.
+        static let heading = 1.65
+        /// A line of text.
+        static let line = 1.25
+        /// The rows left out (`+3 more`) and the space above it.
+        static let moreLine = 1.45
+        /// An earlier release's version line, with the rule and space that part it from the
+        /// release above.
+        static let releaseHeading = 2.7
+
+        /// Room left spare for what rounds up in a browser's line boxes.
+        static let spare = 0.0
+        /// The gap between two rows.
+        static let rowGap = 0.3
+
+        /// A row: its title and summary lines (or its icon, when taller), and the gap after it.
+        static func row(summaryLines: Int) -> Double {
+            let text = Double(1 + summaryLines) * line + (summaryLines > 0 ? 0.1 : 0)
+            return max(1.95, text) + rowGap
+        }
+    }
+
     /// The card's text size against the sheet's: widgets set their text a little smaller.
     public var textScale: Double { self == .extraLarge ? 0.875 : 0.8125 }
 

@@ -39,12 +39,36 @@ public struct Presentation: Sendable {
         let chosen = options.filter.apply(
             to: try options.selection.releases(from: document, schedule: schedule, path: path))
         var releases = Releases(chosen, schedule: schedule)
+        var earlier: [PresentedRelease] = []
+        switch options.selection {
+        case .latest, .version:
+            // One release shown: a card fills the room it leaves with the releases before it.
+            if let first = releases.first, releases.count == 1, !first.isUnreleased {
+                let before = ReleaseSelection.releases(before: first.release, in: document.releases, schedule: schedule)
+                earlier = options.filter.apply(to: Array(before.prefix(Self.earlierLimit))).map { PresentedRelease($0) }
+            }
+        default:
+            break
+        }
         if let size = options.size {
             let budget = RowBudget(family: size, displayWidth: options.displayWidth, words: options.words)
-            releases = Releases(releases.map(budget.apply))
+            if let first = releases.first, releases.count == 1 {
+                releases = Releases(budget.apply(to: first, filling: earlier))
+            } else {
+                releases = Releases(releases.map(budget.apply))
+            }
         }
         self.init(document: document, releases: releases, path: path, words: options.words)
+        self.earlier = earlier
     }
+
+    /// The most releases a card may take in to fill its room: the largest family's rows.
+    static let earlierLimit = 8
+
+    /// When the sheet shows one release (the latest, or a version), the releases before it in
+    /// the notes' order, newest first, their rows filtered as the sheet's: what a size family's
+    /// card shows in the room the release leaves (``RowBudget/apply(to:filling:)``).
+    public var earlier: [PresentedRelease] = []
 
     /// Whether the sheet shows every release of the notes (an empty Unreleased heading is none):
     /// a whole changelog, which the older notes kept elsewhere

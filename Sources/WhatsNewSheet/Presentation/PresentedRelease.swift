@@ -20,6 +20,9 @@ public struct PresentedRelease: Sendable, Hashable {
         public var omitted: Int
         /// The rows shortened to fit, by their index in the release's sections.
         public var truncatedRows: Set<Int>
+        /// Whether the release fills the room the release above it left in the family's card
+        /// (an earlier release, headed by its version), rather than being the one it shows.
+        public var fills = false
 
         /// A fitting to `family` that left out `omitted` rows and shortened `truncatedRows`.
         public init(family: SizeFamily, omitted: Int = 0, truncatedRows: Set<Int> = []) {
@@ -72,6 +75,9 @@ public struct PresentedRelease: Sendable, Hashable {
 
     /// With a size family, how many rows it left out.
     public var omitted: Int { fitting?.omitted ?? 0 }
+
+    /// Whether the release fills room a size family's card had left (``Fitting/fills``).
+    public var fills: Bool { fitting?.fills ?? false }
 
     /// Whether a size family shortened the row at `index` of the release's sections.
     public func isTruncated(row index: Int) -> Bool { fitting?.truncatedRows.contains(index) ?? false }

@@ -65,16 +65,20 @@ public enum ReleaseSelection: Sendable, Hashable {
             }
         case .cumulative(let version, let history):
             let target = try ReleaseSelection.version(version).releases(from: document, schedule: schedule, path: path)[0]
-            // The target itself may still be marked unreleased: notes are often written before the tag.
-            let released = releases.filter {
-                $0.line == target.line || ($0.version != nil && !$0.isUnreleased && !schedule.isScheduled($0))
-            }
-            guard let position = released.firstIndex(where: { $0.line == target.line }) else { return [target] }
-            let before =
-                ReleaseOrder(of: released) == .newestFirst
-                ? released[(position + 1)...] : released[..<position].reversed()[...]
-            return [target] + before.prefix(max(0, history))
+            return [target] + Self.releases(before: target, in: releases, schedule: schedule).prefix(max(0, history))
         }
+    }
+
+    /// The releases out before `target` in the notes' own order, newest first: what a reader
+    /// updating to it may not have seen. The target itself may still be marked unreleased:
+    /// notes are often written before the tag.
+    package static func releases(before target: Release, in releases: [Release], schedule: ReleaseSchedule) -> [Release] {
+        let released = releases.filter {
+            $0.line == target.line || ($0.version != nil && !$0.isUnreleased && !schedule.isScheduled($0))
+        }
+        guard let position = released.firstIndex(where: { $0.line == target.line }) else { return [] }
+        return ReleaseOrder(of: released) == .newestFirst
+            ? Array(released[(position + 1)...]) : Array(released[..<position].reversed())
     }
 
     /// Where the newest release out with content stands, as of `schedule`'s day: the latest

@@ -45,11 +45,29 @@ MEASURE = """
     for (const element of card.querySelectorAll('.whatsnew-heading')) {
       if (element.scrollWidth > element.clientWidth + 1) shortened.push([element.textContent, element.scrollWidth, element.clientWidth]);
     }
+    // Content a box hides: overflow clipped where it does not fit (a title's second line).
+    const hidden = [];
+    for (const element of [card, ...card.querySelectorAll('*')]) {
+      const style = getComputedStyle(element);
+      const clips = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
+      if (clips && (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)) {
+        hidden.push([element.className || element.tagName, element.textContent.trim().slice(0, 40)]);
+      }
+    }
+    // How much of the card's height its content takes, from its top to its last content's bottom.
+    let bottom = box.top;
+    for (const element of card.querySelectorAll('.whatsnew-heading, .whatsnew-version, .whatsnew-title, .whatsnew-summary > *, .whatsnew-more, .whatsnew-icon')) {
+      const r = element.getBoundingClientRect();
+      if (r.height > 0) bottom = Math.max(bottom, r.bottom);
+    }
+    const padding = parseFloat(getComputedStyle(card).paddingBottom);
     const panel = figure.closest('.preview-panel');
     cards.push({
       family: figure.dataset.family || [...card.classList].find(c => c.startsWith('whatsnew-size-')).slice(14),
       scheme: panel ? panel.dataset.scheme : 'page',
-      width: box.width, height: box.height, outside, titleLefts: lefts, cut, shortened,
+      width: box.width, height: box.height, outside, titleLefts: lefts, cut, shortened, hidden,
+      fill: (bottom - box.top + padding) / box.height,
+      releases: card.querySelectorAll('.whatsnew-release').length,
     });
   }
   return cards;
@@ -71,7 +89,8 @@ def main():
             # The reader's text size: the root font size, which every card's em follows.
             tab.add_style("html { font-size: %d%%; }" % round(scale * 100))
             tab.evaluate("() => document.fonts.ready.then(() => true)")
-            report["runs"].append({"scale": scale, "cards": tab.evaluate(MEASURE)})
+            sideways = tab.evaluate("() => document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth + 1")
+            report["runs"].append({"scale": scale, "cards": tab.evaluate(MEASURE), "sideways": sideways})
             if shots:
                 shots.mkdir(parents=True, exist_ok=True)
                 tab.screenshot(str(shots / f"preview-{name}-{round(scale * 100)}.png"))
