@@ -11,7 +11,8 @@ public enum Inline: Sendable, Hashable {
     /// A link with its destination already resolved from any reference definition.
     case link(destination: String, title: String, [Inline])
     /// An image: its address, title and alternative text, and the size an `<img>` tag gives it.
-    case image(source: String, title: String, alt: [Inline], size: ImageSize? = nil)
+    /// Boxed: its fields are wider than any other case's, and every inline would carry them.
+    indirect case image(source: String, title: String, alt: [Inline], size: ImageSize? = nil)
     /// A line break in the source that reads as a space.
     case softBreak
     /// A hard line break (two spaces or a backslash at the end of a line).

@@ -41,9 +41,10 @@ public enum ReleaseOrder: Sendable, Hashable {
     /// release to the next, where those say; else by neighbouring versions; nil where as many
     /// rise as fall.
     public static func latestOrder(of releases: [Release]) -> ReleaseOrder? {
-        let released = releases.filter { !$0.isUnreleased && $0.version != nil }
-        let byDates = LatestRelease.runsNewestFirst(released.lazy.compactMap(\.date), isNewer: >)
-        let newestFirst = byDates ?? LatestRelease.runsNewestFirst(released) { $0.version!.compare(to: $1.version!) == .newer }
+        // By index: a million releases are read where they stand, not copied.
+        let released = releases.indices.lazy.filter { !releases[$0].isUnreleased && releases[$0].version != nil }
+        let byDates = LatestRelease.runsNewestFirst(released.compactMap { releases[$0].date }, isNewer: >)
+        let newestFirst = byDates ?? LatestRelease.runsNewestFirst(released) { releases[$0].version!.compare(to: releases[$1].version!) == .newer }
         return newestFirst.map { $0 ? .newestFirst : .oldestFirst }
     }
 }

@@ -23,9 +23,9 @@ package struct PreviewFamilies {
         try project.settings?.check(on: console)
         try self.notes.resolved(in: project).oneRelease("a preview")
         let notes = try Notes(self.notes, in: project, console: console)
-        let sheet = try SheetRequest(
-            today: notes.request.day(now: .today), filter: notes.request.filter(in: project)
-        ).sheet(of: try notes.edition(nil), selection: notes.request.selection(), in: notes)
+        var request = try SheetRequest(today: notes.request.day(now: .today), filter: notes.request.filter(in: project))
+        request.fillsCards = true
+        let sheet = try request.sheet(of: try notes.edition(nil), selection: notes.request.selection(), in: notes)
         guard !sheet.releases.isEmpty else { return }
         let page: String
         do {

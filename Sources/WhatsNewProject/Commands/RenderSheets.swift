@@ -271,6 +271,8 @@ package struct SheetRequest: Sendable {
     package var filter: RowFilter
     package var size: SizeFamily?
     package var displayWidth: DisplayWidth
+    /// Keep the releases before the one shown for cards to fill their room (a preview).
+    package var fillsCards = false
 
     package init(today: ReleaseDate, filter: RowFilter, size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth()) {
         self.today = today
@@ -284,6 +286,7 @@ package struct SheetRequest: Sendable {
         -> Presentation
     {
         try notes.sheet(
-            edition, selection: selection, today: today, filter: filter, size: size, displayWidth: displayWidth)
+            edition, selection: selection, today: today, filter: filter, size: size, displayWidth: displayWidth,
+            fillsCards: fillsCards)
     }
 }

@@ -108,11 +108,11 @@ package final class Notes {
     /// The sheet of `edition` that `request` asks for, fitted to `size` when given, as of `today`.
     package func sheet(
         _ edition: Edition, selection: ReleaseSelection, today: ReleaseDate, filter: RowFilter,
-        size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth()
+        size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth(), fillsCards: Bool = false
     ) throws(CommandFailure) -> Presentation {
         let options = SheetOptions(
             selection: selection, today: today, filter: filter, size: size, displayWidth: displayWidth,
-            words: edition.words)
+            words: edition.words, fillsCards: fillsCards)
         do {
             return try Presentation(edition.document, path: path, options: options)
         } catch {

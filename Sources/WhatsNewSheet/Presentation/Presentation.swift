@@ -43,9 +43,10 @@ public struct Presentation: Sendable {
         switch options.selection {
         case .latest, .version:
             // One release shown: a card fills the room it leaves with the releases before it.
-            if let first = releases.first, releases.count == 1, !first.isUnreleased {
-                let before = ReleaseSelection.releases(before: first.release, in: document.releases, schedule: schedule)
-                earlier = options.filter.apply(to: Array(before.prefix(Self.earlierLimit))).map { PresentedRelease($0) }
+            if options.size != nil || options.fillsCards, let first = releases.first, releases.count == 1, !first.isUnreleased {
+                let before = ReleaseSelection.releases(
+                    before: first.release, in: document.releases, schedule: schedule, limit: Self.earlierLimit)
+                earlier = options.filter.apply(to: before).map { PresentedRelease($0) }
             }
         default:
             break
@@ -65,9 +66,10 @@ public struct Presentation: Sendable {
     /// The most releases a card may take in to fill its room: the largest family's rows.
     static let earlierLimit = 8
 
-    /// When the sheet shows one release (the latest, or a version), the releases before it in
-    /// the notes' order, newest first, their rows filtered as the sheet's: what a size family's
-    /// card shows in the room the release leaves (``RowBudget/apply(to:filling:)``).
+    /// When the sheet shows one release (the latest, or a version) fitted to a size family or
+    /// for cards (``SheetOptions/fillsCards``), the releases before it in the notes' order,
+    /// newest first, their rows filtered as the sheet's: what a card shows in the room the
+    /// release leaves (``RowBudget/apply(to:filling:)``).
     public var earlier: [PresentedRelease] = []
 
     /// Whether the sheet shows every release of the notes (an empty Unreleased heading is none):
@@ -148,11 +150,17 @@ public struct SheetOptions: Sendable {
     /// whatsnew's own words and date form.
     public var words: SheetWords
 
+    /// Whether the sheet keeps the releases before the one it shows for cards to fill their
+    /// room with (``Presentation/earlier``), though it fits none itself: a preview of every family.
+    public var fillsCards = false
+
     /// The options; the latest release, whole, in English, unless said otherwise.
     public init(
         selection: ReleaseSelection = .latest, today: ReleaseDate? = nil, filter: RowFilter = RowFilter(),
-        size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth(), words: SheetWords = .english
+        size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth(), words: SheetWords = .english,
+        fillsCards: Bool = false
     ) {
+        self.fillsCards = fillsCards
         self.selection = selection
         self.today = today
         self.filter = filter

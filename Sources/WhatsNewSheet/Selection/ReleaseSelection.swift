@@ -65,20 +65,25 @@ public enum ReleaseSelection: Sendable, Hashable {
             }
         case .cumulative(let version, let history):
             let target = try ReleaseSelection.version(version).releases(from: document, schedule: schedule, path: path)[0]
-            return [target] + Self.releases(before: target, in: releases, schedule: schedule).prefix(max(0, history))
+            return [target] + Self.releases(before: target, in: releases, schedule: schedule, limit: max(0, history))
         }
     }
 
     /// The releases out before `target` in the notes' own order, newest first: what a reader
     /// updating to it may not have seen. The target itself may still be marked unreleased:
     /// notes are often written before the tag.
-    package static func releases(before target: Release, in releases: [Release], schedule: ReleaseSchedule) -> [Release] {
-        let released = releases.filter {
-            $0.line == target.line || ($0.version != nil && !$0.isUnreleased && !schedule.isScheduled($0))
+    package static func releases(
+        before target: Release, in releases: [Release], schedule: ReleaseSchedule, limit: Int
+    ) -> [Release] {
+        guard limit > 0, let position = releases.firstIndex(where: { $0.line == target.line }) else { return [] }
+        // By index, and only as many as asked: a long changelog's releases are not copied.
+        let isOut = { (index: Int) in
+            releases[index].version != nil && !releases[index].isUnreleased && !schedule.isScheduled(date: releases[index].date)
         }
-        guard let position = released.firstIndex(where: { $0.line == target.line }) else { return [] }
-        return ReleaseOrder(of: released) == .newestFirst
-            ? Array(released[(position + 1)...]) : Array(released[..<position].reversed())
+        let versions = releases.indices.lazy.filter { $0 == position || isOut($0) }.compactMap { releases[$0].version }
+        let newestFirst = LatestRelease.runsNewestFirst(versions) { $0.compare(to: $1) == .newer } ?? true
+        let after = newestFirst ? Array((position + 1)..<releases.count) : Array((0..<position).reversed())
+        return after.lazy.filter(isOut).prefix(limit).map { releases[$0] }
     }
 
     /// Where the newest release out with content stands, as of `schedule`'s day: the latest
