@@ -88,6 +88,15 @@ struct ReadmeCommandsTests {
         }
     }
 
+    /// The README is a front page: what whatsnew does, set-up and install, what you can do,
+    /// in at most 250 lines; tables and details live in the DocC articles it links.
+    @Test func theReadmeIsAFrontPage() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= 250, "README.md has \(lines) lines")
+        #expect(!text.contains("| cmark, the whole file |"), "the performance tables belong in Performance.md")
+    }
+
     @Test func theSetUpCommandShowsTheProjectsOwnChangelog() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let setUp = try #require(text.split(separator: "\n").first { $0.contains("apt-get install") })
