@@ -30,6 +30,15 @@ package enum LatestRelease {
         return latest
     }
 
+    /// Whether `releases`, in the notes' order, run newest first as the latest release reads
+    /// them: by their dates, one dated release to the next, where those say; else by their
+    /// neighbouring versions (`isNewer`); nil where neither can say.
+    package static func order<Release, Day: Comparable>(
+        of releases: some Collection<Release>, day: @escaping (Release) -> Day?, isNewer: (Release, Release) -> Bool
+    ) -> Bool? {
+        runsNewestFirst(releases.lazy.compactMap(day), isNewer: >) ?? runsNewestFirst(releases, isNewer: isNewer)
+    }
+
     /// Whether releases given in the notes' order run newest first, by their neighbours: true
     /// when more neighbouring pairs fall going down than rise, false when more rise, nil on a
     /// tie (the order cannot say). `isNewer` compares two releases (by date where both have

@@ -30,10 +30,7 @@ extension Sheet {
             else { return nil }
             return (version, release)
         }
-        let newestFirst = LatestRelease.runsNewestFirst(released) { left, right in
-            if let day = left.release.date, let other = right.release.date, day != other { return day > other }
-            return left.version > right.version
-        }
+        let newestFirst = LatestRelease.order(of: released, day: { $0.release.date }) { $0.version > $1.version }
         return LatestRelease.position(
             of: released, newestFirst: newestFirst, day: { $0.release.date }, isNewer: { $0.version > $1.version }
         ).map { released[$0].release }

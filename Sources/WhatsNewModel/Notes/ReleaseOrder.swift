@@ -12,13 +12,8 @@ public enum ReleaseOrder: Sendable, Hashable {
     /// versions rise going down than fall. Releases without a version do not count, so
     /// unreleased changes at either end change nothing; a tie reads as newest first.
     public init(of releases: some Sequence<Release>) {
-        self = Self.of(releases) == .oldestFirst ? .oldestFirst : .newestFirst
-    }
-
-    /// How `releases` run, or nil where their neighbours cannot say (as many rise as fall).
-    private static func of(_ releases: some Sequence<Release>) -> ReleaseOrder? {
-        LatestRelease.runsNewestFirst(releases.lazy.compactMap(\.version)) { $0.compare(to: $1) == .newer }
-            .map { $0 ? .newestFirst : .oldestFirst }
+        let newestFirst = LatestRelease.runsNewestFirst(releases.lazy.compactMap(\.version)) { $0.compare(to: $1) == .newer }
+        self = newestFirst == false ? .oldestFirst : .newestFirst
     }
 
     /// The index of the latest of `candidates` (indices of `releases`, in the notes' order),
@@ -43,8 +38,8 @@ public enum ReleaseOrder: Sendable, Hashable {
     public static func latestOrder(of releases: [Release]) -> ReleaseOrder? {
         // By index: a million releases are read where they stand, not copied.
         let released = releases.indices.lazy.filter { !releases[$0].isUnreleased && releases[$0].version != nil }
-        let byDates = LatestRelease.runsNewestFirst(released.compactMap { releases[$0].date }, isNewer: >)
-        let newestFirst = byDates ?? LatestRelease.runsNewestFirst(released) { releases[$0].version!.compare(to: releases[$1].version!) == .newer }
-        return newestFirst.map { $0 ? .newestFirst : .oldestFirst }
+        return LatestRelease.order(of: released, day: { releases[$0].date }) {
+            releases[$0].version!.compare(to: releases[$1].version!) == .newer
+        }.map { $0 ? .newestFirst : .oldestFirst }
     }
 }

@@ -63,8 +63,8 @@ public struct Presentation: Sendable {
         self.earlier = earlier
     }
 
-    /// The most releases a card may take in to fill its room: the largest family's rows.
-    static let earlierLimit = 8
+    /// The most releases a card may take in to fill its room: the largest card's rows.
+    static let earlierLimit = SizeFamily.extraLarge.rows
 
     /// When the sheet shows one release (the latest, or a version) fitted to a size family or
     /// for cards (``SheetOptions/fillsCards``), the releases before it in the notes' order,
