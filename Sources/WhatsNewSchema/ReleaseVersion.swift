@@ -83,6 +83,18 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
     /// Precedence; versions equal in precedence (`1.0`, `1.0.0`) are neither less nor greater.
     public static func < (lhs: ReleaseVersion, rhs: ReleaseVersion) -> Bool { lhs.compare(to: rhs) == .older }
 
+    /// Equal in precedence, as ``compare(to:)`` says `.same`: `1.0` and `v1.0.0` are one version,
+    /// so a set or a dictionary keyed by versions agrees with their order.
+    public static func == (lhs: ReleaseVersion, rhs: ReleaseVersion) -> Bool { lhs.compare(to: rhs) == .same }
+
+    /// Hashes what precedence reads: the numbers without trailing zeros, and the identifiers of a
+    /// pre- or post-release.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(numbers.lastIndex { $0 != 0 }.map { numbers[...$0] } ?? [])
+        hasher.combine(rank)
+        if rank != 1 { hasher.combine(prerelease) }
+    }
+
     /// `-05-02` after a year: the month and day of a real calendar date shape.
     private static func monthAndDay(_ rest: Substring) -> [Int]? {
         let bytes = Array(rest.utf8.prefix(7))

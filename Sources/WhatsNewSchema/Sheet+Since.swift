@@ -19,7 +19,7 @@ extension Sheet {
         guard let lastSeen, let seen = ReleaseVersion(lastSeen) else {
             return latestRelease().map { [$0] } ?? []
         }
-        return releasedNewestFirst().filter { $0.version > seen }.map(\.release)
+        return versionedNewestFirst().filter { $0.version > seen }.map(\.release)
     }
 
     /// The latest release out with a version, by the notes' order and dates.
@@ -38,7 +38,10 @@ extension Sheet {
 
     /// The releases out (not the unreleased changes, not scheduled) that have a version, newest
     /// first by ``ReleaseVersion`` precedence; releases of equal precedence keep the notes' order.
-    func releasedNewestFirst() -> [(version: ReleaseVersion, release: Release)] {
+    public func releasedNewestFirst() -> [Release] { versionedNewestFirst().map(\.release) }
+
+    /// ``releasedNewestFirst()`` with each release's version read.
+    func versionedNewestFirst() -> [(version: ReleaseVersion, release: Release)] {
         let versioned = releases.compactMap { release -> (version: ReleaseVersion, release: Release)? in
             guard !release.unreleased, !release.scheduled, let text = release.version,
                 let version = ReleaseVersion(text)
@@ -64,14 +67,16 @@ extension Sheet {
 
     /// `releases`, newest first, merged into one release: featured rows (sections with no
     /// kind, or a title of their own) as they are; rows of one kind and title (`Fixed`) made
-    /// one, their items newest first. It takes the newest release's version, date and title;
-    /// no release when `releases` is empty.
+    /// one, their items newest first. It takes the newest release's version, date and title,
+    /// and the releases' summaries, newest first, as paragraphs; each row says in
+    /// ``Section/versions`` which releases it came from. No release when `releases` is empty.
     public func merging(_ releases: [Release]) -> Sheet {
         guard let newest = releases.first else { return Sheet(schemaVersion: schemaVersion, title: title, releases: []) }
         var sections: [Section] = []
         var rows: [RowKey: Int] = [:]  // a kind row → its index in `sections`
         for release in releases {
-            for section in release.sections {
+            for var section in release.sections {
+                if releases.count > 1, section.versions.isEmpty, let version = release.version { section.versions = [version] }
                 guard let kind = section.kind else {
                     sections.append(section)
                     continue
@@ -82,6 +87,7 @@ extension Sheet {
                     sections.append(section)
                     continue
                 }
+                sections[index].versions += section.versions.filter { !sections[index].versions.contains($0) }
                 sections[index].items += section.items
                 sections[index].html += section.html
                 sections[index].summary = [sections[index].summary, section.summary].compactMap { $0 }
@@ -90,7 +96,8 @@ extension Sheet {
         }
         var merged = newest
         merged.sections = sections
-        merged.summary = releases.count == 1 ? newest.summary : nil
+        let summaries = releases.compactMap(\.summary)
+        merged.summary = summaries.isEmpty ? nil : summaries.joined(separator: "\n\n")
         return Sheet(schemaVersion: schemaVersion, title: title, releases: [merged])
     }
 }

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Schema 1 only grows by adding fields; nothing is renamed or removed without a schema 2.
-public struct Sheet: Codable, Sendable, Hashable {
+public struct Sheet: Codable, Sendable, Hashable, Identifiable {
     /// The schema this document follows: `1`.
     public var schemaVersion: Int
     /// The sheet's title: the front matter's `title`, the product a heading names (`# Inkwell
@@ -46,7 +46,7 @@ public struct Sheet: Codable, Sendable, Hashable {
     }
 
     /// One release: a version, or the unreleased changes.
-    public struct Release: Codable, Sendable, Hashable {
+    public struct Release: Codable, Sendable, Hashable, Identifiable {
         /// The version as the notes spell it, without a leading `v` (`1.4.0`, `2.0.0-rc.1`);
         /// nil for the unreleased changes and for notes that name no version.
         public var version: String?
@@ -127,7 +127,7 @@ public struct Sheet: Codable, Sendable, Hashable {
     }
 
     /// One row of the sheet: icon · title · summary.
-    public struct Section: Codable, Sendable, Hashable {
+    public struct Section: Codable, Sendable, Hashable, Identifiable {
         /// What the section is about, which gave it its default icon and colour; nil for a
         /// curated section that names no kind.
         public var kind: Kind?
@@ -161,13 +161,19 @@ public struct Sheet: Codable, Sendable, Hashable {
         /// A curated row's `priority:` (higher first among featured rows); a positive one makes
         /// the release more than fixes to a ``PresentationPolicy``. Written only when set.
         public var priority: Int?
+        /// In a sheet merged from several releases (``Sheet/merging(_:)``, a
+        /// ``PresentationDecision``'s sheet), the versions the row came from, newest first: one
+        /// for a featured row, each release's for a row of one kind made one. Empty otherwise,
+        /// and written only when set.
+        public var versions: [String]
 
         /// A row; its locale, truncation, audiences and platforms are unset unless given.
         public init(
             kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
             html: String, items: [String], line: Int, locale: String? = nil, truncated: Bool = false,
-            audiences: [String] = [], platforms: [String] = [], priority: Int? = nil
+            audiences: [String] = [], platforms: [String] = [], priority: Int? = nil, versions: [String] = []
         ) {
+            self.versions = versions
             self.priority = priority
             self.locale = locale
             self.truncated = truncated
@@ -299,7 +305,7 @@ extension Sheet.Release {
 extension Sheet.Section {
     private enum CodingKeys: String, CodingKey {
         case kind, icon, symbol, color, title, summary, html, items, line, locale, truncated, audiences, platforms,
-            priority
+            priority, versions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -318,6 +324,7 @@ extension Sheet.Section {
         audiences = try container.decodeIfPresent([String].self, forKey: .audiences) ?? []
         platforms = try container.decodeIfPresent([String].self, forKey: .platforms) ?? []
         priority = try container.decodeIfPresent(Int.self, forKey: .priority)
+        versions = try container.decodeIfPresent([String].self, forKey: .versions) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -337,5 +344,24 @@ extension Sheet.Section {
         if !platforms.isEmpty { try container.encode(platforms, forKey: .platforms) }
         // Additive in schema 1: only a curated row with a `priority:` carries it.
         if let priority { try container.encode(priority, forKey: .priority) }
+        // Additive in schema 1: only a row of a merged sheet carries them.
+        if !versions.isEmpty { try container.encode(versions, forKey: .versions) }
     }
+}
+
+// What SwiftUI's `.sheet(item:)` and `ForEach` need to tell values apart.
+extension Sheet {
+    /// The title and the first release's identity: a sheet of other releases is another sheet.
+    public var id: String { (title ?? "") + "|" + (releases.first?.id ?? "") }
+}
+
+extension Sheet.Release {
+    /// The version (`v1.4.0`), or the title for the unreleased changes and notes without one.
+    public var id: String { version.map { "v" + $0 } ?? title }
+}
+
+extension Sheet.Section {
+    /// The line of its heading with the release it came from, kind and title: unique within a
+    /// sheet made from one file, merged or not.
+    public var id: String { "\(line)|\(versions.first ?? "")|\(kind?.rawValue ?? "")|\(title ?? "")" }
 }

@@ -11,8 +11,9 @@ extension NSUbiquitousKeyValueStore: KeyValueStorage {}
 ///
 /// Only on Apple's platforms, where Foundation has `NSUbiquitousKeyValueStore`: it is not
 /// built on Linux, where whatsnew's tests run, so it is the one store here no test runs.
+/// `Sendable` for the reason the UserDefaults store is: the key-value store guards its own state.
 @available(watchOS 9.0, *)
-public struct CloudSeenStore: SeenStore {
+public struct CloudSeenStore: SeenStore, @unchecked Sendable {
     /// The store written to: `.default`.
     public let store: NSUbiquitousKeyValueStore
     /// What every key starts with.
@@ -24,30 +25,10 @@ public struct CloudSeenStore: SeenStore {
         self.prefix = prefix
     }
 
-    private var keys: SeenKeys { SeenKeys(prefix: prefix) }
+    /// The record under the store's keys; empty when none is.
+    public func load() -> SeenRecord { SeenKeys(prefix: prefix).load(from: store) }
 
-    /// The version and build under the store's keys; nil when no version is recorded.
-    public var lastSeen: SeenVersion? { keys.lastSeen(in: store) }
-
-    /// Whether the opt-out key is set.
-    public var isOptedOut: Bool { keys.isOptedOut(in: store) }
-
-    /// Writes the version and its build (or removes an older build), and asks iCloud to sync.
-    public mutating func record(_ seen: SeenVersion) {
-        keys.record(seen, in: store)
-        store.synchronize()
-    }
-
-    /// Writes the opt-out, and asks iCloud to sync.
-    public mutating func setOptedOut(_ optedOut: Bool) {
-        keys.setOptedOut(optedOut, in: store)
-        store.synchronize()
-    }
-
-    /// Removes the store's three keys, and asks iCloud to sync.
-    public mutating func reset() {
-        keys.reset(store)
-        store.synchronize()
-    }
+    /// Writes the record under the store's keys, and asks iCloud to sync.
+    public func save(_ record: SeenRecord) { SeenKeys(prefix: prefix).save(record, in: store) }
 }
 #endif

@@ -1,10 +1,15 @@
 import Foundation
 import WhatsNewSchema
 
-/// What the user has seen, kept in `UserDefaults` under three keys that start with `prefix`
-/// (`WhatsNew.lastSeenVersion`, `WhatsNew.lastSeenBuild`, `WhatsNew.optedOut`). Builds and
-/// runs everywhere Foundation does, Linux included.
-public struct UserDefaultsSeenStore: SeenStore {
+/// What the user has seen, kept in `UserDefaults` under four keys that start with `prefix`
+/// (`WhatsNew.lastSeenVersion`, `WhatsNew.lastSeenBuild`, `WhatsNew.presentedVersions`,
+/// `WhatsNew.optedOut`). Builds and runs everywhere Foundation does, Linux included, and every
+/// save is flushed, so the next launch reads it.
+///
+/// `Sendable`, so an actor, a `@MainActor` model and a detached task may each hold one: its
+/// methods never mutate the value, and `UserDefaults` is documented thread-safe (Apple's SDKs
+/// mark it `Sendable`; Linux's Foundation does not yet, hence `@unchecked`).
+public struct UserDefaultsSeenStore: SeenStore, @unchecked Sendable {
     /// The defaults written to: `.standard`, or a suite shared with an app extension.
     public let defaults: UserDefaults
     /// What every key starts with.
@@ -16,20 +21,9 @@ public struct UserDefaultsSeenStore: SeenStore {
         self.prefix = prefix
     }
 
-    private var keys: SeenKeys { SeenKeys(prefix: prefix) }
+    /// The record under the store's keys; empty when none is.
+    public func load() -> SeenRecord { SeenKeys(prefix: prefix).load(from: defaults) }
 
-    /// The version and build under the store's keys; nil when no version is recorded.
-    public var lastSeen: SeenVersion? { keys.lastSeen(in: defaults) }
-
-    /// Whether the opt-out key is set.
-    public var isOptedOut: Bool { keys.isOptedOut(in: defaults) }
-
-    /// Writes the version and its build (or removes an older build).
-    public mutating func record(_ seen: SeenVersion) { keys.record(seen, in: defaults) }
-
-    /// Writes the opt-out.
-    public mutating func setOptedOut(_ optedOut: Bool) { keys.setOptedOut(optedOut, in: defaults) }
-
-    /// Removes the store's three keys.
-    public mutating func reset() { keys.reset(defaults) }
+    /// Writes the record under the store's keys, removing those it leaves empty, and flushes.
+    public func save(_ record: SeenRecord) { SeenKeys(prefix: prefix).save(record, in: defaults) }
 }

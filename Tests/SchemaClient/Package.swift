@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
-// An app's view of whatsnew: a package that depends on the WhatsNewSchema library alone and
-// decodes what the command line writes. WhatsNewCLITests builds and runs it.
+// An app's view of whatsnew: a target that depends on the WhatsNewSchema library alone and
+// decodes what the command line writes, in Swift 6's language mode; and one that keeps what
+// the user saw in UserDefaults across launches. WhatsNewCLITests builds and runs them.
 import Foundation
 import PackageDescription
 
@@ -16,6 +17,11 @@ let package = Package(
         .executableTarget(
             name: "SchemaClient",
             dependencies: [.product(name: "WhatsNewSchema", package: whatsnew.lastPathComponent.lowercased())]
-        )
-    ]
+        ),
+        .executableTarget(
+            name: "Launches",
+            dependencies: [.product(name: "WhatsNewSeenStores", package: whatsnew.lastPathComponent.lowercased())]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
 )

@@ -56,10 +56,32 @@ struct SchemaClientTests {
         #expect(written.count > 60)
 
         let package = SharedFiles.tests.appendingPathComponent("SchemaClient")
+        // Swift 6's language mode, strict concurrency: the app's code builds with no warning.
+        let (built, buildOutput, buildErrors) = try Tool.run(["swift", "build", "--package-path", package.path])
+        try #require(built == 0, "\(buildErrors)")
+        #expect(!(buildOutput + buildErrors).contains("warning:"), "\(buildOutput)\(buildErrors)")
         let (status, output, errors) = try Tool.run(
-            ["swift", "run", "--package-path", package.path, "SchemaClient", "--since", "1.3.0,1.3-beta3,2.0,nil,9.9,x",
-             "--running", "1.4.0", sheets.path, lint.path, timeline.path])
+            ["swift", "run", "--skip-build", "--package-path", package.path, "SchemaClient", "--concurrency", "1.3.0,1.4.0,examples-keep-a-changelog.json",
+             "--since", "1.3.0,1.3-beta3,2.0,nil,9.9,x", "--running", "1.4.0", sheets.path, lint.path, timeline.path])
         try #require(status == 0, "\(errors)")
+        // The policy and a store from an actor, a @MainActor model and a detached task.
+        #expect(output.contains("actor: [\"1.4.0\"] model: 1.4.0 detached: [\"1.4.0\"] record: [\"1.4.0\"]"), "\(output.suffix(300))")
+        // Two launches of an app, each its own process over one UserDefaults suite: the second
+        // reads what the first saved, and a third of the same version shows nothing.
+        let suite = "whatsnew-launches-\(UUID().uuidString)"
+        defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+        let notes = sheets.appendingPathComponent("examples-keep-a-changelog.json").path
+        var launches: [String] = []
+        for version in ["1.3.0", "1.4.0", "1.4.0"] {
+            let (ran, said, failed) = try Tool.run(["swift", "run", "--skip-build", "--package-path", package.path, "Launches", suite, notes, version])
+            try #require(ran == 0, "\(failed)")
+            launches.append(said.trimmingCharacters(in: .newlines))
+        }
+        #expect(launches == [
+            "shows 1.3.0 (no version seen yet: the running version's notes)",
+            "shows 1.4.0 (new releases); skipped 1.3.1 (only fixes)",
+            "shows nothing: already seen 1.4.0",
+        ])
         #expect(output.hasSuffix("decoded \(written.count) files\n"))
         // "Since you last looked", answered by the schema alone.
         for line in [
@@ -71,7 +93,7 @@ struct SchemaClientTests {
             "dialects-spaced-prereleases.json after 1.3-beta3: [4.0.0 beta 2,2.0 RC1,1.3] 4.0.0 beta 2",
             "dialects-spaced-prereleases.json after 2.0: [4.0.0 beta 2] 4.0.0 beta 2",
             // When to show it, decided by the schema alone.
-            "examples-keep-a-changelog.json running 1.4.0 after 1.3.0: shows 1.4.0 (new releases); skipped 1.3.1 (a patch, below minor)",
+            "examples-keep-a-changelog.json running 1.4.0 after 1.3.0: shows 1.4.0 (new releases); skipped 1.3.1 (only fixes)",
             "examples-keep-a-changelog.json running 1.4.0 after nil: shows nothing: a fresh install",
             "examples-keep-a-changelog.json running 1.4.0 after 9.9: shows nothing: already seen 9.9",
             "examples-keep-a-changelog.json running 1.4.0 after x: shows 1.4.0 (no version seen yet: the running version's notes)",

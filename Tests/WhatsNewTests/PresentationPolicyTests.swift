@@ -14,11 +14,11 @@ struct PresentationPolicyTests {
     }
 
     private static func release(
-        _ version: String?, _ rows: [Sheet.Section], unreleased: Bool = false, scheduled: Bool = false,
-        show: Sheet.Show? = nil
+        _ version: String?, _ rows: [Sheet.Section], summary: String? = nil, unreleased: Bool = false,
+        scheduled: Bool = false, show: Sheet.Show? = nil
     ) -> Sheet.Release {
         Sheet.Release(
-            version: version, date: nil, title: version ?? "Unreleased", summary: nil, sections: rows,
+            version: version, date: nil, title: version ?? "Unreleased", summary: summary, sections: rows,
             unreleased: unreleased, scheduled: scheduled, show: show)
     }
 
@@ -33,10 +33,10 @@ struct PresentationPolicyTests {
             release("1.6.0", [row(.added, "Announced")], scheduled: true),
             release("1.5.0", [row(.fixed, "Crash"), row(.internal, "Build")]),
             release("1.4.1", [row(.fixed, "Search")]),
-            release("1.4.0", [row(.added, "Offline maps"), row(.fixed, "Zoom")]),
+            release("1.4.0", [row(.added, "Offline maps"), row(.fixed, "Zoom")], summary: "Offline maps arrive."),
             release("1.3.2", [row(.fixed, "Export")]),
             release("1.3.1", [row(.security, "Token leak")], show: .always),
-            release("1.3.0", [row(nil, "A new look")]),
+            release("1.3.0", [row(nil, "A new look")], summary: "A new look."),
             release("1.2.0", [row(.added, "Re-cut")], show: .never),
             release("1.1.0", [row(.fixed, "Sync rebuilt", priority: 2)]),
             release("1.0.0", [row(.added, "First")]),
@@ -58,28 +58,34 @@ struct PresentationPolicyTests {
     }
 
     static let cases: [Case] = [
-        // A patch falls back to its minor release's notes; the patch itself is left out.
-        Case(current: "1.4.1", lastSeen: "1.3.2", shown: ["1.4.0"], skipped: ["1.4.1 (a patch, below minor)"], reason: .newReleases),
-        Case(current: "1.4.1", lastSeen: "1.4.0", shown: [], skipped: ["1.4.1 (a patch, below minor)"],
+        // A minor update shows what is new since; a patch of it that holds only fixes is left out.
+        Case(current: "1.4.1", lastSeen: "1.3.2", shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .newReleases),
+        Case(current: "1.4.1", lastSeen: "1.4.0", shown: [], skipped: ["1.4.1 (a patch update, below minor)"],
              reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.patch, .minor))])),
         Case(current: "1.4.1", lastSeen: "1.4.1", shown: [], reason: .alreadySeen(SeenVersion(version: "1.4.1"))),
         Case(current: "1.3.0", lastSeen: "1.4.0", shown: [], reason: .alreadySeen(SeenVersion(version: "1.4.0"))),
-        // Skipped versions merged, newest first, up to the maximum.
+        // Skipped versions merged, newest first, up to the maximum; those beyond it are named.
         Case(current: "1.4.0", lastSeen: "1.1.0", shown: ["1.4.0", "1.3.1", "1.3.0"],
-             skipped: ["1.3.2 (a patch, below minor)"], reason: .newReleases),
+             skipped: ["1.3.2 (only fixes)", "1.2.0 (its notes say show: never)"], reason: .newReleases),
         Case(current: "1.4.1", lastSeen: "1.0.0", policy: PresentationPolicy(maximumReleases: 2),
-             shown: ["1.4.0", "1.3.1"], skipped: ["1.4.1 (a patch, below minor)", "1.3.2 (a patch, below minor)"],
+             shown: ["1.4.0", "1.3.1"],
+             skipped: ["1.4.1 (only fixes)", "1.3.2 (only fixes)", "1.3.0 (beyond the 2 releases a sheet merges)",
+                       "1.2.0 (its notes say show: never)", "1.1.0 (beyond the 2 releases a sheet merges)"],
              reason: .newReleases),
+        // 0 shows nothing, and says so for each release, rather than meaning 1.
+        Case(current: "1.4.0", lastSeen: "1.3.2", policy: PresentationPolicy(maximumReleases: 0), shown: [],
+             skipped: ["1.4.0 (beyond the 0 releases a sheet merges)"],
+             reason: .skippedAll([.init(version: "1.4.0", rule: .beyondLimit(0))])),
         // Notes of versions after the running one wait for their build.
         Case(current: "1.4.0", lastSeen: "1.3.2", shown: ["1.4.0"], reason: .newReleases),
-        // Patches shown when the policy asks; fixes still need their own switch.
+        // Patch updates shown when the policy asks; fixes still need their own switch.
         Case(current: "1.4.1", lastSeen: "1.4.0", policy: PresentationPolicy(minimumBump: .patch), shown: [],
              skipped: ["1.4.1 (only fixes)"], reason: .skippedAll([.init(version: "1.4.1", rule: .onlyFixes)])),
         Case(current: "1.4.1", lastSeen: "1.4.0", policy: PresentationPolicy(minimumBump: .patch, showsFixOnlyReleases: true),
              shown: ["1.4.1"], reason: .newReleases),
         Case(current: "1.4.1", lastSeen: "1.3.2", policy: PresentationPolicy(minimumBump: .major), shown: [],
-             skipped: ["1.4.1 (a patch, below major)", "1.4.0 (a minor, below major)"],
-             reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.patch, .major)),
+             skipped: ["1.4.1 (a minor update, below major)", "1.4.0 (a minor update, below major)"],
+             reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.minor, .major)),
                                   .init(version: "1.4.0", rule: .belowMinimumBump(.minor, .major))])),
         // Only fixes: left out unless asked for; a priority makes a fix news.
         Case(current: "1.5.0", lastSeen: "1.4.1", shown: [], skipped: ["1.5.0 (only fixes)"],
@@ -87,35 +93,37 @@ struct PresentationPolicyTests {
         Case(current: "1.5.0", lastSeen: "1.4.1", policy: PresentationPolicy(showsFixOnlyReleases: true), shown: ["1.5.0"],
              reason: .newReleases),
         Case(current: "1.1.0", lastSeen: "1.0.0", shown: ["1.1.0"], reason: .newReleases),
-        // The notes' `show:` over the rules.
-        Case(current: "1.3.2", lastSeen: "1.3.0", shown: ["1.3.1"], skipped: ["1.3.2 (a patch, below minor)"],
+        // The notes' `show:` over the rules: `always` passes a patch update.
+        Case(current: "1.3.2", lastSeen: "1.3.0", shown: ["1.3.1"], skipped: ["1.3.2 (a patch update, below minor)"],
              reason: .newReleases),
         Case(current: "1.2.0", lastSeen: "1.1.0", shown: [], skipped: ["1.2.0 (its notes say show: never)"],
              reason: .skippedAll([.init(version: "1.2.0", rule: .showNever)])),
-        // Pre-releases.
-        Case(current: "2.0.0-beta.1", lastSeen: "1.5.0", shown: [], skipped: ["2.0.0-beta.1 (a pre-release)"],
-             reason: .skippedAll([.init(version: "2.0.0-beta.1", rule: .preRelease)])),
-        Case(current: "2.0.0-beta.1", lastSeen: "1.5.0", policy: PresentationPolicy(showsPreReleases: true),
-             shown: ["2.0.0-beta.1"], reason: .newReleases),
+        // Pre-releases: a tester running one sees its notes; users on a release get them with it.
+        Case(current: "2.0.0-beta.1", lastSeen: "1.5.0", shown: ["2.0.0-beta.1"], reason: .newReleases),
+        Case(current: "3.0.0-rc.1", lastSeen: "1.5.0", shown: ["3.0.0-rc.1", "2.0.0-beta.1"], reason: .newReleases),
         // A build ahead of its notes, and a build that is no version.
         Case(current: "4.0.0", lastSeen: "3.0.0", shown: [], reason: .noNotes),
         // A release brings its pre-releases' notes to a user who never ran them.
         Case(current: "3.0.0", lastSeen: "1.5.0", shown: ["3.0.0", "3.0.0-rc.1"], skipped: ["2.0.0-beta.1 (a pre-release)"],
              reason: .newReleases),
-        Case(current: "3.0.0-rc.1", lastSeen: "1.5.0", shown: [],
-             skipped: ["3.0.0-rc.1 (a pre-release)", "2.0.0-beta.1 (a pre-release)"],
-             reason: .skippedAll([.init(version: "3.0.0-rc.1", rule: .preRelease), .init(version: "2.0.0-beta.1", rule: .preRelease)])),
+        Case(current: "3.0.0", lastSeen: "1.5.0", policy: PresentationPolicy(showsPreReleases: true),
+             shown: ["3.0.0", "3.0.0-rc.1", "2.0.0-beta.1"], reason: .newReleases),
         Case(current: "dev", lastSeen: "1.4.0", shown: [], reason: .notAVersion("dev")),
         // Fresh installs, first looks and opting out.
         Case(current: "1.4.1", lastSeen: nil, fresh: true, shown: [], reason: .freshInstall),
         Case(current: "1.4.1", lastSeen: nil, fresh: true, policy: PresentationPolicy(showsOnFreshInstall: true),
-             shown: ["1.4.0"], skipped: ["1.4.1 (a patch, below minor)"], reason: .firstLook),
-        Case(current: "1.4.1", lastSeen: nil, shown: ["1.4.0"], skipped: ["1.4.1 (a patch, below minor)"],
-             reason: .firstLook),
+             shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .firstLook),
+        Case(current: "1.4.1", lastSeen: nil, shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .firstLook),
+        // A first look shows the running version's line only, and says when that has nothing.
+        Case(current: "1.5.0", lastSeen: nil, shown: [], skipped: ["1.5.0 (only fixes)"],
+             reason: .skippedAll([.init(version: "1.5.0", rule: .onlyFixes)])),
+        Case(current: "99.0", lastSeen: nil, shown: [], reason: .noNotesOnFirstLook),
         Case(current: "1.4.1", lastSeen: "1.3.2", optedOut: true, shown: [], reason: .optedOut),
         // Build numbers: a re-cut build shows its version again only when the policy says so.
         Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
              policy: PresentationPolicy(trigger: .build), shown: ["1.4.0"], reason: .reCutBuild),
+        Case(current: "1.4.1", currentBuild: "8", lastSeen: "1.4.1", lastSeenBuild: "7",
+             policy: PresentationPolicy(trigger: .build), shown: ["1.4.1"], reason: .reCutBuild),
         Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248", shown: [],
              reason: .alreadySeen(SeenVersion(version: "1.4.0", build: "1248"))),
         Case(current: "1.4.0", currentBuild: "1248", lastSeen: "1.4.0", lastSeenBuild: "1250",
@@ -136,8 +144,24 @@ struct PresentationPolicyTests {
         #expect(decision.reason == row.reason, "\(decision)")
         #expect(decision.shows == !row.shown.isEmpty)
         #expect(decision.sheet?.releases.first?.version == row.shown.first)
-        // Whatever showed, the running version is what the app records.
-        #expect(decision.seen == current)
+        // The record moves forward to the running version, never back, and keeps what showed.
+        let last = row.lastSeen.map { SeenVersion(version: $0, build: row.lastSeenBuild) }
+        #expect(decision.record.lastSeen == Self.recorded(running: current, last: last))
+        #expect(decision.record.presented == row.shown)
+    }
+
+    /// What the record should hold after a launch: the running version when it is one and is
+    /// newer than the last (or the same with a higher build), else the last.
+    private static func recorded(running: SeenVersion, last: SeenVersion?) -> SeenVersion? {
+        guard let version = ReleaseVersion(running.version) else { return last }
+        guard let last, let seen = ReleaseVersion(last.version) else { return running }
+        switch version.compare(to: seen) {
+        case .newer: return running
+        case .older: return last
+        case .same:
+            let higher = (running.build.flatMap { Int($0) } ?? 0) > (last.build.flatMap { Int($0) } ?? 0)
+            return higher ? running : last
+        }
     }
 
     /// Skipped releases become one sheet: rows of one kind made one, featured rows as they are.
@@ -145,10 +169,13 @@ struct PresentationPolicyTests {
         let decision = PresentationPolicy().decide(
             for: Self.sheet, current: SeenVersion(version: "1.4.0"), lastSeen: SeenVersion(version: "1.1.0"),
             isFreshInstall: false)
-        #expect(decision.description == "shows 1.4.0, 1.3.1, 1.3.0 (new releases); skipped 1.3.2 (a patch, below minor)")
+        #expect(decision.description == "shows 1.4.0, 1.3.1, 1.3.0 (new releases); skipped 1.3.2 (only fixes), 1.2.0 (its notes say show: never)")
         let release = try #require(decision.sheet?.releases.first)
         #expect(decision.sheet?.releases.count == 1)
         #expect(release.sections.map { $0.title ?? "" } == ["Offline maps", "Zoom", "Token leak", "A new look"])
+        // Each row says which release it came from; the releases' summaries are kept.
+        #expect(release.sections.map(\.versions) == [["1.4.0"], ["1.4.0"], ["1.3.1"], ["1.3.0"]])
+        #expect(release.summary == "Offline maps arrive.\n\nA new look.")
     }
 
     @Test func versionsSayTheirBump() {
@@ -165,14 +192,16 @@ struct PresentationPolicyTests {
         let policy = PresentationPolicy()
         let first = policy.decide(for: Self.sheet, current: SeenVersion(version: "1.3.2"), store: store, isFreshInstall: true)
         #expect(first.reason == .freshInstall)
-        store.record(first.seen)
+        store.record(first)
         #expect(store.lastSeen == SeenVersion(version: "1.3.2"))
         let update = policy.decide(for: Self.sheet, current: SeenVersion(version: "1.4.1"), store: store, isFreshInstall: false)
         #expect(update.shown == ["1.4.0"])
+        store.record(update)
+        #expect(store.load().presented == ["1.4.0"] && store.load().hasPresented("v1.4"))
         store.setOptedOut(true)
-        #expect(policy.decide(for: Self.sheet, current: SeenVersion(version: "1.4.1"), store: store, isFreshInstall: false).reason == .optedOut)
+        #expect(policy.decide(for: Self.sheet, current: SeenVersion(version: "1.5.0"), store: store, isFreshInstall: false).reason == .optedOut)
         store.reset()
-        #expect(store.lastSeen == nil && !store.isOptedOut)
+        #expect(store.load().isEmpty)
     }
 
     @Test func userDefaultsStoreRecordsReadsBackAndResets() throws {
@@ -180,19 +209,56 @@ struct PresentationPolicyTests {
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
         var store = UserDefaultsSeenStore(defaults: defaults, prefix: "Lantern")
-        #expect(store.lastSeen == nil && !store.isOptedOut)
-        store.record(SeenVersion(version: "1.4.0", build: "1248"))
+        #expect(store.load().isEmpty)
+        store.save(SeenRecord(lastSeen: SeenVersion(version: "1.4.0", build: "1248"), presented: ["1.4.0", "1.3.0"]))
         store.setOptedOut(true)
         // Another store over the same defaults sees what was written.
         let again = UserDefaultsSeenStore(defaults: defaults, prefix: "Lantern")
-        #expect(again.lastSeen == SeenVersion(version: "1.4.0", build: "1248"))
-        #expect(again.isOptedOut)
+        #expect(again.load() == SeenRecord(lastSeen: SeenVersion(version: "1.4.0", build: "1248"), presented: ["1.4.0", "1.3.0"], isOptedOut: true))
         #expect(defaults.string(forKey: "Lantern.lastSeenVersion") == "1.4.0")
         // A version recorded without a build leaves no older build behind.
-        store.record(SeenVersion(version: "1.5.0"))
-        #expect(again.lastSeen == SeenVersion(version: "1.5.0"))
+        store.save(SeenRecord(lastSeen: SeenVersion(version: "1.5.0")))
+        #expect(again.load() == SeenRecord(lastSeen: SeenVersion(version: "1.5.0")))
         store.reset()
-        #expect(again.lastSeen == nil && !again.isOptedOut)
+        #expect(again.load().isEmpty)
         #expect(defaults.object(forKey: "Lantern.optedOut") == nil)
+    }
+
+    /// A record written by the version before this one (three keys, no history) still reads.
+    @Test func aStoreOfTheEarlierLayoutReads() throws {
+        let suite = "whatsnew-tests-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        defaults.set("1.4.0", forKey: "WhatsNew.lastSeenVersion")
+        defaults.set("1248", forKey: "WhatsNew.lastSeenBuild")
+        #expect(UserDefaultsSeenStore(defaults: defaults).load() == SeenRecord(lastSeen: SeenVersion(version: "1.4.0", build: "1248")))
+    }
+
+    /// Equal versions are equal: `==` and hashing agree with the order.
+    @Test func versionsEqualInPrecedenceAreEqual() {
+        #expect(ReleaseVersion("1.0") == ReleaseVersion("1.0.0"))
+        #expect(ReleaseVersion("v2.0.0-RC.1") == ReleaseVersion("2.0.0-rc.1"))
+        #expect(ReleaseVersion("1.0") != ReleaseVersion("1.0.1") && ReleaseVersion("1.0-beta") != ReleaseVersion("1.0"))
+        #expect(Set(["1.0", "1.0.0", "v1.0.0", "1.0.1"].compactMap(ReleaseVersion.init)).count == 2)
+    }
+
+    /// The update's bump, from the version seen to the one running.
+    @Test func updatesSayTheirBump() {
+        let bumps = [
+            ("1.7.1", "1.8.1"), ("1.4.0", "1.4.1"), ("1.9.3", "2.0.1"), ("2.0.0-beta.1", "2.0.0"), ("1.4.0-rc.1", "1.4.0-rc.2"),
+            ("2024.9.30", "2024.10.15"), ("2024.10.15", "2024.10.15.1"), ("2024.12.1", "2025.1.1"), ("2024-05-02", "2024-05-09"),
+        ].map { ReleaseVersion($0.1)!.bump(from: ReleaseVersion($0.0)!) }
+        #expect(bumps == [.minor, .patch, .major, .major, .minor, .minor, .patch, .minor, .minor])
+    }
+
+    /// The editions an app bundles, and which a user reads.
+    @Test func aUserReadsTheEditionOfTheirLanguage() {
+        let editions = ["de", "en", "pt-BR", "zh-Hans", "zh-Hant"]
+        #expect(Editions.best(of: editions, for: ["de-AT", "en"]) == "de")
+        #expect(Editions.best(of: editions, for: ["pt-PT"]) == "pt-BR")
+        #expect(Editions.best(of: editions, for: ["zh-Hant-TW", "en"]) == "zh-Hant")
+        #expect(Editions.best(of: editions, for: ["fr-FR", "en-GB"]) == "en")
+        #expect(Editions.best(of: editions, for: ["fr"]) == nil)
+        #expect(Editions.best(of: ["pt_BR", "pt"], for: ["pt-PT"]) == "pt")
     }
 }

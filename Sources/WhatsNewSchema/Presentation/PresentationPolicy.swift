@@ -1,41 +1,50 @@
 /// When an app shows What's New, and what: the rules app teams ask for, as values an app sets
 /// and tests.
 ///
-/// Given the sheet, the version running, the last version the user saw What's New for, and
-/// whether this is a fresh install, ``decide(for:current:lastSeen:isFreshInstall:isOptedOut:)``
-/// answers with a ``PresentationDecision``: show nothing, one release, or the releases the user
-/// skipped merged into one sheet, and which rule decided.
+/// Given the sheet, the version running, what the user has seen (a ``SeenRecord``), and
+/// whether this is a fresh install, ``decide(for:current:record:isFreshInstall:)`` answers with
+/// a ``PresentationDecision``: show nothing, one release, or the releases the user has not seen
+/// merged into one sheet, which rule decided, and the record to save.
 ///
 /// ```swift
-/// let policy = PresentationPolicy()   // minor releases and up, not on a fresh install
+/// let policy = PresentationPolicy()   // minor updates and up, not on a fresh install
 /// let decision = policy.decide(
-///     for: sheet, current: SeenVersion(version: "1.4.1"), lastSeen: SeenVersion(version: "1.3.2"),
-///     isFreshInstall: false)
-/// decision.sheet        // 1.4.0's notes: 1.4.1 is a patch
-/// decision.description  // "shows 1.4.0 (new releases); skipped 1.4.1 (a patch, below minor)"
+///     for: sheet, current: SeenVersion(version: "1.4.1"),
+///     record: SeenRecord(lastSeen: SeenVersion(version: "1.3.2")), isFreshInstall: false)
+/// decision.sheet        // 1.4.0's notes: 1.4.1 holds only fixes
+/// decision.description  // "shows 1.4.0 (new releases); skipped 1.4.1 (only fixes)"
 /// ```
 ///
 /// The rules, in the order they apply:
 ///
-/// 1. A user who opted out sees nothing.
-/// 2. On a fresh install (no version seen), nothing unless ``showsOnFreshInstall``.
-/// 3. With ``Trigger/build``, the same version with a newer build (a re-cut build) shows that
-///    version's notes again.
-/// 4. The releases the user has not seen are those after the last seen version, up to the one
+/// 1. A running version that is no version (`dev`) decides nothing and records nothing.
+/// 2. A user who opted out sees nothing.
+/// 3. With no version recorded: on a fresh install, nothing unless ``showsOnFreshInstall``;
+///    otherwise (the app adopted whatsnew in this version, or the user reset What's New) a first
+///    look at the running version's notes, or its line's newest that passes the rules (`1.4.0`
+///    for `1.4.1`), never an older line's.
+/// 4. A running version older than the one recorded (a downgrade) shows nothing and leaves the
+///    record as it is. The same version shows nothing, unless with ``Trigger/build`` its build
+///    is newer (a re-cut build): then its notes show again, whatever their bump and kinds.
+/// 5. The releases the user has not seen are those after the last seen version, up to the one
 ///    running (notes of later versions wait for their build); the unreleased changes and
-///    scheduled releases never count.
-/// 5. Each is shown unless its notes say `show: never`, or, where they do not say
-///    `show: always`: its bump is below ``minimumBump``, it is a pre-release and
-///    ``showsPreReleases`` is off, or it holds only fixes and ``showsFixOnlyReleases`` is off.
-/// 6. At most ``maximumReleases`` of them, newest first, are merged into one sheet (rows of one
-///    kind made one, as ``Sheet/whatsNew(since:)`` does). A release's own pre-releases among
-///    them come with it and are weighed with it: a user who never ran `2.0.0-beta.1` gets its
-///    notes with `2.0.0`.
+///    scheduled releases never count, nor releases already shown to this user.
+/// 6. The update is weighed from the version seen to the version running: below
+///    ``minimumBump`` (`1.4.0` → `1.4.1`), nothing shows; `1.7.1` → `1.8.1` is a minor update
+///    though `1.8.1` is a patch. Calendar versions weigh as dates (a new month is news).
+/// 7. Each unseen release shows unless its notes say `show: never`, or, where they do not say
+///    `show: always`: it holds only fixes and ``showsFixOnlyReleases`` is off, or it is a
+///    pre-release, the user is not running a pre-release, and ``showsPreReleases`` is off. A
+///    tester running `2.0.0-beta.1` sees the beta's notes; a user who never ran the betas gets
+///    their notes with `2.0.0`, weighed together.
+/// 8. At most ``maximumReleases`` of them, newest first, are merged into one sheet (rows of one
+///    kind made one, each row saying which releases it came from).
 ///
-/// Whatever the answer, the app records ``PresentationDecision/seen`` once it has acted on it.
+/// Whatever the answer, the app saves ``PresentationDecision/record`` once it has acted on it.
 public struct PresentationPolicy: Sendable, Hashable {
-    /// The smallest bump that shows: with `.minor` (the default) `1.4.1` shows nothing to a user
-    /// who saw `1.4.0`, and a user coming from `1.3.2` sees `1.4.0`'s notes.
+    /// The smallest update that shows, from the version seen to the version running: with
+    /// `.minor` (the default) a user updating from `1.4.0` to `1.4.1` sees nothing, and one
+    /// coming from `1.3.2` sees what is new since.
     public var minimumBump: ReleaseVersion.Bump
     /// Whether a fresh install shows the running version's notes; by default it shows nothing
     /// and records the version as seen, so the first sheet is the first update's.
@@ -44,11 +53,14 @@ public struct PresentationPolicy: Sendable, Hashable {
     /// internal work, known issues or thanks shows; off by default. A curated row with no kind,
     /// or with a positive `priority:`, makes a release more than fixes.
     public var showsFixOnlyReleases: Bool
-    /// Whether pre-releases (`2.0.0-beta.1`) show; off by default.
+    /// Whether pre-releases (`2.0.0-beta.1`) show to a user running a release; off by default.
+    /// A user running a pre-release (a tester) sees pre-releases' notes whatever this says.
     public var showsPreReleases: Bool
     /// What makes a version new to the user: its version (the default), or also its build.
     public var trigger: Trigger
-    /// The most releases merged into one sheet, newest first: 3 by default.
+    /// The most releases merged into one sheet, newest first: 3 by default. The releases beyond
+    /// it are in ``PresentationDecision/skipped``; with 0, nothing shows and each unseen release
+    /// says so. `Int.max` merges every one.
     public var maximumReleases: Int
 
     /// What makes a version new to a user who saw another.
@@ -56,7 +68,7 @@ public struct PresentationPolicy: Sendable, Hashable {
         /// A newer version: builds of one version are the same notes.
         case version
         /// A newer version, or the same version with a newer build (`CFBundleVersion`), as
-        /// TestFlight testers get re-cut builds.
+        /// TestFlight testers get re-cut builds: a re-cut shows its version's notes again.
         case build
     }
 
@@ -74,59 +86,96 @@ public struct PresentationPolicy: Sendable, Hashable {
         self.maximumReleases = maximumReleases
     }
 
-    /// What to show to a user running `current` who last saw `lastSeen` (nil when none is
-    /// recorded), and why.
+    /// What to show to a user running `current` whose ``SeenRecord`` is `record`, and why.
+    ///
+    /// `isFreshInstall` is the app's own knowledge that this is a new user, from data it kept
+    /// before it adopted whatsnew: an empty record alone is not a fresh install, since every
+    /// existing user has one in the first release that adopts the library.
+    public func decide(
+        for sheet: Sheet, current: SeenVersion, record: SeenRecord, isFreshInstall: Bool
+    ) -> PresentationDecision {
+        let current = current.trimmed
+        guard let running = ReleaseVersion(current.version) else {
+            return PresentationDecision(sheet: nil, reason: .notAVersion(current.version), record: record)
+        }
+        let raised = record.raised(to: current)
+        let nothing = { (reason: PresentationDecision.Reason) in
+            PresentationDecision(sheet: nil, reason: reason, record: raised)
+        }
+        if record.isOptedOut { return nothing(.optedOut) }
+        let released = sheet.versionedNewestFirst().filter { $0.version.compare(to: running) != .newer }
+        guard let lastSeen = record.lastSeen, let seen = ReleaseVersion(lastSeen.version) else {
+            if isFreshInstall && !showsOnFreshInstall { return nothing(.freshInstall) }
+            let line = released.filter { $0.version.isOnTheLine(of: running) }
+            guard !line.isEmpty else { return nothing(.noNotesOnFirstLook) }
+            return show(line, of: sheet, running: running, record: raised, limit: 1, update: nil, reason: .firstLook)
+        }
+        switch running.compare(to: seen) {
+        case .older:
+            return nothing(.alreadySeen(lastSeen))
+        case .same:
+            guard trigger == .build, Self.isNewer(build: current.build, than: lastSeen.build) else {
+                return nothing(.alreadySeen(lastSeen))
+            }
+            guard let same = released.first(where: { $0.version.compare(to: running) == .same }) else {
+                return nothing(.noNotes)
+            }
+            if let rule = Self.notesRule(same.release) {
+                let skipped = [PresentationDecision.Skipped(version: same.version.text, rule: rule)]
+                return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), record: raised, skipped: skipped)
+            }
+            return PresentationDecision(
+                sheet: sheet.merging([same.release]), reason: .reCutBuild,
+                record: raised.presenting([same.version.text]), shown: [same.version.text])
+        case .newer:
+            let unseen = released.filter { $0.version.compare(to: seen) == .newer }
+            guard !unseen.isEmpty else { return nothing(.noNotes) }
+            return show(
+                unseen, of: sheet, running: running, record: raised, limit: maximumReleases,
+                update: running.bump(from: seen), reason: .newReleases)
+        }
+    }
+
+    /// What ``decide(for:current:record:isFreshInstall:)`` answers for a user who last saw
+    /// `lastSeen` (nil when none is recorded) and has seen nothing else.
     public func decide(
         for sheet: Sheet, current: SeenVersion, lastSeen: SeenVersion?, isFreshInstall: Bool,
         isOptedOut: Bool = false
     ) -> PresentationDecision {
-        let skip = { (reason: PresentationDecision.Reason) in
-            PresentationDecision(sheet: nil, reason: reason, seen: current)
-        }
-        if isOptedOut { return skip(.optedOut) }
-        guard let running = ReleaseVersion(current.version) else { return skip(.notAVersion(current.version)) }
-        let released = sheet.releasedNewestFirst().filter { $0.version.compare(to: running) != .newer }
-        guard let lastSeen, let seen = ReleaseVersion(lastSeen.version) else {
-            if isFreshInstall && !showsOnFreshInstall { return skip(.freshInstall) }
-            // Never looked, or a record that is no version: what is new in the version they have.
-            return show(released, of: sheet, current: current, limit: 1, reason: .firstLook)
-        }
-        switch running.compare(to: seen) {
-        case .older:
-            return skip(.alreadySeen(lastSeen))
-        case .same:
-            guard trigger == .build, Self.isNewer(build: current.build, than: lastSeen.build) else {
-                return skip(.alreadySeen(lastSeen))
-            }
-            let same = released.filter { $0.version.compare(to: running) == .same }
-            guard let release = same.first else { return skip(.noNotes) }
-            return show([release], of: sheet, current: current, limit: 1, reason: .reCutBuild)
-        case .newer:
-            let unseen = released.filter { $0.version.compare(to: seen) == .newer }
-            guard !unseen.isEmpty else { return skip(.noNotes) }
-            return show(unseen, of: sheet, current: current, limit: maximumReleases, reason: .newReleases)
-        }
+        decide(
+            for: sheet, current: current, record: SeenRecord(lastSeen: lastSeen, isOptedOut: isOptedOut),
+            isFreshInstall: isFreshInstall)
     }
 
-    /// What ``decide(for:current:lastSeen:isFreshInstall:isOptedOut:)`` answers with the last
-    /// seen version and the opt-out read from `store`.
+    /// What ``decide(for:current:record:isFreshInstall:)`` answers with the record `store` holds.
     public func decide(
         for sheet: Sheet, current: SeenVersion, store: some SeenStore, isFreshInstall: Bool
     ) -> PresentationDecision {
-        decide(
-            for: sheet, current: current, lastSeen: store.lastSeen, isFreshInstall: isFreshInstall,
-            isOptedOut: store.isOptedOut)
+        decide(for: sheet, current: current, record: store.load(), isFreshInstall: isFreshInstall)
     }
 
-    /// The rule that leaves a release out, or nil when it shows.
-    public func rule(skipping release: Sheet.Release) -> PresentationDecision.Rule? {
+    /// The rule that leaves `release` out of a sheet for a user running `running` whose record
+    /// is `record`, after an update of bump `update` (nil on a first look); nil when it shows.
+    public func rule(
+        skipping release: Sheet.Release, running: ReleaseVersion, record: SeenRecord, update: ReleaseVersion.Bump?
+    ) -> PresentationDecision.Rule? {
+        if let rule = Self.notesRule(release) { return rule }
+        if let version = release.version, record.hasPresented(version) { return .alreadyPresented }
+        if release.show == .always { return nil }
+        if let version = release.version.flatMap(ReleaseVersion.init), version.isPreRelease, !running.isPreRelease,
+            !showsPreReleases
+        {
+            return .preRelease
+        }
+        if let update, update < minimumBump { return .belowMinimumBump(update, minimumBump) }
+        if !showsFixOnlyReleases && Self.holdsOnlyFixes(release) { return .onlyFixes }
+        return nil
+    }
+
+    /// What the notes themselves rule out: `show: never`, and a release with nothing in it.
+    private static func notesRule(_ release: Sheet.Release) -> PresentationDecision.Rule? {
         if release.show == .never { return .showNever }
         if release.sections.isEmpty && release.summary == nil { return .empty }
-        if release.show == .always { return nil }
-        guard let version = release.version.flatMap(ReleaseVersion.init) else { return nil }
-        if version.isPreRelease && !showsPreReleases { return .preRelease }
-        if version.bump < minimumBump { return .belowMinimumBump(version.bump, minimumBump) }
-        if !showsFixOnlyReleases && Self.holdsOnlyFixes(release) { return .onlyFixes }
         return nil
     }
 
@@ -149,31 +198,30 @@ public struct PresentationPolicy: Sendable, Hashable {
     /// notes with the release (GRDB's 5.0.0 lists only fixes after eleven betas that hold the
     /// features), and the rules weigh them together.
     private func show(
-        _ candidates: [Versioned], of sheet: Sheet, current: SeenVersion, limit: Int,
-        reason: PresentationDecision.Reason
+        _ candidates: [Versioned], of sheet: Sheet, running: ReleaseVersion, record: SeenRecord, limit: Int,
+        update: ReleaseVersion.Bump?, reason: PresentationDecision.Reason
     ) -> PresentationDecision {
         var skipped: [PresentationDecision.Skipped] = []
         var shown: [Sheet.Release] = []
         var releasesShown = 0
         let (releases, preReleases) = Self.foldingPreReleases(candidates)
-        for (index, candidate) in releases.enumerated() where releasesShown < max(1, limit) {
+        for (index, candidate) in releases.enumerated() {
             let leading = preReleases[index] ?? []
             let whole = leading.isEmpty ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
-            if let rule = rule(skipping: whole) {
-                skipped.append(PresentationDecision.Skipped(version: candidate.version.text, rule: rule))
-                skipped += leading.map { PresentationDecision.Skipped(version: $0.version.text, rule: .preRelease) }
+            let ruled = rule(skipping: whole, running: running, record: record, update: update)
+            if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
+                skipped += ([candidate] + leading).map { PresentationDecision.Skipped(version: $0.version.text, rule: rule) }
             } else {
                 shown += [candidate.release] + leading.map(\.release)
                 releasesShown += 1
             }
         }
         guard !shown.isEmpty else {
-            return PresentationDecision(
-                sheet: nil, reason: candidates.isEmpty ? .noNotes : .skippedAll(skipped), seen: current,
-                skipped: skipped)
+            return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), record: record, skipped: skipped)
         }
+        let versions = shown.compactMap(\.version)
         return PresentationDecision(
-            sheet: sheet.merging(shown), reason: reason, seen: current, shown: shown.compactMap(\.version),
+            sheet: sheet.merging(shown), reason: reason, record: record.presenting(versions), shown: versions,
             skipped: skipped)
     }
 

@@ -36,6 +36,47 @@ extension ReleaseVersion {
         }
     }
 
+    /// The bump of an update from `seen` to this version, as a user lives it: `1.7.1` → `1.8.1`
+    /// is a minor update though `1.8.1` is a patch, and `1.4.0` → `1.4.1` a patch. The first
+    /// number that differs decides (the first a major, the second a minor, any other a patch).
+    /// Calendar versions compare as dates: a new year or month in `2024.9.30` → `2024.10.15`, or
+    /// a new day in `2024-05-02` → `2024-05-09`, is a minor update; a same-date re-cut
+    /// (`2024.10.15` → `2024.10.15.1`) a patch. From a pre-release to a version of the same
+    /// numbers (`2.0.0-beta.1` → `2.0.0` or `-beta.2`), the bump is the one the release itself
+    /// shows, as the tester is still on their way to it.
+    public func bump(from seen: ReleaseVersion) -> Bump {
+        if let date = calendarFields, let seenDate = seen.calendarFields {
+            if date != seenDate { return .minor }
+            return hasNumbers(of: seen) ? (seen.isPreRelease ? bump : .patch) : .patch
+        }
+        let count = max(numbers.count, seen.numbers.count)
+        for index in 0..<count {
+            let left = index < numbers.count ? numbers[index] : 0
+            let right = index < seen.numbers.count ? seen.numbers[index] : 0
+            guard left == right else { return index == 0 ? .major : index == 1 ? .minor : .patch }
+        }
+        return seen.isPreRelease ? bump : .patch
+    }
+
+    /// Whether the two are of one release line: the same major and minor (`1.4.0`, `1.4.3`,
+    /// `1.4.0-rc.1`), the same year and month for a dotted calendar version, the same day for
+    /// a dated one. A first look at a version shows notes of its line, never an older line's.
+    public func isOnTheLine(of other: ReleaseVersion) -> Bool {
+        if let date = calendarFields, let otherDate = other.calendarFields { return date == otherDate }
+        return (0..<2).allSatisfy {
+            ($0 < numbers.count ? numbers[$0] : 0) == ($0 < other.numbers.count ? other.numbers[$0] : 0)
+        }
+    }
+
+    /// The numbers that make a date: year, month and day of `2024-05-02`; year and month of a
+    /// dotted calendar version whose first number is a year and second a month (`2024.10.15`,
+    /// `2024.03`), as calendar-versioned apps write them. Nil for any other version.
+    private var calendarFields: [Int]? {
+        if isDate { return Array(numbers.prefix(3)) }
+        guard numbers.count >= 2, (1990...2199).contains(numbers[0]), (1...12).contains(numbers[1]) else { return nil }
+        return Array(numbers.prefix(2))
+    }
+
     /// Whether the two have the same numbers (`5.0.0-beta.2` and `5.0`): a pre-release and the
     /// release it leads to.
     func hasNumbers(of other: ReleaseVersion) -> Bool {

@@ -1,42 +1,50 @@
-/// Where an app keeps what the user has seen: the last version What's New was decided for, and
-/// whether they opted out. ``InMemorySeenStore`` is here; UserDefaults and iCloud key-value
-/// stores are in the `WhatsNewSeenStores` library, which may import Foundation.
-public protocol SeenStore {
-    /// The last version recorded as seen; nil when none is.
-    var lastSeen: SeenVersion? { get }
+/// Where an app keeps what the user has seen: a ``SeenRecord`` loaded at launch and saved once
+/// the app has acted on a decision. ``InMemorySeenStore`` is here; UserDefaults and iCloud
+/// key-value stores are in the `WhatsNewSeenStores` library, which may import Foundation.
+///
+/// A store is `Sendable`, so one can be kept by an actor, a `@MainActor` model or a detached
+/// task. A store over shared storage (UserDefaults, a file) conforms with non-mutating methods;
+/// one that holds the record itself, as the in-memory store does, is a value.
+public protocol SeenStore: Sendable {
+    /// What is recorded now; an empty record when nothing is.
+    func load() -> SeenRecord
+    /// Keeps `record` in place of what was recorded.
+    mutating func save(_ record: SeenRecord)
+}
+
+extension SeenStore {
+    /// The newest version recorded as seen; nil when none is.
+    public var lastSeen: SeenVersion? { load().lastSeen }
+
     /// Whether the user turned What's New off.
-    var isOptedOut: Bool { get }
-    /// Records `seen` (a ``PresentationDecision/seen``) as the last version seen.
-    mutating func record(_ seen: SeenVersion)
-    /// Turns What's New off or back on for this user.
-    mutating func setOptedOut(_ optedOut: Bool)
+    public var isOptedOut: Bool { load().isOptedOut }
+
+    /// Saves what `decision` says to record, once the app has acted on it.
+    public mutating func record(_ decision: PresentationDecision) { save(decision.record) }
+
+    /// Turns What's New off or back on for this user, keeping the rest of the record.
+    public mutating func setOptedOut(_ optedOut: Bool) {
+        var record = load()
+        record.isOptedOut = optedOut
+        save(record)
+    }
+
     /// Forgets everything recorded: the next launch is a first look again. For testing and for
     /// a "show me again" setting.
-    mutating func reset()
+    public mutating func reset() { save(SeenRecord()) }
 }
 
 /// A store that lives as long as the value: for tests, previews and apps that decide per run.
-public struct InMemorySeenStore: SeenStore, Sendable, Hashable {
-    /// The last version recorded; nil until one is.
-    public private(set) var lastSeen: SeenVersion?
-    /// Whether the user opted out.
-    public private(set) var isOptedOut: Bool
+public struct InMemorySeenStore: SeenStore, Hashable {
+    /// What is recorded.
+    public var contents: SeenRecord
 
-    /// A store holding `lastSeen` and the opt-out, empty by default.
-    public init(lastSeen: SeenVersion? = nil, isOptedOut: Bool = false) {
-        self.lastSeen = lastSeen
-        self.isOptedOut = isOptedOut
-    }
+    /// A store holding `contents`, empty by default.
+    public init(_ contents: SeenRecord = SeenRecord()) { self.contents = contents }
 
-    /// Keeps `seen` as the last version seen.
-    public mutating func record(_ seen: SeenVersion) { lastSeen = seen }
+    /// The record held.
+    public func load() -> SeenRecord { contents }
 
-    /// Keeps the opt-out.
-    public mutating func setOptedOut(_ optedOut: Bool) { isOptedOut = optedOut }
-
-    /// Forgets the version and the opt-out.
-    public mutating func reset() {
-        lastSeen = nil
-        isOptedOut = false
-    }
+    /// Holds `record`.
+    public mutating func save(_ record: SeenRecord) { contents = record }
 }

@@ -12,6 +12,27 @@ public struct SeenVersion: Codable, Sendable, Hashable, CustomStringConvertible 
         self.build = build
     }
 
+    /// The version and build an app's `Info.plist` gives (`CFBundleShortVersionString`,
+    /// `CFBundleVersion`), as `Bundle.main.infoDictionary` holds them; nil when it has no
+    /// version string. `WhatsNewSeenStores` reads a bundle with `SeenVersion.current(bundle:)`.
+    public init?(info: [String: Any]) {
+        guard let version = info["CFBundleShortVersionString"] as? String else { return nil }
+        self.init(version: version, build: info["CFBundleVersion"] as? String)
+        self = trimmed
+    }
+
     /// `1.4.1 (1248)`, or the version alone.
     public var description: String { build.map { "\(version) (\($0))" } ?? version }
+
+    /// The version and build without the spaces and line breaks a build script or a plist
+    /// value may leave around them (`1.4.0\n`); an empty build is none.
+    public var trimmed: SeenVersion {
+        let build = build.map(Self.trim)
+        return SeenVersion(version: Self.trim(version), build: build?.isEmpty == true ? nil : build)
+    }
+
+    private static func trim(_ text: String) -> String {
+        let isSpace = { (character: Character) in character.isWhitespace }
+        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
 }

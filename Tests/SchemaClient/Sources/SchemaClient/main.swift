@@ -7,11 +7,19 @@ import WhatsNewSchema
 // lost. With `--since V1,V2,…` first, it also prints, for every sheet and each last-seen
 // version, what `releases(after:)` and `whatsNew(since:)` answer; with `--running V` next, what
 // `PresentationPolicy()` decides for an app running V whose user last saw each of them (nil:
-// a fresh install). Exits 1 on the first file that does not decode.
+// a fresh install). With `--concurrency SEEN,RUNNING,FILE` first, it also decides for the
+// sheet in FILE from an actor, a `@MainActor` model and a detached task. Exits 1 on the first file
+// that does not decode.
 let decoder = JSONDecoder()
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
 var arguments = Array(CommandLine.arguments.dropFirst())
+var concurrency: [String] = []
+if arguments.first == "--concurrency", arguments.count > 1 {
+    concurrency = arguments[1].split(separator: ",").map(String.init)
+    arguments.removeFirst(2)
+}
+var concurrencySheet: Sheet?
 var lastSeen: [String?] = []
 if arguments.first == "--since", arguments.count > 1 {
     lastSeen = arguments[1].split(separator: ",", omittingEmptySubsequences: false).map { $0 == "nil" ? nil : String($0) }
@@ -35,6 +43,7 @@ for folder in arguments {
             case "timeline": again = try encoder.encode(try decoder.decode(Timeline.self, from: data))
             default:
                 let sheet = try decoder.decode(Sheet.self, from: data)
+                if concurrency.count == 3, file == concurrency[2] { concurrencySheet = sheet }
                 again = try encoder.encode(sheet)
                 for seen in lastSeen {
                     let versions = sheet.releases(after: seen).map { $0.version ?? "-" }.joined(separator: ",")
@@ -56,5 +65,8 @@ for folder in arguments {
             exit(1)
         }
     }
+}
+if let concurrencySheet {
+    await concurrencyExample(concurrencySheet, seen: concurrency[0], running: concurrency[1])
 }
 print("decoded \(decoded) files")
