@@ -45,6 +45,9 @@ struct DocumentationExamplesTests {
 
     static let client = sources.deletingLastPathComponent()
         .appendingPathComponent("Tests/SchemaClient/Sources/SchemaClient/DocumentationExample.swift")
+    /// The examples that use the stores, in the app package's target that depends on them.
+    static let storesClient = sources.deletingLastPathComponent()
+        .appendingPathComponent("Tests/SchemaClient/Sources/Launches/DocumentationExample.swift")
 
     /// Every `swift` block of every article is built: in this file, or in Tests/SchemaClient as an
     /// app builds it. A manifest fragment (`dependencies: [...]`) is what SwiftPM itself reads;
@@ -69,7 +72,7 @@ struct DocumentationExamplesTests {
                     }
                     let built =
                         try Self.contains(URL(fileURLWithPath: #filePath), lines, indent: 8)
-                        || Self.contains(Self.client, lines, indent: 4)
+                        || Self.contains(Self.client, lines, indent: 4) || Self.contains(Self.storesClient, lines, indent: 4)
                     #expect(built, "\(catalog)/\(page): a swift example no test builds")
                     checked += 1
                 }
@@ -86,7 +89,9 @@ struct DocumentationExamplesTests {
         #expect(!blocks.isEmpty)
         for block in blocks {
             let lines = block.components(separatedBy: "```")[0].components(separatedBy: "\n").filter { !$0.isEmpty }
-            #expect(try Self.contains(Self.client, lines, indent: 4), "README.md: a swift example no test builds")
+            #expect(
+                try Self.contains(Self.client, lines, indent: 4) || Self.contains(Self.storesClient, lines, indent: 4),
+                "README.md: a swift example no test builds")
         }
     }
 }

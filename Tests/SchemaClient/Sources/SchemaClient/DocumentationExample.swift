@@ -23,17 +23,3 @@ func jsonArticleExample(data: Data) throws {
         print(section.symbol ?? section.icon ?? "•", section.title ?? "", section.summary ?? "")
     }
 }
-
-/// The widgets article's example.
-func widgetsArticleExample(data: Data) throws -> Sheet {
-    let sheet = try JSONDecoder().decode(Sheet.self, from: data)
-    let unseen = sheet.whatsNew(since: UserDefaults.standard.string(forKey: "lastSeenVersion"))
-    return unseen
-}
-
-/// The README's example.
-func readmeExample(data: Data, lastSeenVersion: String?) throws -> [Sheet.Release] {
-    let sheet = try JSONDecoder().decode(Sheet.self, from: data)
-    let unseen = sheet.releases(after: lastSeenVersion)   // what the user has not seen yet
-    return unseen
-}
