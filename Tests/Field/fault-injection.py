@@ -18,6 +18,7 @@ copy of the project. After each run:
 
 Prints one line per scenario with its counts, and every violation; exits 1 on any."""
 import os, re, shutil, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 CALLS = ['write', 'fsync', 'rename', 'renameat', 'renameat2', 'link', 'linkat', 'unlink', 'unlinkat',
          'mkdir', 'mkdirat', 'rmdir', 'fchmod']
@@ -196,6 +197,43 @@ def count_calls(binary, root, arguments):
     return counts
 
 
+def trial(binary, base, name, template, arguments, follow, before, after, env, call, index, fault):
+    """One faulty run and the next command after it: the problems found, and 1 when the fault
+    left the project changed for the next command to finish."""
+    problems, kinds = [], 0
+    root = os.path.join(base, name, f'{call}-{index}-{fault.split("=")[1]}')
+    shutil.copytree(template, root, symlinks=True)
+    where = f'{name}: {fault} at {call} #{index}'
+    status, stderr = run(binary, root, arguments, f'{fault}:when={index}', call, env)
+    if status == 'timeout':
+        return [f'{where}: did not end'], 0
+    state, leftovers = snapshot(root, name)
+    journal = os.path.isdir(os.path.join(root, '.changes', '.whatsnew-release'))
+    if state not in (before[0], after[0]):
+        kinds = 1
+        lint = subprocess.run([binary, 'lint'], cwd=root, capture_output=True, text=True, env=env).stdout
+        files_listed = any(os.path.basename(n).startswith('.whatsnew-files-') for n in leftovers)
+        if journal and 'unfinished-release' not in lint:
+            problems.append(f'{where}: a journal lint does not report')
+        if not journal and not files_listed:
+            problems.append(f'{where}: changed half-way with nothing to finish it: {leftovers}')
+        if status not in (-9, 137) and 'recover' not in stderr and 'written:' not in stderr and status != 0:
+            problems.append(f'{where}: failed half-way without saying so: {stderr!r}')
+    if status == 0 and state != after[0]:
+        problems.append(f'{where}: exited 0 but the project is not as a faultless run leaves it')
+    if status not in (0, -9, -15, 137, 143) and state == after[0] and 'nothing was changed' in stderr:
+        problems.append(f'{where}: says nothing was changed, but it was')
+    # The next command ends what the fault left.
+    run(binary, root, follow or arguments, env=env)
+    state, leftovers = snapshot(root, name)
+    if state not in (before[0], after[0]):
+        problems.append(f'{where}: after the next command, neither before nor after')
+    if leftovers:
+        problems.append(f'{where}: after the next command, left {leftovers}')
+    shutil.rmtree(root, ignore_errors=True)
+    return problems, kinds
+
+
 def main(binary, wanted):
     binary = os.path.abspath(binary)
     env = dict(os.environ, LANG='C.UTF-8')
@@ -221,46 +259,15 @@ def main(binary, wanted):
                 problems.append(f'{name}: a faultless run left {after[1]}')
             counts = count_calls(binary, shutil.copytree(template, os.path.join(base, name, 'count'), symlinks=True),
                                  arguments)
-            runs = kinds = 0
-            for call, count in sorted(counts.items()):
-                for index in range(1, count + 1):
-                    for fault in FAULTS:
-                        runs += 1
-                        root = os.path.join(base, name, f'{call}-{index}-{fault.split("=")[1]}')
-                        shutil.copytree(template, root, symlinks=True)
-                        where = f'{name}: {fault} at {call} #{index}'
-                        status, stderr = run(binary, root, arguments, f'{fault}:when={index}', call, env)
-                        if status == 'timeout':
-                            problems.append(f'{where}: did not end')
-                            continue
-                        state, leftovers = snapshot(root, name)
-                        journal = os.path.isdir(os.path.join(root, '.changes', '.whatsnew-release'))
-                        if state not in (before[0], after[0]):
-                            kinds += 1
-                            lint = subprocess.run([binary, 'lint'], cwd=root, capture_output=True, text=True,
-                                                  env=env).stdout
-                            files_listed = any(n.startswith('.whatsnew-files-') for n in leftovers
-                                               for n in [os.path.basename(n)])
-                            if journal and 'unfinished-release' not in lint:
-                                problems.append(f'{where}: a journal lint does not report')
-                            if not journal and not files_listed:
-                                problems.append(f'{where}: changed half-way with nothing to finish it: {leftovers}')
-                            if status != 'timeout' and status not in (-9, 137) and 'recover' not in stderr \
-                                    and 'written:' not in stderr and status != 0:
-                                problems.append(f'{where}: failed half-way without saying so: {stderr!r}')
-                        if status == 0 and state != after[0]:
-                            problems.append(f'{where}: exited 0 but the project is not as a faultless run leaves it')
-                        if status not in (0, -9, -15, 137, 143) and state == after[0] \
-                                and 'nothing was changed' in stderr:
-                            problems.append(f'{where}: says nothing was changed, but it was')
-                        # The next command ends what the fault left.
-                        run(binary, root, follow or arguments, env=env)
-                        state, leftovers = snapshot(root, name)
-                        if state not in (before[0], after[0]):
-                            problems.append(f'{where}: after the next command, neither before nor after')
-                        if leftovers:
-                            problems.append(f'{where}: after the next command, left {leftovers}')
-                        shutil.rmtree(root, ignore_errors=True)
+            trials = [(call, index, fault) for call, count in sorted(counts.items())
+                      for index in range(1, count + 1) for fault in FAULTS]
+            # Each trial has its own copy of the project: they run side by side, one per core.
+            with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+                results = list(pool.map(lambda t: trial(binary, base, name, template, arguments, follow,
+                                                        before, after, env, *t), trials))
+            runs = len(trials)
+            kinds = sum(kind for _, kind in results)
+            problems += [problem for found, _ in results for problem in found]
             total += runs
             calls = ', '.join(f'{c} {n}' for c, n in sorted(counts.items()))
             print(f'{name}: {runs} faulty runs ({calls}); {kinds} left a journal for the next command')
