@@ -59,6 +59,8 @@ struct PresentationPolicyTests {
 
     static let cases: [Case] = [
         // A minor update shows what is new since; a patch of it that holds only fixes is left out.
+        // (Earlier rows read each release's own bump, so 1.4.1 was "a patch, below minor"; the
+        // update from the version seen is weighed now, and 1.4.1 is left out for its fixes.)
         Case(current: "1.4.1", lastSeen: "1.3.2", shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .newReleases),
         Case(current: "1.4.1", lastSeen: "1.4.0", shown: [], skipped: ["1.4.1 (a patch update, below minor)"],
              reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.patch, .minor))])),
