@@ -110,6 +110,26 @@ struct PresentationStoriesTests {
             launches: [Launch(running: "1.1.0", shows: ["1.1.0"], because: "new releases"),
                        Launch(running: "1.2.0", shows: ["1.2.0"], because: "new releases")]),
         Story(
+            name: "a tester on -dev pre-releases of a patch sees each one's notes",
+            notes: [Notes(version: "0.3.10-dev.2", kinds: [.added]), Notes(version: "0.3.10-dev.1", kinds: [.added]),
+                    Notes(version: "0.3.9", kinds: [.added])],
+            seen: "0.3.9",
+            launches: [Launch(running: "0.3.10-dev.1", shows: ["0.3.10-dev.1"], because: "new releases"),
+                       Launch(running: "0.3.10-dev.2", shows: ["0.3.10-dev.2"], because: "new releases")]),
+        Story(
+            name: "re-releases of one version count as one toward the limit",
+            notes: [Notes(version: "0.14.0+3", kinds: [.added]), Notes(version: "0.14.0+2", kinds: [.added]),
+                    Notes(version: "0.14.0+1", kinds: [.added]), Notes(version: "0.14.0", kinds: [.added]),
+                    Notes(version: "0.13.0", kinds: [.added]), Notes(version: "0.12.0", kinds: [.added])],
+            seen: "0.11.0",
+            launches: [Launch(running: "0.14.0+3", shows: ["0.14.0+3", "0.14.0+2", "0.14.0+1", "0.14.0", "0.13.0", "0.12.0"],
+                              because: "shows 0.14.0+3, 0.14.0+2, 0.14.0+1, 0.14.0 and 2 more")]),
+        Story(
+            name: "a release listing only merged pull requests is news",
+            notes: [Notes(version: "0.6.0", kinds: [.pullRequests]), Notes(version: "0.5.1", kinds: [.fixed])],
+            seen: "0.5.1",
+            launches: [Launch(running: "0.6.0", shows: ["0.6.0"], because: "new releases")]),
+        Story(
             name: "thirty skipped patches make one short log line",
             notes: (0..<30).map { Notes(version: "1.0.\(30 - $0)", kinds: [.fixed]) } + [Notes(version: "1.0.0", kinds: [.added])],
             seen: "1.0.0", policy: PresentationPolicy(minimumBump: .patch),

@@ -90,7 +90,7 @@ public struct PresentationDecision: Sendable, Hashable, CustomStringConvertible 
 
         /// The first few, then how many more: a log line stays a line when thirty patches are
         /// left out.
-        static func list(_ skipped: [Skipped]) -> String {
+        static func list(_ skipped: [some CustomStringConvertible]) -> String {
             let named = skipped.prefix(listed).map(\.description).joined(separator: ", ")
             return skipped.count > listed ? named + " and \(skipped.count - listed) more" : named
         }
@@ -137,6 +137,6 @@ public struct PresentationDecision: Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         guard shows else { return "shows nothing: \(reason)" }
         let skips = skipped.isEmpty ? "" : "; skipped " + Skipped.list(skipped)
-        return "shows \(shown.joined(separator: ", ")) (\(reason))" + skips
+        return "shows \(Skipped.list(shown)) (\(reason))" + skips
     }
 }

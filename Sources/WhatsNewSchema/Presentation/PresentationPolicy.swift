@@ -30,15 +30,17 @@
 ///    running (notes of later versions wait for their build); the unreleased changes and
 ///    scheduled releases never count, nor releases already shown to this user.
 /// 6. The update is weighed from the version seen to the version running: below
-///    ``minimumBump`` (`1.4.0` → `1.4.1`), nothing shows; `1.7.1` → `1.8.1` is a minor update
-///    though `1.8.1` is a patch. Calendar versions weigh as dates (a new month is news).
+///    ``minimumBump`` (`1.4.0` → `1.4.1`), nothing shows, unless the user runs a pre-release;
+///    `1.7.1` → `1.8.1` is a minor update though `1.8.1` is a patch. Calendar versions weigh as
+///    dates (a new month is news).
 /// 7. Each unseen release shows unless its notes say `show: never`, or, where they do not say
 ///    `show: always`: it holds only fixes and ``showsFixOnlyReleases`` is off, or it is a
 ///    pre-release, the user is not running a pre-release, and ``showsPreReleases`` is off. A
 ///    tester running `2.0.0-beta.1` sees the beta's notes; a user who never ran the betas gets
 ///    their notes with `2.0.0`, weighed together.
 /// 8. At most ``maximumReleases`` of them, newest first, are merged into one sheet (rows of one
-///    kind made one, each row saying which releases it came from).
+///    kind made one, each row saying which releases it came from); re-releases of one version
+///    (`0.14.0+1`, `+2`) count as one.
 ///
 /// Whatever the answer, the app saves ``PresentationDecision/record`` once it has acted on it.
 public struct PresentationPolicy: Sendable, Hashable {
@@ -167,7 +169,8 @@ public struct PresentationPolicy: Sendable, Hashable {
         {
             return .preRelease
         }
-        if let update, update < minimumBump { return .belowMinimumBump(update, minimumBump) }
+        // A tester running a pre-release sees each one's notes, whatever the bump (`-dev.2` after `-dev.1`).
+        if let update, update < minimumBump, !running.isPreRelease { return .belowMinimumBump(update, minimumBump) }
         if !showsFixOnlyReleases && Self.holdsOnlyFixes(release) { return .onlyFixes }
         return nil
     }
@@ -179,9 +182,10 @@ public struct PresentationPolicy: Sendable, Hashable {
         return nil
     }
 
-    /// Rows that are fixes and upkeep, not news.
+    /// Rows that are fixes and upkeep, not news. A generator's list of pull requests is not
+    /// among them: its titles are features as often as fixes.
     private static let fixKinds: Set<Sheet.Kind> = [
-        .fixed, .security, .dependencies, .docs, .internal, .knownIssues, .contributors, .pullRequests,
+        .fixed, .security, .dependencies, .docs, .internal, .knownIssues, .contributors,
     ]
 
     /// Every row a fix or upkeep, none curated as news.
@@ -209,6 +213,8 @@ public struct PresentationPolicy: Sendable, Hashable {
             let leading = preReleases[index] ?? []
             let whole = leading.isEmpty ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
             let ruled = rule(skipping: whole, running: running, record: record, update: update)
+            // A first look is the running version's notes: its line's older releases are not news left out.
+            if ruled == nil, releasesShown >= limit, update == nil { break }
             if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
                 skipped += ([candidate] + leading).map { PresentationDecision.Skipped(version: $0.version.text, rule: rule) }
             } else {
@@ -225,13 +231,16 @@ public struct PresentationPolicy: Sendable, Hashable {
             skipped: skipped)
     }
 
-    /// The candidates without the pre-releases of a release among them, and for each remaining
-    /// candidate (by index) the pre-releases it takes, newest first.
+    /// The candidates without the pre-releases of a release among them, nor the re-releases of
+    /// one version (`0.14.0+1`, `+2`: equal in precedence), and for each remaining candidate
+    /// (by index) those it takes, newest first: one release toward the limit.
     static func foldingPreReleases(_ candidates: [Versioned]) -> ([Versioned], [Int: [Versioned]]) {
         var kept: [Versioned] = []
         var folded: [Int: [Versioned]] = [:]
         for candidate in candidates {
-            if candidate.version.isPreRelease,
+            if let last = kept.indices.last, kept[last].version.compare(to: candidate.version) == .same {
+                folded[last, default: []].append(candidate)
+            } else if candidate.version.isPreRelease,
                 let release = kept.lastIndex(where: { !$0.version.isPreRelease && $0.version.hasNumbers(of: candidate.version) })
             {
                 folded[release, default: []].append(candidate)
