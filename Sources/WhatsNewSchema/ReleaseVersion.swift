@@ -92,7 +92,7 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
     public func hash(into hasher: inout Hasher) {
         hasher.combine(numbers.lastIndex { $0 != 0 }.map { numbers[...$0] } ?? [])
         hasher.combine(rank)
-        if rank != 1 { hasher.combine(prerelease) }
+        if rank != 1 { hasher.combine(prerelease.map { Int($0).map(String.init) ?? $0 }) }
     }
 
     /// `-05-02` after a year: the month and day of a real calendar date shape.
@@ -206,6 +206,7 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
     private static func compare(_ left: [String], _ right: [String]) -> Order {
         for (a, b) in zip(left, right) where a != b {
             switch (Int(a), Int(b)) {
+            case let (x?, y?) where x == y: continue  // `beta.01` and `beta.1`
             case let (x?, y?): return x < y ? .older : .newer
             case (.some, nil): return .older
             case (nil, .some): return .newer

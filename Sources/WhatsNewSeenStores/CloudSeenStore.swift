@@ -28,7 +28,12 @@ public struct CloudSeenStore: SeenStore, @unchecked Sendable {
     /// The record under the store's keys; empty when none is.
     public func load() -> SeenRecord { SeenKeys(prefix: prefix).load(from: store) }
 
-    /// Writes the record under the store's keys, and asks iCloud to sync.
-    public func save(_ record: SeenRecord) { SeenKeys(prefix: prefix).save(record, in: store) }
+    /// Writes the record under the store's keys, merged over what another device may have
+    /// written since this one loaded it (the newer version, every version presented), and asks
+    /// iCloud to sync. An empty record (``/WhatsNewSchema/SeenStore/reset()``) clears the keys.
+    public func save(_ record: SeenRecord) {
+        let keys = SeenKeys(prefix: prefix)
+        keys.save(record.merged(over: keys.load(from: store)), in: store)
+    }
 }
 #endif

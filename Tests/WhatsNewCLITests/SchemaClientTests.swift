@@ -82,6 +82,18 @@ struct SchemaClientTests {
             "shows 1.4.0 (new releases); skipped 1.3.1 (only fixes)",
             "shows nothing: already seen 1.4.0",
         ])
+        // The UserDefaults store from an actor, a @MainActor model and a detached task in turn.
+        let shared = "whatsnew-actors-\(UUID().uuidString)"
+        defer { UserDefaults(suiteName: shared)?.removePersistentDomain(forName: shared) }
+        let (across, acrossOutput, acrossErrors) = try Tool.run(
+            ["swift", "run", "--skip-build", "--package-path", package.path, "Launches", shared, notes, "1.4.0", "--across-actors"])
+        try #require(across == 0, "\(acrossErrors)")
+        #expect(acrossOutput == """
+            actor: shows 1.4.0 (no version seen yet: the running version's notes)
+            model: shows nothing: already seen 1.4.0
+            detached: shows nothing: already seen 1.4.0
+
+            """)
         #expect(output.hasSuffix("decoded \(written.count) files\n"))
         // "Since you last looked", answered by the schema alone.
         for line in [

@@ -40,5 +40,12 @@ struct AppBundleTests {
         #expect(try Sheet.bundled(in: bundle, preferredLanguages: ["pt-PT"])?.title == "Lanterna")
         #expect(try Sheet.bundled(in: bundle, preferredLanguages: ["fr-FR", "ja"])?.title == "Lantern")
         #expect(try Sheet.bundled(named: "Missing", in: bundle, preferredLanguages: ["de"]) == nil)
+        // As `--locales all` writes them: an edition per locale, the notes' own among them, and
+        // nothing beside the folders. A reader of another language gets English's, else the first.
+        try FileManager.default.removeItem(at: resources.appendingPathComponent("WhatsNew.json"))
+        #expect(try Sheet.bundled(in: bundle, preferredLanguages: ["ja"])?.title == "Laterne")
+        try Self.write(Self.sheet("Lantern"), to: resources.appendingPathComponent("en.lproj/WhatsNew.json"))
+        #expect(try Sheet.bundled(in: bundle, preferredLanguages: ["ja"])?.title == "Lantern")
+        #expect(try Sheet.edition(in: resources, preferredLanguages: ["ja"], developmentLanguage: "pt-BR")?.title == "Lanterna")
     }
 }

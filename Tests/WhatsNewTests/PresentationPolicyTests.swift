@@ -120,6 +120,14 @@ struct PresentationPolicyTests {
         Case(current: "1.5.0", lastSeen: nil, shown: [], skipped: ["1.5.0 (only fixes)"],
              reason: .skippedAll([.init(version: "1.5.0", rule: .onlyFixes)])),
         Case(current: "99.0", lastSeen: nil, shown: [], reason: .noNotesOnFirstLook),
+        // A limit of 0 holds on a first look and for a re-cut build too.
+        Case(current: "1.4.1", lastSeen: nil, policy: PresentationPolicy(maximumReleases: 0), shown: [],
+             skipped: ["1.4.1 (only fixes)", "1.4.0 (beyond the 0 releases a sheet merges)"],
+             reason: .skippedAll([.init(version: "1.4.1", rule: .onlyFixes), .init(version: "1.4.0", rule: .beyondLimit(0))])),
+        Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
+             policy: PresentationPolicy(trigger: .build, maximumReleases: 0), shown: [],
+             skipped: ["1.4.0 (beyond the 0 releases a sheet merges)"],
+             reason: .skippedAll([.init(version: "1.4.0", rule: .beyondLimit(0))])),
         Case(current: "1.4.1", lastSeen: "1.3.2", optedOut: true, shown: [], reason: .optedOut),
         // Build numbers: a re-cut build shows its version again only when the policy says so.
         Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
@@ -242,6 +250,10 @@ struct PresentationPolicyTests {
         #expect(ReleaseVersion("v2.0.0-RC.1") == ReleaseVersion("2.0.0-rc.1"))
         #expect(ReleaseVersion("1.0") != ReleaseVersion("1.0.1") && ReleaseVersion("1.0-beta") != ReleaseVersion("1.0"))
         #expect(Set(["1.0", "1.0.0", "v1.0.0", "1.0.1"].compactMap(ReleaseVersion.init)).count == 2)
+        // Numeric identifiers by value: `beta.01` is `beta.1`, in order, equality and hashing alike.
+        #expect(ReleaseVersion("2.0.0-beta.01") == ReleaseVersion("2.0.0-beta.1"))
+        #expect(Set(["2.0.0-beta.01", "2.0.0-beta.1", "1.0.0rc04", "1.0.0rc4"].compactMap(ReleaseVersion.init)).count == 2)
+        #expect(ReleaseVersion("2024-05-02")!.isOnTheLine(of: ReleaseVersion("2024.5.2")!))
     }
 
     /// The update's bump, from the version seen to the one running.
@@ -249,8 +261,9 @@ struct PresentationPolicyTests {
         let bumps = [
             ("1.7.1", "1.8.1"), ("1.4.0", "1.4.1"), ("1.9.3", "2.0.1"), ("2.0.0-beta.1", "2.0.0"), ("1.4.0-rc.1", "1.4.0-rc.2"),
             ("2024.9.30", "2024.10.15"), ("2024.10.15", "2024.10.15.1"), ("2024.12.1", "2025.1.1"), ("2024-05-02", "2024-05-09"),
+            ("2.0.0-beta.1", "2.0.1"), ("1.4.0-rc.1", "1.4.1"),
         ].map { ReleaseVersion($0.1)!.bump(from: ReleaseVersion($0.0)!) }
-        #expect(bumps == [.minor, .patch, .major, .major, .minor, .minor, .patch, .minor, .minor])
+        #expect(bumps == [.minor, .patch, .major, .major, .minor, .minor, .patch, .minor, .minor, .major, .minor])
     }
 
     /// The editions an app bundles, and which a user reads.
@@ -262,5 +275,6 @@ struct PresentationPolicyTests {
         #expect(Editions.best(of: editions, for: ["fr-FR", "en-GB"]) == "en")
         #expect(Editions.best(of: editions, for: ["fr"]) == nil)
         #expect(Editions.best(of: ["pt_BR", "pt"], for: ["pt-PT"]) == "pt")
+        #expect(Editions.best(of: ["zh-Hans", "zh-TW"], for: ["zh-Hant-TW"]) == "zh-TW")
     }
 }

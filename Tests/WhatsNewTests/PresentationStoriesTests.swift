@@ -130,6 +130,22 @@ struct PresentationStoriesTests {
             seen: "0.5.1",
             launches: [Launch(running: "0.6.0", shows: ["0.6.0"], because: "new releases")]),
         Story(
+            name: "a tester who skips the final release still sees its features",
+            notes: [Notes(version: "2.0.1", kinds: [.fixed]), Notes(version: "2.0.0", kinds: [.added]),
+                    Notes(version: "2.0.0-beta.1", kinds: [.added])],
+            seen: "2.0.0-beta.1",
+            launches: [Launch(running: "2.0.1", shows: ["2.0.0"], because: "skipped 2.0.1 (only fixes)")]),
+        Story(
+            name: "a first look names no older release of its line as left out",
+            notes: [Notes(version: "1.4.2", kinds: [.added]), Notes(version: "1.4.1", kinds: [.fixed]),
+                    Notes(version: "1.4.0", kinds: [.added])],
+            launches: [Launch(running: "1.4.2", shows: ["1.4.2"], because: "shows 1.4.2 (no version seen yet: the running version's notes)")]),
+        Story(
+            name: "a version saved with a line break by an earlier build reads as the version",
+            notes: [Notes(version: "1.4.0", kinds: [.added])],
+            seen: "1.4.0\n",
+            launches: [Launch(running: "1.4.0", shows: [], because: "already seen 1.4.0")]),
+        Story(
             name: "thirty skipped patches make one short log line",
             notes: (0..<30).map { Notes(version: "1.0.\(30 - $0)", kinds: [.fixed]) } + [Notes(version: "1.0.0", kinds: [.added])],
             seen: "1.0.0", policy: PresentationPolicy(minimumBump: .patch),
@@ -187,5 +203,27 @@ struct PresentationStoriesTests {
         #expect(SeenVersion(info: ["CFBundleShortVersionString": "1.4.0\n", "CFBundleVersion": " 42 "]) == SeenVersion(version: "1.4.0", build: "42"))
         #expect(SeenVersion(info: ["CFBundleVersion": "42"]) == nil)
         #expect(SeenVersion(info: ["CFBundleShortVersionString": "1.4.0", "CFBundleVersion": ""])?.build == nil)
+    }
+}
+
+/// Two devices sharing one iCloud record: what `CloudSeenStore` saves (it builds only on Apple's
+/// platforms; the merge it applies is tested here).
+struct SharedRecordTests {
+    @Test func aStaleDeviceDoesNotUndoTheOther() throws {
+        // The iPad ran 2.0 and was shown it; the iPhone, which loaded the record at 1.8, runs 1.9.
+        let stored = SeenRecord(lastSeen: SeenVersion(version: "2.0"), presented: ["2.0", "1.8"])
+        let phone = SeenRecord(lastSeen: SeenVersion(version: "1.9"), presented: ["1.9", "1.8"])
+        let saved = phone.merged(over: stored)
+        #expect(saved.lastSeen == SeenVersion(version: "2.0"))
+        #expect(saved.presented == ["1.9", "1.8", "2.0"])
+        // A reset clears what is stored; an opt-out is the saving device's word.
+        #expect(SeenRecord().merged(over: stored).isEmpty)
+        #expect(SeenRecord(lastSeen: SeenVersion(version: "1.9"), isOptedOut: true).merged(over: stored).isOptedOut)
+    }
+
+    /// A record saved as JSON by hand or by an earlier version decodes with what it lacks empty.
+    @Test func aRecordWithoutItsNewerKeysDecodes() throws {
+        let record = try JSONDecoder().decode(SeenRecord.self, from: Data(#"{"lastSeen": {"version": "1.4.0"}}"#.utf8))
+        #expect(record == SeenRecord(lastSeen: SeenVersion(version: "1.4.0")))
     }
 }

@@ -97,6 +97,8 @@ public struct PresentationPolicy: Sendable, Hashable {
         for sheet: Sheet, current: SeenVersion, record: SeenRecord, isFreshInstall: Bool
     ) -> PresentationDecision {
         let current = current.trimmed
+        var record = record
+        record.lastSeen = record.lastSeen?.trimmed  // a record saved before versions were trimmed
         guard let running = ReleaseVersion(current.version) else {
             return PresentationDecision(sheet: nil, reason: .notAVersion(current.version), record: record)
         }
@@ -110,7 +112,9 @@ public struct PresentationPolicy: Sendable, Hashable {
             if isFreshInstall && !showsOnFreshInstall { return nothing(.freshInstall) }
             let line = released.filter { $0.version.isOnTheLine(of: running) }
             guard !line.isEmpty else { return nothing(.noNotesOnFirstLook) }
-            return show(line, of: sheet, running: running, record: raised, limit: 1, update: nil, reason: .firstLook)
+            return show(
+                line, of: sheet, running: running, record: raised, limit: min(1, maximumReleases), update: nil,
+                reason: .firstLook)
         }
         switch running.compare(to: seen) {
         case .older:
@@ -122,7 +126,7 @@ public struct PresentationPolicy: Sendable, Hashable {
             guard let same = released.first(where: { $0.version.compare(to: running) == .same }) else {
                 return nothing(.noNotes)
             }
-            if let rule = Self.notesRule(same.release) {
+            if let rule = Self.notesRule(same.release) ?? (maximumReleases < 1 ? .beyondLimit(0) : nil) {
                 let skipped = [PresentationDecision.Skipped(version: same.version.text, rule: rule)]
                 return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), record: raised, skipped: skipped)
             }
@@ -151,7 +155,7 @@ public struct PresentationPolicy: Sendable, Hashable {
 
     /// What ``decide(for:current:record:isFreshInstall:)`` answers with the record `store` holds.
     public func decide(
-        for sheet: Sheet, current: SeenVersion, store: some SeenStore, isFreshInstall: Bool
+        for sheet: Sheet, current: SeenVersion, store: any SeenStore, isFreshInstall: Bool
     ) -> PresentationDecision {
         decide(for: sheet, current: current, record: store.load(), isFreshInstall: isFreshInstall)
     }
@@ -214,7 +218,7 @@ public struct PresentationPolicy: Sendable, Hashable {
             let whole = leading.isEmpty ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
             let ruled = rule(skipping: whole, running: running, record: record, update: update)
             // A first look is the running version's notes: its line's older releases are not news left out.
-            if ruled == nil, releasesShown >= limit, update == nil { break }
+            if releasesShown > 0, releasesShown >= limit, update == nil { break }
             if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
                 skipped += ([candidate] + leading).map { PresentationDecision.Skipped(version: $0.version.text, rule: rule) }
             } else {

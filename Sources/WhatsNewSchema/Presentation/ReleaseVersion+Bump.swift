@@ -41,13 +41,19 @@ extension ReleaseVersion {
     /// number that differs decides (the first a major, the second a minor, any other a patch).
     /// Calendar versions compare as dates: a new year or month in `2024.9.30` → `2024.10.15`, or
     /// a new day in `2024-05-02` → `2024-05-09`, is a minor update; a same-date re-cut
-    /// (`2024.10.15` → `2024.10.15.1`) a patch. From a pre-release to a version of the same
-    /// numbers (`2.0.0-beta.1` → `2.0.0` or `-beta.2`), the bump is the one the release itself
-    /// shows, as the tester is still on their way to it.
+    /// (`2024.10.15` → `2024.10.15.1`) a patch. From a pre-release, the update is at least the
+    /// bump of the release it leads to, which the tester never saw: `2.0.0-beta.1` → `2.0.0`,
+    /// `-beta.2` or `2.0.1` is a major update.
     public func bump(from seen: ReleaseVersion) -> Bump {
+        let numeric = numericBump(from: seen)
+        // A tester who ran `2.0.0-beta.1` never saw 2.0.0: from there, 2.0.1 is the major update.
+        return seen.isPreRelease ? max(numeric, seen.bump) : numeric
+    }
+
+    /// The bump the numbers alone show: the first that differs, or the dates of calendar versions.
+    private func numericBump(from seen: ReleaseVersion) -> Bump {
         if let date = calendarFields, let seenDate = seen.calendarFields {
-            if date != seenDate { return .minor }
-            return hasNumbers(of: seen) ? (seen.isPreRelease ? bump : .patch) : .patch
+            return Self.sameDate(date, seenDate) ? .patch : .minor
         }
         let count = max(numbers.count, seen.numbers.count)
         for index in 0..<count {
@@ -55,17 +61,23 @@ extension ReleaseVersion {
             let right = index < seen.numbers.count ? seen.numbers[index] : 0
             guard left == right else { return index == 0 ? .major : index == 1 ? .minor : .patch }
         }
-        return seen.isPreRelease ? bump : .patch
+        return .patch
     }
 
     /// Whether the two are of one release line: the same major and minor (`1.4.0`, `1.4.3`,
     /// `1.4.0-rc.1`), the same year and month for a dotted calendar version, the same day for
     /// a dated one. A first look at a version shows notes of its line, never an older line's.
     public func isOnTheLine(of other: ReleaseVersion) -> Bool {
-        if let date = calendarFields, let otherDate = other.calendarFields { return date == otherDate }
+        if let date = calendarFields, let otherDate = other.calendarFields { return Self.sameDate(date, otherDate) }
         return (0..<2).allSatisfy {
             ($0 < numbers.count ? numbers[$0] : 0) == ($0 < other.numbers.count ? other.numbers[$0] : 0)
         }
+    }
+
+    /// Whether two dates agree as far as both go: `2024-05-02` (a day) is of `2024.5` (a month).
+    private static func sameDate(_ one: [Int], _ other: [Int]) -> Bool {
+        let count = min(one.count, other.count)
+        return one.prefix(count) == other.prefix(count)
     }
 
     /// The numbers that make a date: year, month and day of `2024-05-02`; year and month of a

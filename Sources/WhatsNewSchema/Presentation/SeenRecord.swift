@@ -23,6 +23,17 @@ public struct SeenRecord: Codable, Sendable, Hashable {
         self.isOptedOut = isOptedOut
     }
 
+    private enum CodingKeys: String, CodingKey { case lastSeen, presented, isOptedOut }
+
+    /// Decodes a record an app saved as JSON; a key it lacks (a record of an earlier version, or
+    /// one written by hand) takes the empty record's value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lastSeen = try container.decodeIfPresent(SeenVersion.self, forKey: .lastSeen)
+        presented = try container.decodeIfPresent([String].self, forKey: .presented) ?? []
+        isOptedOut = try container.decodeIfPresent(Bool.self, forKey: .isOptedOut) ?? false
+    }
+
     /// Whether nothing is recorded: no version seen, nothing shown, not opted out.
     public var isEmpty: Bool { lastSeen == nil && presented.isEmpty && !isOptedOut }
 
@@ -46,6 +57,24 @@ public struct SeenRecord: Codable, Sendable, Hashable {
         case .same where PresentationPolicy.isNewer(build: running.build, than: seen.build): record.lastSeen = running
         case .same, .older: break
         }
+        return record
+    }
+
+    /// This record saved over `stored`, which another device may have written since this one
+    /// loaded it (iCloud's key-value store): the newer last version of the two and every version
+    /// either presented, so neither device shows the other's notes again; this record's opt-out.
+    /// An empty record (a reset) replaces what is stored.
+    package func merged(over stored: SeenRecord) -> SeenRecord {
+        guard !isEmpty else { return self }
+        var merged = self
+        if let mine = lastSeen { merged.lastSeen = stored.raised(to: mine).lastSeen } else { merged.lastSeen = stored.lastSeen }
+        return merged.presenting([]).adding(stored.presented)
+    }
+
+    /// The record with `versions` added after those it holds, each once, at most ``presentedLimit``.
+    private func adding(_ versions: [String]) -> SeenRecord {
+        var record = self
+        record.presented = Array((presented + versions.filter { !presented.contains($0) }).prefix(Self.presentedLimit))
         return record
     }
 
