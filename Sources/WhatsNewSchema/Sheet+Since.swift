@@ -24,12 +24,7 @@ extension Sheet {
 
     /// The latest release out with a version, by the notes' order and dates.
     func latestRelease() -> Release? {
-        let released = releases.compactMap { release -> (version: ReleaseVersion, release: Release)? in
-            guard !release.unreleased, !release.scheduled, let text = release.version,
-                let version = ReleaseVersion(text)
-            else { return nil }
-            return (version, release)
-        }
+        let released = versionedInNotesOrder()
         let newestFirst = LatestRelease.order(of: released, day: { $0.release.date }) { $0.version > $1.version }
         return LatestRelease.position(
             of: released, newestFirst: newestFirst, day: { $0.release.date }, isNewer: { $0.version > $1.version }
@@ -42,19 +37,24 @@ extension Sheet {
 
     /// ``releasedNewestFirst()`` with each release's version read.
     func versionedNewestFirst() -> [(version: ReleaseVersion, release: Release)] {
-        let versioned = releases.compactMap { release -> (version: ReleaseVersion, release: Release)? in
-            guard !release.unreleased, !release.scheduled, let text = release.version,
-                let version = ReleaseVersion(text)
-            else { return nil }
-            return (version, release)
-        }
-        return versioned.enumerated().sorted { left, right in
+        versionedInNotesOrder().enumerated().sorted { left, right in
             switch left.element.version.compare(to: right.element.version) {
             case .newer: true
             case .older: false
             case .same: left.offset < right.offset
             }
         }.map(\.element)
+    }
+
+    /// The releases out (not the unreleased changes, not scheduled) that have a version, with it
+    /// read, in the notes' order.
+    private func versionedInNotesOrder() -> [(version: ReleaseVersion, release: Release)] {
+        releases.compactMap { release in
+            guard !release.unreleased, !release.scheduled, let text = release.version,
+                let version = ReleaseVersion(text)
+            else { return nil }
+            return (version, release)
+        }
     }
 
     /// One sheet of every release the user has not seen (``releases(after:)``), merged into one

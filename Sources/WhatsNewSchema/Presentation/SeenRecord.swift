@@ -68,7 +68,7 @@ public struct SeenRecord: Codable, Sendable, Hashable {
         guard !isEmpty else { return self }
         var merged = self
         if let mine = lastSeen { merged.lastSeen = stored.raised(to: mine).lastSeen } else { merged.lastSeen = stored.lastSeen }
-        return merged.presenting([]).adding(stored.presented)
+        return merged.adding(stored.presented)
     }
 
     /// The record with `versions` added after those it holds, each once, at most ``presentedLimit``.
