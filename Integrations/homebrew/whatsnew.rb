@@ -1,10 +1,11 @@
 # whatsnew's Homebrew formula, for a tap (Integrations/homebrew/README.md says how to publish it).
 # It installs the release's prebuilt binary: Integrations/homebrew/update-formula rewrites the
-# version, urls and sha256 lines below from a release's SHA256SUMS, and
-# Integrations/homebrew/check-formula installs and tests it without Homebrew.
+# urls, the sha256 lines and the macOS it needs from a release's SHA256SUMS and macOS binary,
+# and Integrations/homebrew/check-formula checks Homebrew's rules and installs and tests it
+# without Homebrew. The checksums below are zeros: a tap takes the release's whatsnew.rb.
 #
 # A formula that builds from source instead would take the tag's source archive as its one url
-# (no on_macos/on_linux blocks), add `depends_on "cmark"` (the release binaries link cmark
+# (no conditionals), add `depends_on "cmark"` (the release binaries link cmark
 # statically; a source build links Homebrew's, found through libcmark.pc) and
 # `depends_on "pkgconf" => :build` (Homebrew's pkg-config), and its install would run
 # `system "swift", "build", "-c", "release", "--disable-sandbox"` (SwiftPM's own sandbox cannot
@@ -18,20 +19,22 @@ class Whatsnew < Formula
   desc "Turn Markdown release notes into a What's New sheet"
   homepage "https://github.com/#{REPO}"
 
-  on_macos do
+  # Each platform's release binary. Homebrew's style allows url and sha256 in no on_* block of a
+  # formula (FormulaAudit/ComponentsOrder), so plain conditionals choose; taps may use them.
+  if OS.mac?
     url "https://github.com/#{REPO}/releases/download/v0.1.0/whatsnew-0.1.0-universal-apple-macos.tar.gz"
+    sha256 "0000000000000000000000000000000000000000000000000000000000000000"
+  elsif Hardware::CPU.arm?
+    url "https://github.com/#{REPO}/releases/download/v0.1.0/whatsnew-0.1.0-aarch64-unknown-linux-gnu.tar.gz"
+    sha256 "0000000000000000000000000000000000000000000000000000000000000000"
+  else
+    url "https://github.com/#{REPO}/releases/download/v0.1.0/whatsnew-0.1.0-x86_64-unknown-linux-gnu.tar.gz"
     sha256 "0000000000000000000000000000000000000000000000000000000000000000"
   end
 
-  on_linux do
-    on_intel do
-      url "https://github.com/#{REPO}/releases/download/v0.1.0/whatsnew-0.1.0-x86_64-unknown-linux-gnu.tar.gz"
-      sha256 "0000000000000000000000000000000000000000000000000000000000000000"
-    end
-    on_arm do
-      url "https://github.com/#{REPO}/releases/download/v0.1.0/whatsnew-0.1.0-aarch64-unknown-linux-gnu.tar.gz"
-      sha256 "0000000000000000000000000000000000000000000000000000000000000000"
-    end
+  # The oldest macOS the macOS binary starts on: update-formula reads it from the binary.
+  on_macos do
+    depends_on macos: :sonoma
   end
 
   def install

@@ -187,14 +187,21 @@ def manylinux_tag(data):
 
 # -- macOS: Mach-O ------------------------------------------------------------------------------
 
-MACHO_CPUS = {0x0100000C: ("arm64", "macosx_11_0_arm64"), 0x01000007: ("x86_64", "macosx_10_15_x86_64")}
+# CPU type → (architecture, the oldest macOS it runs: Apple silicon began with macOS 11).
+MACHO_CPUS = {0x0100000C: ("arm64", (11, 0)), 0x01000007: ("x86_64", (10, 15))}
 
 # A universal ("fat") binary's magic as its first four bytes: the byte order of its header and
 # the size of one architecture's entry. Apple writes them big-endian (0xcafebabe); the swapped
 # form (0xbebafeca) is read too.
 FAT_MAGICS = {b"\xca\xfe\xba\xbe": (">", 20), b"\xbe\xba\xfe\xca": ("<", 20),
               b"\xca\xfe\xba\xbf": (">", 32), b"\xbf\xba\xfe\xca": ("<", 32)}
-THIN_MAGICS = {b"\xcf\xfa\xed\xfe": "<", b"\xce\xfa\xed\xfe": "<", b"\xfe\xed\xfa\xcf": ">", b"\xfe\xed\xfa\xce": ">"}
+# A thin Mach-O's magic → (byte order, size of its header: 28 bytes, 32 for 64-bit).
+THIN_MAGICS = {b"\xcf\xfa\xed\xfe": ("<", 32), b"\xce\xfa\xed\xfe": ("<", 28),
+               b"\xfe\xed\xfa\xcf": (">", 32), b"\xfe\xed\xfa\xce": (">", 28)}
+
+LC_VERSION_MIN_MACOSX = 0x24
+LC_BUILD_VERSION = 0x32
+PLATFORM_MACOS = 1
 
 
 def is_universal_macho(data):
@@ -206,19 +213,69 @@ def is_universal_macho(data):
     return struct.unpack_from(order + "I", data, 4)[0] < 20
 
 
+def macho_slices(data):
+    """Each architecture's Mach-O image in the file: (cpu type, its bytes)."""
+    if not is_universal_macho(data):
+        order, _ = THIN_MAGICS[data[:4]]
+        return [(struct.unpack_from(order + "I", data, 4)[0], data)]
+    order, entry = FAT_MAGICS[data[:4]]
+    count, = struct.unpack_from(order + "I", data, 4)
+    slices = []
+    for index in range(count):
+        at = 8 + index * entry
+        if entry == 20:
+            cpu, _, offset, size, _ = struct.unpack_from(order + "5I", data, at)
+        else:
+            cpu, _, offset, size, _, _ = struct.unpack_from(order + "IIQQII", data, at)
+        slices.append((cpu, data[offset:offset + size]))
+    return slices
+
+
+def minimum_macos(image):
+    """The macOS version a thin Mach-O image says it needs (LC_BUILD_VERSION's minos, or the
+    older LC_VERSION_MIN_MACOSX), as (major, minor); None when it says nothing."""
+    if image[:4] not in THIN_MAGICS:
+        raise BinaryError("a slice of the universal binary is not a Mach-O image")
+    order, header = THIN_MAGICS[image[:4]]
+    count, = struct.unpack_from(order + "I", image, 16)
+    at = header
+    for _ in range(count):
+        command, size = struct.unpack_from(order + "II", image, at)
+        if command == LC_BUILD_VERSION and struct.unpack_from(order + "I", image, at + 8)[0] == PLATFORM_MACOS:
+            encoded, = struct.unpack_from(order + "I", image, at + 12)
+            return encoded >> 16, (encoded >> 8) & 0xFF
+        if command == LC_VERSION_MIN_MACOSX:
+            encoded, = struct.unpack_from(order + "I", image, at + 8)
+            return encoded >> 16, (encoded >> 8) & 0xFF
+        if size < 8:
+            break
+        at += size
+    return None
+
+
+def macos_requirement(data):
+    """(architectures, the oldest macOS every slice runs on) of a Mach-O file."""
+    architectures, needs = [], []
+    for cpu, image in macho_slices(data):
+        if cpu not in MACHO_CPUS:
+            continue
+        architecture, oldest = MACHO_CPUS[cpu]
+        architectures.append(architecture)
+        needs.append(max(oldest, minimum_macos(image) or oldest))
+    if not architectures:
+        raise BinaryError("a Mach-O binary for neither arm64 nor x86_64")
+    return sorted(architectures), max(needs)
+
+
 def macos_tag(data):
-    if is_universal_macho(data):
-        order, entry = FAT_MAGICS[data[:4]]
-        count, = struct.unpack_from(order + "I", data, 4)
-        cpus = {struct.unpack_from(order + "I", data, 8 + index * entry)[0] for index in range(count)}
-    else:
-        cpus = {struct.unpack_from(THIN_MAGICS[data[:4]] + "I", data, 4)[0]}
-    known = [MACHO_CPUS[cpu][0] for cpu in cpus if cpu in MACHO_CPUS]
-    if set(known) == {"arm64", "x86_64"}:
-        return "macosx_11_0_universal2"
-    if len(known) == 1:
-        return next(MACHO_CPUS[cpu][1] for cpu in cpus if cpu in MACHO_CPUS)
-    raise BinaryError(f"a Mach-O binary for CPU types {sorted(cpus)}: neither arm64 nor x86_64")
+    """The wheel tag from what the binary says it needs, so pip on an older macOS refuses the
+    wheel instead of installing a binary that cannot start. From macOS 11 on, pip knows only
+    major versions (macosx_14_0), so a binary needing 14.2 is tagged for 15."""
+    architectures, (major, minor) = macos_requirement(data)
+    if major >= 11 and minor > 0:
+        major, minor = major + 1, 0
+    platform = "universal2" if architectures == ["arm64", "x86_64"] else architectures[0]
+    return f"macosx_{major}_{minor}_{platform}"
 
 
 def platform_tag(binary):
@@ -272,3 +329,19 @@ class WhatsNewBinary(BuildHookInterface):
         build_data["tag"] = f"py3-none-{tag}"
         build_data["shared_scripts"][binary] = "whatsnew"
         self.app.display_info(f"whatsnew: shipping {binary} as py3-none-{tag}")
+
+
+if __name__ == "__main__":
+    # `python3 hatch_build.py minimum-macos BINARY` prints the macOS a Mach-O binary needs
+    # (14.0), for the Homebrew formula's `depends_on macos:`; `platform-tag BINARY` the wheel's tag.
+    import sys
+    try:
+        if len(sys.argv) == 3 and sys.argv[1] == "minimum-macos":
+            with open(sys.argv[2], "rb") as file:
+                print("%d.%d" % macos_requirement(file.read())[1])
+        elif len(sys.argv) == 3 and sys.argv[1] == "platform-tag":
+            print(platform_tag(sys.argv[2]))
+        else:
+            sys.exit("usage: hatch_build.py minimum-macos|platform-tag BINARY")
+    except (BinaryError, OSError, KeyError, struct.error) as error:
+        sys.exit(f"hatch_build.py: {sys.argv[2]}: {error}")

@@ -34,6 +34,10 @@ enum ExternalTool {
     static let feedparser = python("import feedparser")
     /// The build backend of the Python package's wheels (PyPI hatchling).
     static let hatchling = python("import hatchling")
+    /// bsdtar (Debian libarchive-tools), the tar of GitHub's macOS runners.
+    static let bsdtar = FileManager.default.isExecutableFile(atPath: "/usr/bin/bsdtar")
+    /// g++ (Debian), to make a binary that loads libstdc++ for the release gate to refuse.
+    static let cplusplus = FileManager.default.isExecutableFile(atPath: "/usr/bin/g++")
 
     private static func python(_ code: String) -> Bool { (try? Tool.run(["python3", "-c", code]).0) == 0 }
 }

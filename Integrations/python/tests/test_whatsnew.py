@@ -9,6 +9,7 @@ The build hook's checks are skipped where hatchling is not installed.
 import os
 import shutil
 import struct
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -91,13 +92,59 @@ class BuildHook(unittest.TestCase):
         self.addCleanup(os.remove, file.name)
         return hatch_build.platform_tag(file.name)
 
+    @staticmethod
+    def thin(cpu, minos=None):
+        """A 64-bit Mach-O image with one LC_BUILD_VERSION for macOS `minos` (major, minor)."""
+        commands = b""
+        if minos:
+            commands = struct.pack("<6I", 0x32, 24, 1, minos[0] << 16 | minos[1] << 8, 0, 0)
+        return b"\xcf\xfa\xed\xfe" + struct.pack("<7I", cpu, 0, 2, 1 if minos else 0, len(commands), 0, 0) + commands
+
+    @staticmethod
+    def fat(*images):
+        """A universal binary holding `images`, as lipo lays it out (each slice 4 KB-aligned)."""
+        header, body, offset = b"\xca\xfe\xba\xbe" + struct.pack(">I", len(images)), b"", 4096
+        for image in images:
+            cpu = struct.unpack_from("<I", image, 4)[0]
+            header += struct.pack(">5I", cpu, 0, offset, len(image), 12)
+            padded = image + b"\0" * (-len(image) % 4096)
+            body += padded
+            offset += len(padded)
+        return header + b"\0" * (4096 - len(header)) + body
+
     def test_macos(self):
         arm, intel = 0x0100000C, 0x01000007
-        fat = b"\xca\xfe\xba\xbe" + struct.pack(">I", 2) + struct.pack(">5I", arm, 0, 0, 0, 0) \
-            + struct.pack(">5I", intel, 0, 0, 0, 0)
-        self.assertEqual(self.tag(fat), "macosx_11_0_universal2")
-        self.assertEqual(self.tag(b"\xcf\xfa\xed\xfe" + struct.pack("<I", arm)), "macosx_11_0_arm64")
-        self.assertEqual(self.tag(b"\xcf\xfa\xed\xfe" + struct.pack("<I", intel)), "macosx_10_15_x86_64")
+        # The tag follows the oldest macOS the binary says it runs on, not a fixed 11.0.
+        self.assertEqual(self.tag(self.fat(self.thin(arm, (14, 0)), self.thin(intel, (14, 0)))), "macosx_14_0_universal2")
+        self.assertEqual(self.tag(self.fat(self.thin(arm, (13, 0)), self.thin(intel, (14, 0)))), "macosx_14_0_universal2")
+        # pip knows only major versions from 11 on: a binary needing 14.2 is for 15 and later.
+        self.assertEqual(self.tag(self.thin(arm, (14, 2))), "macosx_15_0_arm64")
+        # Saying nothing, each architecture's oldest macOS.
+        self.assertEqual(self.tag(self.fat(self.thin(arm), self.thin(intel))), "macosx_11_0_universal2")
+        self.assertEqual(self.tag(self.thin(intel)), "macosx_10_15_x86_64")
+        self.assertEqual(self.tag(self.thin(intel, (10, 13))), "macosx_10_15_x86_64")
+
+    @unittest.skipUnless(shutil.which("clang"), "clang makes the Mach-O objects")
+    def test_macos_objects_clang_made(self):
+        # Real load commands, as Apple's toolchain writes them: LC_BUILD_VERSION for a modern
+        # target, LC_VERSION_MIN_MACOSX for an old one.
+        work = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, work)
+        source = os.path.join(work, "f.c")
+        with open(source, "w") as file:
+            file.write("int f(void) { return 1; }\n")
+        images = {}
+        for target in ("arm64-apple-macos14.0", "x86_64-apple-macos13.3", "x86_64-apple-macos10.13"):
+            out = os.path.join(work, target + ".o")
+            subprocess.run(["clang", "-target", target, "-c", source, "-o", out], check=True)
+            with open(out, "rb") as file:
+                images[target] = file.read()
+        self.assertEqual(hatch_build.minimum_macos(images["arm64-apple-macos14.0"]), (14, 0))
+        self.assertEqual(hatch_build.minimum_macos(images["x86_64-apple-macos13.3"]), (13, 3))
+        self.assertEqual(hatch_build.minimum_macos(images["x86_64-apple-macos10.13"]), (10, 13))
+        universal = self.fat(images["arm64-apple-macos14.0"], images["x86_64-apple-macos13.3"])
+        self.assertEqual(hatch_build.macos_requirement(universal), (["arm64", "x86_64"], (14, 0)))
+        self.assertEqual(self.tag(universal), "macosx_14_0_universal2")
 
     @unittest.skipUnless(sys.platform.startswith("linux"), "reads a Linux executable")
     def test_linux(self):
