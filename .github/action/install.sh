@@ -73,9 +73,15 @@ work=$(mktemp -d "${RUNNER_TEMP:-/tmp}/whatsnew-XXXXXX")
 fetch() { curl --fail --silent --show-error --location --retry 3 --output "$work/$1" "$base/$1"; }
 
 echo "whatsnew: downloading $name from $base"
-if ! fetch SHA256SUMS 2> "$work/error" || ! fetch "$name.tar.gz" 2>> "$work/error"; then
+if ! fetch "$name.tar.gz" 2> "$work/error"; then
     cat "$work/error" >&2
     build "release $tag has no $name.tar.gz"
+fi
+# The binary is there, so a missing sum is a broken release, not a reason to build for minutes.
+if ! fetch SHA256SUMS 2> "$work/error"; then
+    cat "$work/error" >&2
+    echo "whatsnew: release $tag has $name.tar.gz but no SHA256SUMS; not running a binary it cannot verify" >&2
+    exit 1
 fi
 expected=$(awk -v file="$name.tar.gz" '$2 == file || $2 == "*" file { print $1 }' "$work/SHA256SUMS")
 if command -v sha256sum > /dev/null; then

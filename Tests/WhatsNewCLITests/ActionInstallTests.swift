@@ -113,6 +113,20 @@ import Testing
         #expect(unlistedOutputs.isEmpty)
     }
 
+    /// A tarball without its sums is a broken release: the step fails and says so at once rather
+    /// than building from source for minutes.
+    @Test func aTarballWithoutItsSumsFailsAndSaysWhy() throws {
+        let binary = try #require(WhatsNewBinary.url)
+        let version = try RepositoryScript.version(of: binary)
+        let (assets, tarball) = try releaseAssets(tag: "v\(version)")
+        try FileManager.default.removeItem(at: tarball.deletingLastPathComponent().appendingPathComponent("SHA256SUMS"))
+        let (run, outputs, log, _) = try install(ref: "v\(version)", assets: assets)
+        #expect(run.status == 1, "\(log)")
+        #expect(log.contains("release v\(version) has whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz but no SHA256SUMS"), "\(log)")
+        #expect(!log.contains("building from source"), "\(log)")
+        #expect(outputs.isEmpty, "\(outputs)")
+    }
+
     @Test func withoutAReleaseBinaryItBuildsAndSaysWhy() throws {
         let binary = try #require(WhatsNewBinary.url)
         let version = try RepositoryScript.version(of: binary)

@@ -56,6 +56,18 @@ struct PluginPackageTests {
         // Only the plugin's own source was compiled: no object file of whatsnew, cmark or ArgumentParser.
         let built = FileManager.default.subpaths(atPath: app.appendingPathComponent(".build").path) ?? []
         #expect(!built.contains { $0.hasSuffix(".o") || $0.contains("ArgumentParser") || $0.contains("CCMark") }, "\(built.filter { $0.hasSuffix(".o") })")
+        // whatsnew's warnings are SwiftPM's diagnostics, on its standard error: never in the
+        // output a release job redirects (`swift package whatsnew --format markdown > body.md`).
+        try "# Changelog\n\n## [1.2.0] - 2024-05-02\n\n### Added\n\n- Lanterns.\n\n<details>Raw HTML no output shows</details>\n"
+            .write(to: app.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        let warned = try WhatsNewBinary.execute(swift, ["swift", "package", "whatsnew", "--format", "markdown"], in: app)
+        #expect(warned.status == 0, "\(warned.stderr)")
+        let direct = try WhatsNewBinary.execute(binary, ["CHANGELOG.md", "--format", "markdown"], in: app)
+        #expect(direct.stderr.contains("warning: this raw HTML is not shown"), "\(direct.stderr)")
+        #expect(warned.stdout == direct.stdout, "\(warned.stdout)")
+        #expect(!warned.stdout.contains("warning"), "\(warned.stdout)")
+        #expect(warned.stderr.contains("warning: this raw HTML is not shown in any output"), "\(warned.stderr)")
+        #expect(warned.stderr.contains("CHANGELOG.md:"), "\(warned.stderr)")
         // whatsnew's failure is the command's failure.
         try "## [1.1.0] - 2024-05-02\n\n### Fixed\n\n- One.\n\n## [1.1.0] - 2024-04-01\n\n### Fixed\n\n- Two.\n"
             .write(to: app.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)

@@ -157,4 +157,28 @@ struct BadInputTests {
         #expect(try String(contentsOf: output, encoding: .utf8).contains("\"version\": \"1.4.0\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["notes.json"])
     }
+
+    /// `--output docs/whats-new.html` in a checkout without `docs/` (as the README shows it):
+    /// the folders are made; a run that fails leaves none behind; `whatsnew css` and a preview
+    /// take the same path.
+    @Test func anOutputsMissingFoldersAreMadeAndAFailedRunLeavesNone() throws {
+        let directory = try SharedFiles.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let changelog = SharedFiles.fixture("examples", "keep-a-changelog")
+        let failed = try WhatsNewBinary.run([changelog, "--release", "7.0", "--output", "site/docs/whats-new.html"], in: directory)
+        #expect(failed.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [], "\(failed.stderr)")
+        let run = try WhatsNewBinary.run([changelog, "--format", "html", "--output", "site/docs/whats-new.html"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("site/docs/whats-new.html"), encoding: .utf8).contains("1.4.0"))
+        let css = try WhatsNewBinary.run(["css", "--output", "assets/css/whatsnew.css"], in: directory)
+        #expect(css.status == 0, "\(css.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("assets/css/whatsnew.css").path))
+        // A file where a folder should be is said in one line, and nothing is made.
+        try Data().write(to: directory.appendingPathComponent("blocked"))
+        let blocked = try WhatsNewBinary.run([changelog, "--output", "blocked/deeper/x.md"], in: directory)
+        #expect(blocked.status != 0)
+        #expect(blocked.stderr.split(separator: "\n").count == 1, "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("blocked/deeper/x.md"), "\(blocked.stderr)")
+    }
 }

@@ -42,9 +42,6 @@ package struct RenderSheets {
     package var locales: String?
     /// The process's terminal and environment.
     package var terminal = TerminalEnvironment.current
-    /// Whether the output's folder is made when missing (an output `outputs:` lists), once the
-    /// sheet is ready to be written, so a run that fails first leaves no folder behind.
-    private var makesFolder = false
 
     package init() {}
 
@@ -78,7 +75,6 @@ package struct RenderSheets {
                 each.output = project.resolve(path)
                 if let path = each.output {
                     try project.boundary.admit(path, from: .repository, what: "the output")
-                    each.makesFolder = true
                 }
                 try each.render(notes, console: console)
                 console.report("wrote \(each.output ?? path)\n")
@@ -184,10 +180,6 @@ package struct RenderSheets {
     /// The sheets written, one after another, in one output; then what they could not show as
     /// asked, once each.
     private func write(_ parts: [Part], console: Console) throws(CommandFailure) {
-        if makesFolder, let output {
-            try? FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: output).deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
         // The sheet formats write as they go, so a long changelog's sheet is never held whole.
         try OutputTarget(path: output).write { (stream) throws(CommandFailure) in
             for (index, part) in parts.enumerated() {

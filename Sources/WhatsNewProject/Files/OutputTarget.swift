@@ -4,7 +4,8 @@ import WhatsNewRendering
 
 /// Where a command's output goes: standard output, a stream (a device or a FIFO), or a file
 /// replaced atomically, so a failed run never leaves a half-written file and the old one stays
-/// as it was. A file behind a symbolic link is replaced at the link's end; the link stays.
+/// as it was. A file behind a symbolic link is replaced at the link's end; the link stays. A
+/// file's missing folders are made first, and removed again when the write fails.
 package struct OutputTarget {
     /// The file; nil (or `-`) for standard output.
     package var path: String?
@@ -33,16 +34,22 @@ package struct OutputTarget {
         case .stream(let device):
             try Self.stream(to: device, named: path ?? device, produce)
         case .file(let target):
-            let file = try PreparedFile(path ?? target, target: target, with: produce)
-            try SignalShield.run { () throws(CommandFailure) in
-                if let unchangedSince, ContentFingerprint(ofFileAt: target) != unchangedSince {
-                    throw CommandFailure(
-                        Diagnostic(
-                            .notesChanged, at: SourceLocation(path: path ?? target),
-                            "changed since this command read it (another run, or an editor); it was left as it is, so run the command again"
-                        ))
+            let folders = try MissingFolders(above: target, for: path ?? target)
+            do throws(CommandFailure) {
+                let file = try PreparedFile(path ?? target, target: target, with: produce)
+                try SignalShield.run { () throws(CommandFailure) in
+                    if let unchangedSince, ContentFingerprint(ofFileAt: target) != unchangedSince {
+                        throw CommandFailure(
+                            Diagnostic(
+                                .notesChanged, at: SourceLocation(path: path ?? target),
+                                "changed since this command read it (another run, or an editor); it was left as it is, so run the command again"
+                            ))
+                    }
+                    try file.commit()
                 }
-                try file.commit()
+            } catch {
+                folders.remove()
+                throw error
             }
         }
     }
