@@ -10,7 +10,7 @@ import PackageDescription
 //
 // Sources/WhatsNew/WhatsNew.docc/Architecture.md draws it and says what goes where.
 // Every file imports what it uses, members included, so no stage leans on what another module
-// imports (Foundation, brought in by Yams): the compiler holds the rule Architecture.md states.
+// imports: the compiler holds the rule Architecture.md states.
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
@@ -28,7 +28,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // `swift package generate-documentation`: the DocC catalogs, built and checked in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -38,6 +37,13 @@ let package = Package(
             name: "CCMark",
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // libyaml, the YAML reference parser, as the system installs it: front matter and
+        // settings are composed from its events (WhatsNewReading/YAML), with no Foundation.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // The HTML templates and stylesheet under Templates/, embedded in the binary.
         .target(
@@ -61,16 +67,20 @@ let package = Package(
         .target(
             name: "WhatsNewModel",
             dependencies: ["WhatsNewSchema"],
-            exclude: ["Width/generate-width-table.py"],
-            // whatsnew's own words in every locale, kept as data.
-            resources: [.embedInCode("Words/sheet-words.tsv")],
+            exclude: ["Width/generate-width-table.py", "Words/generate-long-dates.swift", "Text/generate-latin-folding.py"],
+            // whatsnew's own words in every locale, CLDR's long dates and Latin letters' folding,
+            // kept as data.
+            resources: [
+                .embedInCode("Words/sheet-words.tsv"), .embedInCode("Words/long-dates.tsv"),
+                .embedInCode("Text/latin-folding.tsv"),
+            ],
             swiftSettings: strictImports
         ),
         // Bytes to the model: front matter, cmark (its C pointers stay here), changelog
         // dialects, icons, fragments, translations and lint.
         .target(
             name: "WhatsNewReading",
-            dependencies: ["WhatsNewModel", "CCMark", .product(name: "Yams", package: "Yams")],
+            dependencies: ["WhatsNewModel", "CCMark", "CYAML"],
             exclude: ["Appearance/Data/generate-shortcodes.py"],
             // The icon tables, kept as data and compiled in so the binary runs from any directory.
             resources: [
@@ -82,7 +92,7 @@ let package = Package(
         // links, front matter written), and appcasts edited byte for byte.
         .target(
             name: "WhatsNewEditing",
-            dependencies: ["WhatsNewModel", "WhatsNewReading", .product(name: "Yams", package: "Yams")],
+            dependencies: ["WhatsNewModel", "WhatsNewReading"],
             swiftSettings: strictImports
         ),
         // The model to what a reader sees: selection, schedule, audiences, size budgets, the one
@@ -113,7 +123,7 @@ let package = Package(
             name: "WhatsNewProject",
             dependencies: [
                 "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering",
-                "WhatsNewSchema", .product(name: "Yams", package: "Yams"),
+                "WhatsNewSchema",
             ],
             swiftSettings: strictImports
         ),

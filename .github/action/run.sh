@@ -40,9 +40,9 @@ action_root=$(cd "$(dirname "$0")/../.." && pwd)
 # The binary: given, or built once from this action's own checkout (the workflow caches .build).
 whatsnew=${WHATSNEW_BIN:-}
 if [ -z "$whatsnew" ]; then
-    if ! pkg-config --exists libcmark 2>/dev/null; then
+    if ! pkg-config --exists libcmark yaml-0.1 2>/dev/null; then
         $(command -v sudo) apt-get update -q
-        $(command -v sudo) apt-get install -y -q --no-install-recommends libcmark-dev pkg-config
+        $(command -v sudo) apt-get install -y -q --no-install-recommends libcmark-dev libyaml-dev pkg-config
     fi
     swift build --package-path "$action_root" -c release --product whatsnew >&2
     whatsnew="$(swift build --package-path "$action_root" -c release --show-bin-path)/whatsnew"

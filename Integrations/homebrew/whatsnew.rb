@@ -5,8 +5,8 @@
 # without Homebrew. The checksums below are zeros: a tap takes the release's whatsnew.rb.
 #
 # A formula that builds from source instead would take the tag's source archive as its one url
-# (no conditionals), add `depends_on "cmark"` (the release binaries link cmark
-# statically; a source build links Homebrew's, found through libcmark.pc) and
+# (no conditionals), add `depends_on "cmark"` and `depends_on "libyaml"` (the release binaries
+# link both statically; a source build links Homebrew's, found through pkg-config) and
 # `depends_on "pkgconf" => :build` (Homebrew's pkg-config), and its install would run
 # `system "swift", "build", "-c", "release", "--disable-sandbox"` (SwiftPM's own sandbox cannot
 # start inside Homebrew's), install .build/release/whatsnew and generate the completions from it.

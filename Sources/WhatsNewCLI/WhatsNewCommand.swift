@@ -1,5 +1,11 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewProject
 
 @main
@@ -27,7 +33,7 @@ struct WhatsNewCommand: ParsableCommand {
         guard let failed = StandardOutput.write(message + "\n") else { return }
         if failed == EPIPE { endByBrokenPipe() }
         StandardError.write("whatsnew: cannot write: \(describe(errno: failed))")
-        Foundation.exit(1)
+        exitProcess(1)
     }
 
     /// Runs the command; usage errors exit 2 rather than ArgumentParser's 64 (DESIGN §4). Every
@@ -46,7 +52,7 @@ struct WhatsNewCommand: ParsableCommand {
             let message = fullMessage(for: error)
             if code == .validationFailure {
                 StandardError.write(message)
-                Foundation.exit(2)
+                exitProcess(2)
             }
             if code == .success {
                 // --help, --version: the output itself, so a stream that cannot take it fails.
@@ -56,7 +62,7 @@ struct WhatsNewCommand: ParsableCommand {
                 StandardError.write(message)
             }
             if code.rawValue == CommandFailure.brokenPipe.status { endByBrokenPipe() }
-            Foundation.exit(code.rawValue)
+            exitProcess(code.rawValue)
         }
     }
 
@@ -72,14 +78,14 @@ struct WhatsNewCommand: ParsableCommand {
     private static func rootHelp() -> String {
         let root = helpMessage()
         let render = RenderCommand.helpMessage()
-        guard let usage = root.range(of: "USAGE: "), let options = root.range(of: "OPTIONS:"),
-            let subcommands = root.range(of: "SUBCOMMANDS:"), let renderUsage = render.range(of: "USAGE: "),
-            let arguments = render.range(of: "ARGUMENTS:")
+        guard let usage = root.firstRange(of: "USAGE: "), let options = root.firstRange(of: "OPTIONS:"),
+            let subcommands = root.firstRange(of: "SUBCOMMANDS:"), let renderUsage = render.firstRange(of: "USAGE: "),
+            let arguments = render.firstRange(of: "ARGUMENTS:")
         else { return root }
         let renderLine = render[renderUsage.upperBound...].prefix { $0 != "\n" }
         let usageLines = "USAGE: whatsnew " + renderLine.drop { $0 != " " }.dropFirst() + "\n       whatsnew <subcommand>\n\n"
         let renderSections = String(render[arguments.lowerBound...]).trimmingSuffixNewlines()
-            .replacingOccurrences(of: "\nOPTIONS:", with: "\nOPTIONS (of the default command, render):")
+            .replacing("\nOPTIONS:", with: "\nOPTIONS (of the default command, render):")
         return String(root[..<usage.lowerBound]) + usageLines + renderSections + "\n\n"
             + String(root[options.lowerBound..<subcommands.lowerBound]).trimmingSuffixNewlines() + "\n\n"
             + String(root[subcommands.lowerBound...])
@@ -89,7 +95,7 @@ struct WhatsNewCommand: ParsableCommand {
     private static func endByBrokenPipe() -> Never {
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
-        Foundation.exit(CommandFailure.brokenPipe.status)
+        exitProcess(CommandFailure.brokenPipe.status)
     }
 }
 
@@ -104,3 +110,6 @@ extension String {
 enum WhatsNewVersion {
     static let current = "0.1.0"
 }
+
+/// `exit(3)`, under a name ParsableCommand's own `exit(withError:)` does not shadow.
+private func exitProcess(_ status: Int32) -> Never { exit(status) }

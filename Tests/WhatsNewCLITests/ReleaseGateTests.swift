@@ -162,3 +162,22 @@ import Testing
         #expect(published == nil, "published despite the broken wheel:\n\(log)")
     }
 }
+
+/// The README's install lines promise what a release carries: each asset the gate requires.
+struct ReadmeInstallTests {
+    @Test func theInstallLinesNameWhatAReleaseCarries() throws {
+        let readme = try String(contentsOf: RepositoryScript.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let install = try #require(readme.components(separatedBy: "## Install\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let gate = try String(contentsOf: RepositoryScript.root.appendingPathComponent(".github/release/check-assets"), encoding: .utf8)
+        for (asset, promised) in [
+            ("whatsnew.rb", "`whatsnew.rb`"), ("SHA256SUMS", "`SHA256SUMS`"), ("whatsnew-plugin-$version.tar.gz", "the plugin package"),
+            ("whatsnew.artifactbundle.zip", "the artifact bundle"), (".whl", "the wheels"),
+        ] {
+            #expect(gate.contains(asset), "check-assets requires \(asset)")
+            #expect(install.contains(promised), "the README's install lines promise \(promised)")
+        }
+        for platform in ["x86_64", "aarch64", "macOS 14 or later", "glibc 2.35"] {
+            #expect(install.contains(platform), "\(platform)")
+        }
+    }
+}

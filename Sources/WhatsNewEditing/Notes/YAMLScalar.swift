@@ -1,5 +1,5 @@
-import Yams
 import WhatsNewModel
+import WhatsNewReading
 
 /// A front-matter value written so YAML reads back exactly the text: plain where that is safe,
 /// else double-quoted. libyaml's own emitter escapes every emoji (`"\U0001F319"`), which a
@@ -58,7 +58,7 @@ public enum YAMLScalar {
 
     /// Whether `written` parses as the one string `value`.
     static func reads(_ written: String, as value: String) -> Bool {
-        guard let node = try? Yams.compose(yaml: "key: " + written, .basic, .default, .utf8),
+        guard let node = try? YAMLDocument.compose("key: " + written),
             let scalar = node.mapping?["key"]?.scalar
         else { return false }
         return scalar.string == value

@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 import WhatsNewReading
 import WhatsNewRendering

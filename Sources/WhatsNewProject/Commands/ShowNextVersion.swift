@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewEditing
 import WhatsNewModel
 import WhatsNewReading

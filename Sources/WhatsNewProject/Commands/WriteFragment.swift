@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewEditing
 import WhatsNewModel
 import WhatsNewReading
@@ -139,21 +150,29 @@ struct Editor {
     func edit(_ text: String) throws(CommandFailure) -> String? {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-note-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
         do {
             try Data(text.utf8).write(to: file)
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command + " \"$1\"", "whatsnew-editor", file.path]
-            try process.run()
         } catch {
             throw CommandFailure(message: "cannot run \(command): \(error)")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailure(
-                message: "\(command) exited with status \(process.terminationStatus); no fragment was written")
+        let status = try Self.run(["/bin/sh", "-c", command + " \"$1\"", "whatsnew-editor", file.path])
+        guard status == 0 else {
+            throw CommandFailure(message: "\(command) exited with status \(status); no fragment was written")
         }
         let edited = (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) } ?? text
         return edited == text ? nil : edited
+    }
+
+    /// Runs `words` on this terminal (its standard streams inherited) and waits: the exit
+    /// status, or 128 plus the signal that ended it.
+    private static func run(_ words: [String]) throws(CommandFailure) -> Int32 {
+        let cWords = words.map { strdup($0) } + [nil]
+        defer { for word in cWords { free(word) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, words[0], nil, nil, cWords, environ)
+        guard spawned == 0 else { throw CommandFailure(message: "cannot run \(words[0]): \(describe(errno: spawned))") }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }

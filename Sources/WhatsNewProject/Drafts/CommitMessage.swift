@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 
 /// What a commit's message says for a release note: its conventional header, the
@@ -118,7 +117,7 @@ struct CommitMessage: Sendable {
 
     /// `… (#123)` at the end of a subject: the subject without it, and the number.
     private static func trailingRequest(_ subject: String) -> (String, String)? {
-        guard subject.hasSuffix(")"), let open = subject.range(of: "(#", options: .backwards) else { return nil }
+        guard subject.hasSuffix(")"), let open = subject.ranges(of: "(#").last else { return nil }
         let number = subject[open.upperBound..<subject.index(before: subject.endIndex)]
         guard !number.isEmpty, number.count <= 9, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return (subject[..<open.lowerBound].trimmedWhitespace(), String(number))
@@ -126,7 +125,7 @@ struct CommitMessage: Sendable {
 
     private static func mergedRequest(subject: String, body: ArraySlice<Substring>) -> String? {
         func number(after marker: String, in text: some StringProtocol) -> String? {
-            guard let range = text.range(of: marker) else { return nil }
+            guard let range = text.firstRange(of: marker) else { return nil }
             let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
             return digits.isEmpty ? nil : String(digits)
         }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file's content told apart from any other by its size and a 64-bit FNV-1a hash: what a
 /// release journal records of the notes before and after, and what a writer checks to know

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 
 /// The renames that put several finished files in place, written down before the first: a
@@ -99,7 +105,7 @@ struct FileCommitJournal {
             throw foreign(path, "it is not a regular file of at most 1 MB")
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let sealLine = text.range(of: "seal ", options: .backwards), text.hasSuffix("\n"),
+        guard let sealLine = text.ranges(of: "seal ").last, text.hasSuffix("\n"),
             WriterSeal.current.verifies(
                 sealed(String(text[..<sealLine.lowerBound])),
                 tag: String(text[sealLine.upperBound...].dropLast())),

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 import WhatsNewReading
 
@@ -130,7 +141,7 @@ package struct FragmentFile {
     /// The calendar names are stamped in, made once: drafting stamps a name per commit.
     private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         return calendar
     }()
 
@@ -138,10 +149,10 @@ package struct FragmentFile {
     /// the kind when no word survives (a note in Japanese).
     static func slug(of fragment: Fragment) -> String {
         let source = fragment.title ?? MarkdownContent(blocks: fragment.body.blocks).plainText
-        let folded = source.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let folded = source.foldingLatinMarks().lowercased()
         let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(6)
         var slug = words.joined(separator: "-")
-        if slug.count > 48 { slug = String(slug.prefix(48)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        if slug.count > 48 { slug = String(slug.prefix(48)).trimmingCharacters(from: "-") }
         return slug.isEmpty ? fragment.kind.name : slug
     }
 }

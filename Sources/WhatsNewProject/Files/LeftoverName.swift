@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The names of what a run leaves beside the files it writes, while it writes them: the finished
 /// text waiting to be renamed into place, the old text kept to undo, a folder made whole before
@@ -24,7 +30,7 @@ package enum LeftoverName {
     /// nil for any other name.
     package static func target(of entry: String) -> String? {
         guard entry.hasPrefix("."), let dash = entry.lastIndex(of: "-"),
-            let found = entry[..<dash].range(of: marker, options: .backwards)
+            let found = entry[..<dash].ranges(of: marker).last
         else { return nil }
         let stem = String(entry[..<dash])
         guard WriterSeal.current.verifies(sealed(stem), tag: String(entry[entry.index(after: dash)...])) else {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 
 /// The folders an output's path names that do not exist yet (`--output docs/x.html` in a

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a run reads back from an earlier one (a rename list, a release plan, a saved file, a
 /// temporary to remove), looked at as a stranger's until proven otherwise: never through a
@@ -18,7 +24,7 @@ package enum OwnFile {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
             if got < 0 && errno == EINTR { continue }
             guard got >= 0 else { return nil }
             if got == 0 { break }

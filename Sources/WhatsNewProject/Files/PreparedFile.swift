@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 
 /// A file written in full beside the one it replaces, with that file's permissions and owner
@@ -78,7 +84,7 @@ package final class PreparedFile {
     /// false when the name is taken.
     package func commitAsNew(_ name: String) throws(CommandFailure) -> Bool {
         let destination = Self.split(target).directory + "/" + name
-        if Foundation.link(temporary, destination) != 0 {
+        if systemLink(temporary, destination) != 0 {
             let code = errno
             if code == EEXIST { return false }
             // File systems without hard links: a rename, once the name is seen to be free.

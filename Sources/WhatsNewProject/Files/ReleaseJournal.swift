@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 
 /// What a release is about to do, written down before it does it: the journal folder
@@ -167,7 +173,7 @@ package struct ReleaseJournal {
         flock(descriptor, LOCK_EX | LOCK_NB)
         let failed = bytes.withUnsafeBufferPointer { FileDescriptor.writeAll($0, to: descriptor) }
         let synced = failed == nil && fsync(descriptor) == 0
-        let closed = Foundation.close(descriptor) == 0
+        let closed = systemClose(descriptor) == 0
         guard synced, closed else {
             unlink(path)
             throw JournalFailure(path, "cannot write the release journal", errno: failed ?? errno)
@@ -278,7 +284,7 @@ package struct ReleaseJournal {
 
     /// The plan in `text`; nil unless it is whole and carries this user's seal.
     static func plan(from text: String) -> Plan? {
-        guard text.hasPrefix(header + "\n"), text.hasSuffix("\n"), let sealLine = text.range(of: "seal ", options: .backwards),
+        guard text.hasPrefix(header + "\n"), text.hasSuffix("\n"), let sealLine = text.ranges(of: "seal ").last,
             sealLine.lowerBound == text.startIndex || text[text.index(before: sealLine.lowerBound)] == "\n",
             WriterSeal.current.verifies(sealed(String(text[..<sealLine.lowerBound])), tag: String(text[sealLine.upperBound...].dropLast()))
         else { return nil }
@@ -313,7 +319,8 @@ package struct ReleaseJournal {
         var bytes: [UInt8] = []
         for byte in text.utf8 {
             if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") {
-                bytes += Array("%".utf8) + Array(String(format: "%02X", byte).utf8)
+                let digits = Array("0123456789ABCDEF".utf8)
+                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
             } else {
                 bytes.append(byte)
             }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The signals a cancelled job or Ctrl-C sends held back while files change together, so a
 /// commit that takes milliseconds is never cut in half by them; they take effect right after.

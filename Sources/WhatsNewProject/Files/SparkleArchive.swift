@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 
 /// How Sparkle's generate_appcast pairs an archive with its release notes: the archive's path

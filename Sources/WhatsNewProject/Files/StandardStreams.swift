@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 
 package enum StandardOutput {
@@ -21,7 +27,7 @@ package enum FileDescriptor {
     package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno

@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 
 /// A release that stopped half-way, found by its journal in the fragments folder, or a folder of

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewEditing
 import WhatsNewModel
 
@@ -121,7 +127,7 @@ package struct VersionFiles {
         // Every member that follows a listed workspace moves with it, listed or not, as
         // `cargo set-version --workspace` moves them: its Cargo.lock entry and the pins on it.
         for root in entries where listsWorkspace && root.file.map({ $0.format == .cargo && Self.isWorkspaceRoot($0.bytes) }) == true {
-            let folder = ProjectBoundary.real((root.path as NSString).deletingLastPathComponent.isEmpty ? "." : (root.path as NSString).deletingLastPathComponent)
+            let folder = ProjectBoundary.real(parentFolder(of: root.path))
             var known = Set(followerFiles.map { ProjectBoundary.real($0.0) })
             for manifest in CargoWorkspace.manifests(root: folder + "/").dropFirst() where known.insert(ProjectBoundary.real(manifest)).inserted {
                 guard project.boundary.problem(with: manifest, from: .repository, what: "workspace member") == nil,
@@ -217,7 +223,7 @@ package struct VersionFiles {
         case .packageJSON: lockName = "package-lock.json"
         default: return []
         }
-        let manifestFolder = ProjectBoundary.real((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        let manifestFolder = ProjectBoundary.real(parentFolder(of: path))
         let root = project.boundary.root
         var folder = manifestFolder
         while folder.hasPrefix(root) {
@@ -244,7 +250,8 @@ package struct VersionFiles {
                 places = places.filter { $0.value == held }
                 return places.isEmpty ? [] : [Companion(path: Self.fromHere(lock), bytes: bytes, places: places)]
             }
-            guard folder != root, let parent = Optional((folder as NSString).deletingLastPathComponent), parent != folder else { break }
+            let parent = parentFolder(of: folder)
+            guard folder != root, parent != folder else { break }
             folder = parent
         }
         return []

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What proves that a file left behind (a rename list, a release plan, a temporary's name) was
 /// written by whatsnew for this user on this machine, and did not come with the repository: a

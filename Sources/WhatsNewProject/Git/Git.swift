@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WhatsNewModel
 
 /// git, run without a shell: arguments go to it as they are, and a ref from the command line
@@ -81,14 +92,14 @@ struct Git {
                 guard count > 0 else { break }
                 errorBytes += buffer[0..<count]
             }
-            let message = String(decoding: errorBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = String(decoding: errorBytes, as: UTF8.self).trimmedWhitespace()
             throw Failure(message: message.isEmpty ? "git \(arguments.first ?? "") failed" : message)
         }
         return output
     }
 
     func text(_ arguments: [String]) throws(Failure) -> String {
-        String(decoding: try run(arguments), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        String(decoding: try run(arguments), as: UTF8.self).trimmedWhitespace()
     }
 
     /// The commit a ref names, or nil when it names none.

@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 
 /// The git directory of the repository around a folder, found from files, with no git process:
@@ -28,7 +27,7 @@ package struct GitDirectory: Sendable {
             (path, common) = (dotGit, dotGit)
             return
         }
-        var directory = text.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        var directory = text.dropFirst(7).trimmedWhitespace()
         if !directory.hasPrefix("/") { directory = Project.sibling(directory, of: dotGit) }
         path = directory
         guard let shared = Self.line(directory + "/commondir") else {
@@ -41,7 +40,7 @@ package struct GitDirectory: Sendable {
     /// The first line of a small file of git's, read without following a link.
     private static func line(_ file: String) -> String? {
         OwnFile.read(file, limit: 4096, owned: false).map {
-            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            String(decoding: $0, as: UTF8.self).trimmedWhitespace()
         }
     }
 }

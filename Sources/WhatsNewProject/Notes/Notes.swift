@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import WhatsNewEditing
 import WhatsNewModel
 import WhatsNewReading
@@ -93,7 +97,8 @@ package final class Notes {
         if let known = editions[locale?.description ?? ""] { return known }
         var edition = Edition(locale: locale, document: document, words: .english, findings: [])
         if let locale {
-            let dates = LocaleDates.formatter(for: locale)
+            // CLDR's long form of the locale's dates; ISO 8601 for a language the data lacks.
+            let dates = LongDates.formatter(for: locale) ?? { $0.iso }
             edition.words = SheetWords.builtIn(for: locale, formatDate: dates) ?? SheetWords.english.dated(dates)
             (edition.document, edition.findings) = try translated(into: locale)
             edition.document = edition.words.retitled(edition.document)

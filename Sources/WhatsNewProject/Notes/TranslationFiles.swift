@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 import WhatsNewReading
 
@@ -88,26 +87,5 @@ package struct TranslationFiles {
 
     private static func join(_ directory: String, _ file: String) -> String {
         directory.isEmpty ? file : directory.hasSuffix("/") ? directory + file : directory + "/" + file
-    }
-}
-
-/// Dates in a locale's own long form, from Foundation's locale data (ICU).
-package enum LocaleDates {
-    package static func formatter(for locale: LocaleTag) -> @Sendable (ReleaseDate) -> String {
-        let identifier = locale.description
-        return { date in
-            // One Gregorian calendar in UTC both makes the day and writes it, so no zone shifts it.
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: identifier)
-            formatter.calendar = calendar
-            formatter.timeZone = calendar.timeZone
-            formatter.dateStyle = .long
-            formatter.timeStyle = .none
-            let components = DateComponents(year: date.year, month: date.month, day: date.day)
-            guard let day = calendar.date(from: components) else { return date.iso }
-            return formatter.string(from: day)
-        }
     }
 }

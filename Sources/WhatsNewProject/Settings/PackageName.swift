@@ -1,5 +1,9 @@
-import Foundation
-import Yams
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import WhatsNewReading
 import WhatsNewEditing
 import WhatsNewModel
 
@@ -44,15 +48,12 @@ package enum PackageName {
 
     /// `Package(name: "Inkwell"`: the first `name:` after `Package(`.
     static func swiftPackage(_ text: String) -> String? {
-        guard let start = text.range(of: "Package(") else { return nil }
+        guard let start = text.firstRange(of: "Package(") else { return nil }
         return quoted(after: "name:", in: text[start.upperBound...])
     }
 
     static func npmPackage(_ text: String) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            return nil
-        }
-        return (object["name"] as? String).flatMap(nonEmpty)
+        NPMManifest(Array(text.utf8))?.name.flatMap(nonEmpty)
     }
 
     /// `name = "inkwell"` in the first of the tables that has one.
@@ -61,18 +62,18 @@ package enum PackageName {
     }
 
     static func pubspec(_ text: String) -> String? {
-        guard let node = try? Yams.compose(yaml: text), let name = node.mapping?["name"]?.string else { return nil }
+        guard let node = try? YAMLDocument.compose(text), let name = node.mapping?["name"]?.string else { return nil }
         return nonEmpty(name)
     }
 
     /// `spec.name = "inkwell"` or `s.name = 'inkwell'`.
     static func gemspec(_ text: String) -> String? {
         for line in text.split(whereSeparator: \.isNewline) {
-            let line = line.trimmingCharacters(in: .whitespaces)
+            let line = line.trimmedWhitespace()
             guard let dot = line.firstIndex(of: "."), line[line.index(after: dot)...].hasPrefix("name"),
                 line[..<dot].allSatisfy({ $0.isLetter || $0 == "_" })
             else { continue }
-            let rest = line[line.index(dot, offsetBy: 5)...].trimmingCharacters(in: .whitespaces)
+            let rest = line[line.index(dot, offsetBy: 5)...].trimmedWhitespace()
             guard rest.hasPrefix("=") else { continue }
             if let name = quoted(after: "=", in: Substring(rest)) { return name }
         }
@@ -81,7 +82,7 @@ package enum PackageName {
 
     /// The string literal after a marker, in double or single quotes.
     private static func quoted(after marker: String, in text: Substring) -> String? {
-        guard let found = text.range(of: marker) else { return nil }
+        guard let found = text.firstRange(of: marker) else { return nil }
         let rest = text[found.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         let body = rest.dropFirst()
@@ -90,7 +91,7 @@ package enum PackageName {
     }
 
     private static func nonEmpty(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 }

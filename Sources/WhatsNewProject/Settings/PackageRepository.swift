@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import WhatsNewEditing
 import WhatsNewModel
 
@@ -35,25 +39,22 @@ package enum PackageRepository {
     static func origin(inConfig text: String) -> String? {
         var inside = false
         for line in text.split(whereSeparator: \.isNewline) {
-            let line = line.trimmingCharacters(in: .whitespaces)
+            let line = line.trimmedWhitespace()
             if line.hasPrefix("[") {
-                inside = line.replacingOccurrences(of: " ", with: "").lowercased() == "[remote\"origin\"]"
+                inside = line.replacing(" ", with: "").lowercased() == "[remote\"origin\"]"
                 continue
             }
             guard inside, let equals = line.firstIndex(of: "="),
-                line[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "url"
+                line[..<equals].trimmedWhitespace().lowercased() == "url"
             else { continue }
-            return line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            return line[line.index(after: equals)...].trimmedWhitespace()
         }
         return nil
     }
 
     /// `"repository": "owner/name"`, `"github:owner/name"` or `{"url": "git+https://…"}`.
     static func npm(_ text: String) -> RepositoryAddress? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-        let value = object["repository"]
-        let written = (value as? String) ?? ((value as? [String: Any])?["url"] as? String)
-        return written.flatMap(address)
+        NPMManifest(Array(text.utf8))?.repository.flatMap(address)
     }
 
     /// The first of `keys` with a repository's address in `[table]`, keys matched in any case.
@@ -72,7 +73,7 @@ package enum PackageRepository {
     /// `git@github.com:owner/name.git`, `git+https://user:token@host/owner/name.git`,
     /// `github:owner/name` or `owner/name`, as an https address with no credentials.
     static func address(_ written: String) -> RepositoryAddress? {
-        var text = written.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = written.trimmedWhitespace()
         if text.hasPrefix("github:") { text.removeFirst("github:".count) }
         if text.hasPrefix("git+") { text.removeFirst(4) }
         if text.hasPrefix("git@"), let colon = text.firstIndex(of: ":") {
@@ -80,7 +81,7 @@ package enum PackageRepository {
         } else if text.hasPrefix("ssh://") || text.hasPrefix("git://") {
             text = "https://" + text.drop { $0 != "/" }.dropFirst(2)
         }
-        if let scheme = text.range(of: "://") {
+        if let scheme = text.firstRange(of: "://") {
             // Credentials in an address (`https://user:token@host`) are never written anywhere.
             let rest = text[scheme.upperBound...]
             let host = rest.prefix { $0 != "/" }

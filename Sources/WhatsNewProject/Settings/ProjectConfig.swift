@@ -1,7 +1,6 @@
 import WhatsNewModel
 import WhatsNewReading
 import WhatsNewRendering
-import Yams
 
 /// `.whatsnew.yml`: a project's defaults, so a bare `whatsnew` in CI or a terminal does the
 /// project's job. Paths in it are relative to the file's own folder; options on the command
@@ -158,7 +157,7 @@ package struct ProjectConfig: Sendable {
     /// `packages:` read: a map of names to a folder (`core: Sources/Core`) or to settings
     /// (`core: { folder: Sources/Core, tag: "core-v{version}" }`).
     private static func packages(
-        _ node: Node, of source: SourceFile, report: (DiagnosticRule, Mark?, String) -> Void, found: inout [Diagnostic]
+        _ node: YAMLNode, of source: SourceFile, report: (DiagnosticRule, YAMLMark?, String) -> Void, found: inout [Diagnostic]
     ) -> [PackageSetting] {
         guard let map = node.mapping else {
             report(.configValue, node.mark, "`packages` maps names to folders, such as `core: Sources/Core`")
@@ -247,17 +246,17 @@ package struct ProjectConfig: Sendable {
     /// values are errors.
     package static func read(_ source: SourceFile) -> (ProjectConfig, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
+        func report(_ rule: DiagnosticRule, _ mark: YAMLMark?, _ message: String) {
             diagnostics.append(
                 Diagnostic(
                     rule, at: SourceLocation(path: source.path, line: mark?.line ?? 1, column: mark?.column ?? 1),
                     message))
         }
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: String(decoding: source.bytes, as: UTF8.self))
+            root = try YAMLDocument.compose(String(decoding: source.bytes, as: UTF8.self))
         } catch {
-            report(.configValue, nil, "not valid YAML: \(error)")
+            report(.configValue, error.mark, "not valid YAML: \(error.problem)\(error.context.map { " (\($0.text))" } ?? "")")
             return (ProjectConfig(path: source.path), diagnostics)
         }
         guard let root else { return (ProjectConfig(path: source.path), diagnostics) }
@@ -271,12 +270,12 @@ package struct ProjectConfig: Sendable {
 
     /// The settings of one map: the file's own, or one package's under `packages:`, which takes
     /// the same keys but `fragments`, `max-size`, `lint`, `style` and `packages`.
-    private static func settings(in mapping: Node.Mapping, of source: SourceFile, package: String?) -> (
+    private static func settings(in mapping: YAMLMapping, of source: SourceFile, package: String?) -> (
         ProjectConfig, [Diagnostic]
     ) {
         var config = ProjectConfig(path: source.path)
         var diagnostics: [Diagnostic] = []
-        func report(_ rule: DiagnosticRule, _ mark: Mark?, _ message: String) {
+        func report(_ rule: DiagnosticRule, _ mark: YAMLMark?, _ message: String) {
             diagnostics.append(
                 Diagnostic(
                     rule, at: SourceLocation(path: source.path, line: mark?.line ?? 1, column: mark?.column ?? 1),
@@ -284,7 +283,7 @@ package struct ProjectConfig: Sendable {
         }
         // A package's paths are named with it, so a message says whose setting it is.
         let scope = package.map { "packages: \($0): " } ?? ""
-        func text(_ node: Node, _ key: String) -> String? {
+        func text(_ node: YAMLNode, _ key: String) -> String? {
             guard let value = node.scalar?.string, !value.isEmpty else {
                 report(.configValue, node.mark, "`\(key)` takes text")
                 return nil
@@ -292,7 +291,7 @@ package struct ProjectConfig: Sendable {
             return value
         }
         /// One of the values a setting takes, by name; a wrong one is reported with them all.
-        func choice<Value: RawRepresentable>(_ node: Node, _ key: String, among names: [String]) -> Value?
+        func choice<Value: RawRepresentable>(_ node: YAMLNode, _ key: String, among names: [String]) -> Value?
         where Value.RawValue == String {
             guard let written = text(node, key) else { return nil }
             guard let value = Value(rawValue: written) else {
@@ -302,7 +301,7 @@ package struct ProjectConfig: Sendable {
             return value
         }
         /// A path-valued setting, kept with where it stands.
-        func path(_ node: Node, _ key: String) -> String? {
+        func path(_ node: YAMLNode, _ key: String) -> String? {
             guard let value = text(node, key) else { return nil }
             let location = SourceLocation(path: source.path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
             config.paths.append(SettingPath(key: scope + key, path: value, location: location))
@@ -516,7 +515,7 @@ package struct ProjectConfig: Sendable {
 
     /// One entry of `kinds:`: a lowercase name, and a map of `title`, `icon` and `color`.
     private static func kind(
-        _ name: Node, _ definition: Node, report: (DiagnosticRule, Mark?, String) -> Void
+        _ name: YAMLNode, _ definition: YAMLNode, report: (DiagnosticRule, YAMLMark?, String) -> Void
     ) -> ChangeKind? {
         guard let key = name.string, !key.isEmpty,
             key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })

@@ -1,4 +1,3 @@
-import Foundation
 import WhatsNewModel
 
 /// A project's `.whatsnew.yml` as read, with what reading it found, and where its relative

@@ -1,5 +1,5 @@
 import WhatsNewModel
-import Yams
+import WhatsNewReading
 
 /// One entry of `version-files:`: a file whose kind its name tells (`project.pbxproj`,
 /// `Info.plist`, `*.xcconfig`, `package.json`, `Cargo.toml`, `pyproject.toml`), or any file
@@ -16,7 +16,7 @@ package struct VersionFileSetting: Sendable, Equatable {
     package var column: Int
 
     /// The entries of `version-files:`.
-    static func read(_ node: Node, report: (DiagnosticRule, Mark?, String) -> Void) -> [VersionFileSetting] {
+    static func read(_ node: YAMLNode, report: (DiagnosticRule, YAMLMark?, String) -> Void) -> [VersionFileSetting] {
         guard let entries = node.sequence else {
             report(.configValue, node.mark, "`version-files` is a list of files, such as `[package.json]`")
             return []

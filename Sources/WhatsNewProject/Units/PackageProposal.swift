@@ -1,7 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import WhatsNewEditing
 import WhatsNewModel
-import Yams
+import WhatsNewReading
 
 /// The packages a repository declares, proposed as `packages:` for `.whatsnew.yml`: the members
 /// of an npm, yarn or pnpm workspace, a Cargo workspace, a Dart pub workspace or melos, and the
@@ -32,16 +36,11 @@ package struct PackageProposal {
         let root = top.isEmpty || top.hasSuffix("/") ? top : top + "/"
         func read(_ name: String) -> [UInt8]? { OwnFile.read(root + name, limit: 1 << 20, owned: false) }
         var patterns: [(source: String, globs: [String])] = []
-        if let bytes = read("package.json"),
-            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        {
-            let workspaces = object["workspaces"]
-            if let globs = (workspaces as? [String]) ?? ((workspaces as? [String: Any])?["packages"] as? [String]) {
-                patterns.append(("package.json workspaces", globs))
-            }
+        if let bytes = read("package.json"), let globs = NPMManifest(bytes)?.workspaces {
+            patterns.append(("package.json workspaces", globs))
         }
         for (file, key) in [("pnpm-workspace.yaml", "packages"), ("pubspec.yaml", "workspace"), ("melos.yaml", "packages")] {
-            guard let bytes = read(file), let node = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)),
+            guard let bytes = read(file), let node = try? YAMLDocument.compose(String(decoding: bytes, as: UTF8.self)),
                 let list = node.mapping?[key]?.sequence
             else { continue }
             patterns.append(("\(file) \(key)", list.compactMap(\.string)))
@@ -96,7 +95,7 @@ package struct PackageProposal {
         var names: [String] = []
         for kind in [".library(", ".executable("] {
             for part in text.components(separatedBy: kind).dropFirst() {
-                guard let start = part.range(of: "name:")?.upperBound else { continue }
+                guard let start = part.firstRange(of: "name:")?.upperBound else { continue }
                 let rest = part[start...].drop { $0 == " " }
                 guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
                 names.append(String(rest[rest.index(after: rest.startIndex)..<end]))

@@ -1,4 +1,3 @@
-import Yams
 import WhatsNewModel
 
 /// A project-wide icon table (`--icons FILE`): a YAML map from categories or new names to
@@ -17,13 +16,11 @@ public enum IconMapFile {
     }
 
     static func read(_ source: SourceFile) throws(Diagnostic) -> [IconOverride] {
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: String(decoding: source.bytes, as: UTF8.self))
-        } catch let error as YamlError {
-            throw Diagnostic(.iconMap, at: location(source, mark(of: error)), "not valid YAML: \(problem(of: error))")
+            root = try YAMLDocument.compose(String(decoding: source.bytes, as: UTF8.self))
         } catch {
-            throw Diagnostic(.iconMap, at: location(source, nil), "not valid YAML: \(error)")
+            throw Diagnostic(.iconMap, at: location(source, error.mark), "not valid YAML: \(error.problem)")
         }
         guard var mapping = root?.mapping else {
             throw Diagnostic(
@@ -37,7 +34,7 @@ public enum IconMapFile {
     }
 
     /// The entries of a YAML map of names to icons, wherever it stands (a file, `.whatsnew.yml`).
-    package static func overrides(from mapping: Node.Mapping, in source: SourceFile) throws(Diagnostic) -> [IconOverride] {
+    package static func overrides(from mapping: YAMLMapping, in source: SourceFile) throws(Diagnostic) -> [IconOverride] {
         var overrides: [IconOverride] = []
         for (key, value) in mapping {
             guard let name = key.string, let spec = value.scalar?.string, let icon = Icon(spec) else {
@@ -51,24 +48,7 @@ public enum IconMapFile {
         return overrides
     }
 
-    private static func location(_ source: SourceFile, _ mark: Mark?) -> SourceLocation {
+    private static func location(_ source: SourceFile, _ mark: YAMLMark?) -> SourceLocation {
         SourceLocation(path: source.path, line: mark?.line ?? 1, column: mark?.column ?? 1)
-    }
-
-    private static func mark(of error: YamlError) -> Mark? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
-        case .duplicatedKeysInMapping(_, let context): context.mark
-        default: nil
-        }
-    }
-
-    private static func problem(of error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
-        case .duplicatedKeysInMapping(let duplicates, _):
-            "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", "))"
-        default: "\(error)"
-        }
     }
 }

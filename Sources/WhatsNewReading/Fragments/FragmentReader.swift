@@ -1,4 +1,3 @@
-import Yams
 import WhatsNewModel
 
 /// Reads one fragment: its front matter, checked key by key, and its Markdown body.

@@ -1,4 +1,3 @@
-import Yams
 import WhatsNewModel
 
 /// Turns a lifted block's YAML into sheet or section metadata, with diagnostics that point at
@@ -79,7 +78,7 @@ struct FrontMatterDecoder {
 
 /// One block's decoding: its YAML mapping and the diagnostics found on the way.
 struct FrontMatterContext {
-    typealias Entry = (key: Node, value: Node)
+    typealias Entry = (key: YAMLNode, value: YAMLNode)
 
     let decoder: FrontMatterDecoder
     let block: FrontMatterBlock
@@ -91,17 +90,12 @@ struct FrontMatterContext {
     }
 
     mutating func entries() -> [Entry] {
-        let root: Node?
+        let root: YAMLNode?
         do {
-            // Values are read as the text written, so no scalar needs its type guessed; the
-            // default resolver's regular expressions cost more than the rest of the parse.
-            root = try Yams.compose(yaml: block.yaml, .basic, .default, .utf8)
-        } catch let error as YamlError {
-            diagnostics.append(syntaxDiagnostic(error))
-            return []
+            // Values are read as the text written: no scalar has its type guessed.
+            root = try YAMLDocument.compose(block.yaml)
         } catch {
-            diagnostics.append(
-                Diagnostic(.frontMatterSyntax, at: decoder.location(block.openingLine), "front matter: \(error)"))
+            diagnostics.append(syntaxDiagnostic(error))
             return []
         }
         guard let mapping = root?.mapping else {
@@ -143,7 +137,7 @@ struct FrontMatterContext {
                     "`\(entry.key.string ?? "")` must be text, not \(shape)"))
             return nil
         }
-        if entry.value.null != nil { return nil }
+        if entry.value.isNull { return nil }
         let text = scalar.string.trimmedWhitespace()
         return text.isEmpty ? nil : text
     }
@@ -224,32 +218,22 @@ struct FrontMatterContext {
         }
     }
 
-    func line(of node: Node) -> Int { block.openingLine + (node.mark?.line ?? 1) }
+    func line(of node: YAMLNode) -> Int { block.openingLine + (node.mark?.line ?? 1) }
 
-    func textPosition(of node: Node) -> TextPosition {
+    func textPosition(of node: YAMLNode) -> TextPosition {
         TextPosition(line: line(of: node), column: node.mark?.column ?? 1)
     }
 
-    func position(of node: Node) -> SourceLocation {
+    func position(of node: YAMLNode) -> SourceLocation {
         decoder.location(line(of: node), node.mark?.column ?? 1)
     }
 
     /// libyaml's message and position, moved to the file's own line.
-    private func syntaxDiagnostic(_ error: YamlError) -> Diagnostic {
-        let (problem, mark, context): (String, Mark?, YamlError.Context?) =
-            switch error {
-            case .scanner(let context, let problem, let mark, _): (problem, mark, context)
-            case .parser(let context, let problem, let mark, _): (problem, mark, context)
-            case .composer(let context, let problem, let mark, _): (problem, mark, context)
-            case .duplicatedKeysInMapping(let duplicates, let context):
-                ("duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", "))", context.mark, nil)
-            case .reader(let problem, _, _, _): (problem, nil, nil)
-            default: ("\(error)", nil, nil)
-            }
-        let detail = context.map { " (\($0.text))" } ?? ""
+    private func syntaxDiagnostic(_ error: YAMLError) -> Diagnostic {
+        let detail = error.context.map { " (\($0.text))" } ?? ""
         return Diagnostic(
             .frontMatterSyntax,
-            at: decoder.location(block.openingLine + (mark?.line ?? 1), mark?.column ?? 1),
-            "front matter is not valid YAML: \(problem)\(detail)")
+            at: decoder.location(block.openingLine + (error.mark?.line ?? 1), error.mark?.column ?? 1),
+            "front matter is not valid YAML: \(error.problem)\(detail)")
     }
 }
