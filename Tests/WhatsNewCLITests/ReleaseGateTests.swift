@@ -6,7 +6,7 @@ import Testing
 /// aarch64 and macOS runners' builds, then `make-packages`. The publish job is replayed from
 /// release.yml, step by step, with a `gh` that only records being called: a broken asset
 /// stops the job before `gh release create`.
-@Suite(.serialized) struct ReleaseGateTests {
+struct ReleaseGateTests {
     /// A copy of the release to break, and its `dist/`.
     private func copy() throws -> (work: URL, dist: URL, version: String) {
         let (made, version) = try ReleaseStandIns.release.get()
