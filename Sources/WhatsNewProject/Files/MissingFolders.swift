@@ -11,6 +11,12 @@ import WhatsNewModel
 /// fresh checkout), made before the file is written and removed again if the write fails, so
 /// a failed run leaves the tree as it found it.
 struct MissingFolders {
+    /// Whether a folder above `target` is missing.
+    static func areNeeded(above target: String) -> Bool {
+        let folder = PreparedFile.split(target).directory
+        return folder != "/" && folder != "." && FileKind(of: folder) == nil
+    }
+
     /// The folders made, outermost first.
     private(set) var made: [String] = []
 

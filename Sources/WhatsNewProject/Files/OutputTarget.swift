@@ -40,8 +40,7 @@ package struct OutputTarget {
         case .stream(let device):
             try Self.stream(to: device, named: path ?? device, produce)
         case .file(let target):
-            let folders = try MissingFolders(above: target, for: path ?? target)
-            do throws(CommandFailure) {
+            func write() throws(CommandFailure) {
                 let file = try PreparedFile(path ?? target, target: target, with: produce)
                 try SignalShield.run { () throws(CommandFailure) in
                     if let unchangedSince, ContentFingerprint(ofFileAt: target) != unchangedSince {
@@ -53,9 +52,18 @@ package struct OutputTarget {
                     }
                     try file.commit()
                 }
-            } catch {
-                folders.remove()
-                throw error
+            }
+            guard MissingFolders.areNeeded(above: target) else { return try write() }
+            // New folders and the file in them come together or not at all: Ctrl-C waits for
+            // the write (milliseconds), and a failure takes the folders back.
+            try SignalShield.run { () throws(CommandFailure) in
+                let folders = try MissingFolders(above: target, for: path ?? target)
+                do throws(CommandFailure) {
+                    try write()
+                } catch {
+                    folders.remove()
+                    throw error
+                }
             }
         }
     }
