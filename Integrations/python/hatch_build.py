@@ -19,8 +19,12 @@ import re
 import struct
 import subprocess
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
-from hatchling.metadata.plugin.interface import MetadataHookInterface
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+    from hatchling.metadata.plugin.interface import MetadataHookInterface
+except ImportError:
+    # Run as a script (the release's checks, on a runner's bare Python): the hooks are not used.
+    BuildHookInterface = MetadataHookInterface = object
 
 
 class BinaryError(Exception):
@@ -215,6 +219,8 @@ def is_universal_macho(data):
 
 def macho_slices(data):
     """Each architecture's Mach-O image in the file: (cpu type, its bytes)."""
+    if not is_universal_macho(data) and data[:4] not in THIN_MAGICS:
+        raise BinaryError("not a Mach-O binary")
     if not is_universal_macho(data):
         order, _ = THIN_MAGICS[data[:4]]
         return [(struct.unpack_from(order + "I", data, 4)[0], data)]

@@ -54,6 +54,12 @@ struct ReleaseGateTests {
 
         let bin = work.appendingPathComponent("fake-bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // The runner's Python is bare (no hatchling, no MkDocs): a fresh environment's stands in.
+        let bare = work.appendingPathComponent("bare-python")
+        let made = try Tool.run(["python3", "-m", "venv", "--without-pip", bare.path])
+        try #require(made.0 == 0, "\(made.2)")
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("python3").path, withDestinationPath: bare.appendingPathComponent("bin/python3").path)
         let record = work.appendingPathComponent("gh-called")
         try "#!/bin/sh\necho \"$@\" > '\(record.path)'\n".write(to: bin.appendingPathComponent("gh"), atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("gh").path)
