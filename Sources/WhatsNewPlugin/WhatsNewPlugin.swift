@@ -32,8 +32,8 @@ struct WhatsNewPlugin: CommandPlugin {
 }
 
 /// One line whatsnew wrote to standard error, as SwiftPM shows a diagnostic: whatsnew's
-/// `path:line:column: severity: message` keeps its place (the column in the message, since
-/// SwiftPM takes a file and a line only); any other line is a remark.
+/// `path:line:column: severity: message` keeps its place in the text, and gives SwiftPM the
+/// file and line for the tools that show them; any other line is a remark.
 struct PluginDiagnostic {
     var severity: Diagnostics.Severity
     var message: String
@@ -47,7 +47,8 @@ struct PluginDiagnostic {
             let number = Int(parts[1]), let column = Int(parts[2])
         {
             severity = kind
-            message = "\(parts[4].trimmingCharacters(in: .whitespaces)) (column \(column))"
+            // SwiftPM prints a plugin's diagnostic without its place; the place stays in the text.
+            message = "\(parts[0]):\(number):\(column): \(parts[4].trimmingCharacters(in: .whitespaces))"
             file = parts[0].hasPrefix("/") ? parts[0] : directory.appendingPathComponent(parts[0]).path
             line = number
             return
