@@ -10,11 +10,13 @@ struct HostileInputTests {
         try WhatsNewBinary.run(["-"] + arguments, stdin: input)
     }
 
+    /// Each alias shares the node its anchor names (ten to the ninth "lol"s are never made),
+    /// and a list where text stands is an error.
     @Test func billionLaughsEndsInAnError() throws {
         var yaml = ["---", "title: &a0 \"lol\""]
         for level in 1...9 {
             yaml.append(
-                "subtitle: &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+                "laugh\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
         }
         let notes = (yaml + ["icons:", "  fixed: *a9", "---", "", "## 1.0.0", "", "- x", ""]).joined(separator: "\n")
         for format in ["text", "html", "json"] {

@@ -40,6 +40,9 @@ struct LongDatesTests {
         #expect(LongDates.formatter(for: try #require(LocaleTag("ja")))?(date) == "2024年3月2日")
         #expect(LongDates.formatter(for: try #require(LocaleTag("zh-TW")))?(date) == "2024年3月2日")
         #expect(LongDates.formatter(for: try #require(LocaleTag("xx"))) == nil)
+        // A region whose script differs from its language's first: as ICU reads the tag.
+        #expect(LongDates.formatter(for: try #require(LocaleTag("sr-ME")))?(date) == "2. mart 2024.")
+        #expect(LongDates.formatter(for: try #require(LocaleTag("sr")))?(date) == "2. март 2024.")
     }
 
     @Test func latinMarksFoldToASCII() {

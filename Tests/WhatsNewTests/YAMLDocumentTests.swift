@@ -57,5 +57,28 @@ struct YAMLDocumentTests {
         }
         let fine = "a: " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect(try YAMLDocument.compose(fine) != nil)
+        // An alias is as deep as what it names: 200 levels named inside 100 more are refused.
+        let named = "a: &deep " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "\n"
+        let aliased = named + "b: " + String(repeating: "[", count: 100) + "*deep" + String(repeating: "]", count: 100) + "\n"
+        do {
+            _ = try YAMLDocument.compose(aliased)
+            Issue.record("an alias nested 300 levels deep")
+        } catch {
+            #expect(error.description == "2:104: collections nest deeper than 256 levels")
+        }
+        #expect(try YAMLDocument.compose(named + "b: [[*deep]]\n") != nil)
+    }
+
+    /// A mapping of many keys is checked for duplicates in one pass (a quadratic check of
+    /// 100,000 keys would take minutes).
+    @Test func manyKeysAreCheckedInLinearTime() throws {
+        let keys = (0..<100_000).map { "key\($0): \($0)" }.joined(separator: "\n")
+        #expect(try YAMLDocument.compose(keys)?.mapping?.count == 100_000)
+        do {
+            _ = try YAMLDocument.compose(keys + "\nkey5: again\n")
+            Issue.record("a duplicate among 100,000 keys")
+        } catch {
+            #expect(error.description == "100001:1: duplicate key `key5`")
+        }
     }
 }

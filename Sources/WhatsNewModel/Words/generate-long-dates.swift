@@ -62,6 +62,7 @@ print("# Each locale's long date (CLDR through ICU, by generate-long-dates.swift
 print("# months (format), months (short), months (standalone), the era of today's dates, the digits")
 print("# when not 0-9. A locale missing here takes its language's row; a language missing, ISO 8601.")
 var languages: [String: [String]] = [:]
+var written: Set<String> = []
 for identifier in Locale.availableIdentifiers.sorted() {
     let tag = identifier.replacingOccurrences(of: "_", with: "-")
     let values = row(identifier)
@@ -75,4 +76,17 @@ for identifier in Locale.availableIdentifiers.sorted() {
     }
     if tag != language, languages[language] == values { continue }
     print(([tag] + values).joined(separator: "\t"))
+    written.insert(tag)
+}
+// A tag written without its script (sr-ME, pa-PK) is what ICU makes of it (sr-Latn-ME, pa-Arab-PK),
+// not its language's row: such tags get rows of their own where they differ.
+for identifier in Locale.availableIdentifiers.sorted() {
+    let parts = identifier.split(separator: "_")
+    guard parts.count == 3, parts[1].count == 4 else { continue }
+    let tag = "\(parts[0])-\(parts[2])"
+    guard !written.contains(tag), let language = languages[String(parts[0])] else { continue }
+    let values = row("\(parts[0])_\(parts[2])")
+    if values[0].isEmpty || values == language { continue }
+    print(([tag] + values).joined(separator: "\t"))
+    written.insert(tag)
 }

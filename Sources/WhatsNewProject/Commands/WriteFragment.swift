@@ -168,8 +168,25 @@ struct Editor {
     private static func run(_ words: [String]) throws(CommandFailure) -> Int32 {
         let cWords = words.map { strdup($0) } + [nil]
         defer { for word in cWords { free(word) } }
+        // The editor starts as a shell would start it: SIGPIPE back to its default (whatsnew
+        // ignores it for itself) and no signal blocked.
+        #if canImport(Darwin)
+            var attributes: posix_spawnattr_t?
+        #else
+            var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        var none = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, words[0], nil, nil, cWords, environ)
+        let spawned = posix_spawn(&child, words[0], nil, &attributes, cWords, environ)
         guard spawned == 0 else { throw CommandFailure(message: "cannot run \(words[0]): \(describe(errno: spawned))") }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}

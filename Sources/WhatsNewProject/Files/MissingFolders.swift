@@ -11,10 +11,26 @@ import WhatsNewModel
 /// fresh checkout), made before the file is written and removed again if the write fails, so
 /// a failed run leaves the tree as it found it.
 struct MissingFolders {
-    /// Whether a folder above `target` is missing.
-    static func areNeeded(above target: String) -> Bool {
-        let folder = PreparedFile.split(target).directory
-        return folder != "/" && folder != "." && FileKind(of: folder) == nil
+    /// The nearest folder above `target` that exists, when its own folder does not; nil when
+    /// it does (or nothing above it exists to stand in).
+    static func nearestExisting(above target: String) -> String? {
+        var folder = PreparedFile.split(target).directory
+        guard folder != "/", folder != ".", FileKind(of: folder) == nil else { return nil }
+        while folder != "/", folder != ".", FileKind(of: folder) == nil {
+            folder = PreparedFile.split(folder).directory
+        }
+        return FileKind(of: folder) == .directory ? folder : nil
+    }
+
+    /// The folders above `target`'s own, as its path names them (`a/b/c/x` → `a/b`, `a`, `.`).
+    static func ancestors(of target: String) -> [String] {
+        var folders: [String] = []
+        var folder = PreparedFile.split(target).directory
+        while folder != "/", folder != "." {
+            folder = PreparedFile.split(folder).directory
+            folders.append(folder)
+        }
+        return folders
     }
 
     /// The folders made, outermost first.
@@ -30,12 +46,13 @@ struct MissingFolders {
             folder = parent == folder ? "" : parent
         }
         for folder in missing.reversed() {
-            guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+            if mkdir(folder, 0o777) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {  // made meanwhile by someone else: theirs, not taken back
                 let reason = describe(errno: errno)
                 remove()
                 throw FileDestination.failure(path, "cannot create the folder \(folder): \(reason)")
             }
-            made.append(folder)
         }
     }
 

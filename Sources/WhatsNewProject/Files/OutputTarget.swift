@@ -40,26 +40,25 @@ package struct OutputTarget {
         case .stream(let device):
             try Self.stream(to: device, named: path ?? device, produce)
         case .file(let target):
-            func write() throws(CommandFailure) {
-                let file = try PreparedFile(path ?? target, target: target, with: produce)
-                try SignalShield.run { () throws(CommandFailure) in
-                    if let unchangedSince, ContentFingerprint(ofFileAt: target) != unchangedSince {
-                        throw CommandFailure(
-                            Diagnostic(
-                                .notesChanged, at: SourceLocation(path: path ?? target),
-                                "changed since this command read it (another run, or an editor); it was left as it is, so run the command again"
-                            ))
-                    }
-                    try file.commit()
-                }
+            // Missing folders are made only once the file is written (in the nearest folder
+            // that exists), with it and with Ctrl-C held back: they come together or not at all.
+            let staging = MissingFolders.nearestExisting(above: target)
+            // A run killed while it made new folders left its file in a folder above them.
+            for folder in MissingFolders.ancestors(of: target) where FileKind(of: folder) == .directory {
+                PreparedFile.removeAbandonedTemporaries(of: PreparedFile.split(target).name, in: folder)
             }
-            guard MissingFolders.areNeeded(above: target) else { return try write() }
-            // New folders and the file in them come together or not at all: Ctrl-C waits for
-            // the write (milliseconds), and a failure takes the folders back.
+            let file = try PreparedFile(path ?? target, target: target, staging: staging, with: produce)
             try SignalShield.run { () throws(CommandFailure) in
+                if let unchangedSince, ContentFingerprint(ofFileAt: target) != unchangedSince {
+                    throw CommandFailure(
+                        Diagnostic(
+                            .notesChanged, at: SourceLocation(path: path ?? target),
+                            "changed since this command read it (another run, or an editor); it was left as it is, so run the command again"
+                        ))
+                }
                 let folders = try MissingFolders(above: target, for: path ?? target)
                 do throws(CommandFailure) {
-                    try write()
+                    try file.commit()
                 } catch {
                     folders.remove()
                     throw error

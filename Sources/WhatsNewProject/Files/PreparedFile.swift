@@ -26,13 +26,15 @@ package final class PreparedFile {
     /// The temporary file, open and locked while this run owns it (``OwnFile/isAbandoned(_:)``).
     private var descriptor: Int32 = -1
 
-    /// Writes what `produce` writes to a temporary file beside `target`.
+    /// Writes what `produce` writes to a temporary file beside `target`, or in `staging` (a
+    /// folder on the same file system) when `target`'s own folder is yet to be made.
     package init(
-        _ path: String, target: String, with produce: (inout DescriptorStream) throws(CommandFailure) -> Void
+        _ path: String, target: String, staging: String? = nil,
+        with produce: (inout DescriptorStream) throws(CommandFailure) -> Void
     ) throws(CommandFailure) {
         self.path = path
         self.target = target
-        let (directory, name) = Self.split(target)
+        let (directory, name) = (staging ?? Self.split(target).directory, Self.split(target).name)
         try Self.removeAbandoned(of: name, in: directory)
         temporary = directory + "/" + LeftoverName.make(for: name)
         descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -148,7 +150,13 @@ package final class PreparedFile {
         let entries = DirectoryListing.names(in: directory, where: LeftoverName.looksLikeOne)
         guard !entries.isEmpty else { return }
         try FileCommitJournal.finishAbandoned(in: directory, entries: entries)
-        for entry in entries {
+        removeAbandonedTemporaries(of: name, in: directory, entries: entries)
+    }
+
+    /// The temporary files and folders of `name` (any name when nil) dead runs left in
+    /// `directory`, removed; lists of renames are left to ``removeAbandoned(of:in:)``.
+    static func removeAbandonedTemporaries(of name: String?, in directory: String, entries: [String]? = nil) {
+        for entry in entries ?? DirectoryListing.names(in: directory, where: LeftoverName.looksLikeOne) {
             guard let target = LeftoverName.target(of: entry), name == nil || target == name else { continue }
             let path = "\(directory)/\(entry)"
             guard OwnFile.isAbandoned(path) else { continue }

@@ -43,14 +43,23 @@ package enum YAMLDocument {
 
 /// Builds nodes from libyaml's events without recursion: open collections wait on a stack.
 private struct Composer {
-    private enum Open {
-        case mapping(pairs: [(YAMLNode, YAMLNode)], key: YAMLNode?, mark: YAMLMark, anchor: String?)
-        case sequence(items: [YAMLNode], mark: YAMLMark, anchor: String?)
+    /// A collection being read: what it holds so far, the scalar keys it has (a set, so a
+    /// mapping of a million keys is checked in linear time) and the height of its tallest item.
+    private struct Open {
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [(YAMLNode, YAMLNode)] = []
+        var key: YAMLNode?
+        var keys: Set<String> = []
+        var height = 0
+        var mark: YAMLMark
+        var anchor: String?
     }
 
     private(set) var root: YAMLNode?
     private var open: [Open] = []
-    private var anchors: [String: YAMLNode] = [:]
+    /// Each anchor's node and its height (0 for a scalar): an alias is as deep as what it names.
+    private var anchors: [String: (node: YAMLNode, height: Int)] = [:]
     private var documents = 0
 
     /// Takes one event; true once the stream has ended.
@@ -66,69 +75,65 @@ private struct Composer {
             }
         case YAML_ALIAS_EVENT:
             let name = Self.text(event.data.alias.anchor) ?? ""
-            guard let node = anchors[name] else {
+            guard let (node, height) = anchors[name] else {
                 throw YAMLError(kind: .composer, problem: "found undefined alias", mark: mark)
             }
-            try add(node)
+            // Aliases nest what they name: the depth they reach is bounded as written depth is.
+            guard open.count + height <= YAMLDocument.maximumDepth else { throw Self.tooDeep(at: mark) }
+            try add(node, height: height)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
             let node = YAMLNode.scalar(
                 YAMLScalar(string: value, style: Self.style(scalar.style), tag: Self.text(scalar.tag), mark: mark))
-            if let anchor = Self.text(scalar.anchor) { anchors[anchor] = node }
-            try add(node)
+            if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (node, 0) }
+            try add(node, height: 0)
         case YAML_SEQUENCE_START_EVENT:
-            try deeper(at: mark)
-            open.append(.sequence(items: [], mark: mark, anchor: Self.text(event.data.sequence_start.anchor)))
+            guard open.count < YAMLDocument.maximumDepth else { throw Self.tooDeep(at: mark) }
+            open.append(Open(isMapping: false, mark: mark, anchor: Self.text(event.data.sequence_start.anchor)))
         case YAML_MAPPING_START_EVENT:
-            try deeper(at: mark)
-            open.append(.mapping(pairs: [], key: nil, mark: mark, anchor: Self.text(event.data.mapping_start.anchor)))
+            guard open.count < YAMLDocument.maximumDepth else { throw Self.tooDeep(at: mark) }
+            open.append(Open(isMapping: true, mark: mark, anchor: Self.text(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            let node: YAMLNode
-            let anchor: String?
-            switch open.removeLast() {
-            case .sequence(let items, let mark, let name):
-                (node, anchor) = (.sequence(YAMLSequence(items, mark: mark)), name)
-            case .mapping(let pairs, _, let mark, let name):
-                (node, anchor) = (.mapping(YAMLMapping(pairs: pairs, mark: mark)), name)
-            }
-            if let anchor { anchors[anchor] = node }
-            try add(node)
+            let done = open.removeLast()
+            let node: YAMLNode =
+                done.isMapping
+                ? .mapping(YAMLMapping(pairs: done.pairs, mark: done.mark)) : .sequence(YAMLSequence(done.items, mark: done.mark))
+            if let anchor = done.anchor { anchors[anchor] = (node, done.height + 1) }
+            try add(node, height: done.height + 1)
         default:
             break
         }
         return false
     }
 
-    private func deeper(at mark: YAMLMark) throws(YAMLError) {
-        guard open.count < YAMLDocument.maximumDepth else {
-            throw YAMLError(kind: .composer, problem: "collections nest deeper than \(YAMLDocument.maximumDepth) levels", mark: mark)
-        }
+    private static func tooDeep(at mark: YAMLMark) -> YAMLError {
+        YAMLError(kind: .composer, problem: "collections nest deeper than \(YAMLDocument.maximumDepth) levels", mark: mark)
     }
 
-    /// A finished node, as the root, an item or a mapping's key or value.
-    private mutating func add(_ node: YAMLNode) throws(YAMLError) {
-        guard let last = open.popLast() else {
+    /// A finished node of `height`, as the root, an item or a mapping's key or value.
+    private mutating func add(_ node: YAMLNode, height: Int) throws(YAMLError) {
+        guard !open.isEmpty else {
             root = node
             return
         }
-        switch last {
-        case .sequence(var items, let mark, let anchor):
-            items.append(node)
-            open.append(.sequence(items: items, mark: mark, anchor: anchor))
-        case .mapping(var pairs, let key, let mark, let anchor):
-            guard let key else {
-                open.append(.mapping(pairs: pairs, key: node, mark: mark, anchor: anchor))
-                return
-            }
-            if let name = key.string, pairs.contains(where: { $0.0.string == name }) {
-                var error = YAMLError(kind: .duplicateKeys, problem: "duplicate key `\(name)`", mark: key.mark)
-                error.duplicates = [name]
-                throw error
-            }
-            pairs.append((key, node))
-            open.append(.mapping(pairs: pairs, key: nil, mark: mark, anchor: anchor))
+        let last = open.count - 1
+        open[last].height = max(open[last].height, height)
+        guard open[last].isMapping else {
+            open[last].items.append(node)
+            return
         }
+        guard let key = open[last].key else {
+            open[last].key = node
+            return
+        }
+        if let name = key.string, !open[last].keys.insert(name).inserted {
+            var error = YAMLError(kind: .duplicateKeys, problem: "duplicate key `\(name)`", mark: key.mark)
+            error.duplicates = [name]
+            throw error
+        }
+        open[last].pairs.append((key, node))
+        open[last].key = nil
     }
 
     private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

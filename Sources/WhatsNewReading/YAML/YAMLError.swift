@@ -14,12 +14,12 @@ package struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     package var kind: Kind
     /// What is wrong, such as "mapping values are not allowed in this context".
     package var problem: String
-    /// Where it is wrong; nil for a reader's error, which libyaml places by byte only.
+    /// Where it is wrong (a reader's error, which libyaml places by byte, is counted out).
     package var mark: YAMLMark?
     /// What libyaml was reading when it found the problem ("while scanning a quoted scalar"),
     /// and where that began.
     package var context: (text: String, mark: YAMLMark)?
-    /// For ``Kind/duplicateKeys``: each key written more than once, in the order written.
+    /// For ``Kind/duplicateKeys``: the key written again (the first such, where reading stopped).
     package var duplicates: [String] = []
 
     package var description: String {
