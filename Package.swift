@@ -2,13 +2,11 @@
 import PackageDescription
 
 // The pipeline is the architecture, and these targets hold its direction: each imports only
-// the stages before it (Tests/WhatsNewTests/ArchitectureTests.swift checks every import).
+// the stages before it (Tests/WhatsNewTests/ArchitectureTests.swift checks the package and every
+// import against Architecture.md).
 //
-//   WhatsNewModel ─▶ WhatsNewReading ─▶ WhatsNewEditing
-//        │                 │
-//        └────────▶ WhatsNewSheet ─▶ WhatsNewRendering ─▶ WhatsNewProject ─▶ whatsnew (CLI)
-//
-// Sources/WhatsNew/WhatsNew.docc/Architecture.md draws it and says what goes where.
+// Sources/WhatsNew/WhatsNew.docc/Architecture.md says what each target may stand on and draws
+// the targets from this file (.github/architecture/render, through `swift package dump-package`).
 // Every file imports what it uses, members included, so no stage leans on what another module
 // imports: the compiler holds the rule Architecture.md states.
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
@@ -58,10 +56,10 @@ let package = Package(
         ),
         // Public Codable types for the JSON (schema 1), with no dependencies, so an app can
         // decode whatsnew's output on any platform.
-        .target(name: "WhatsNewSchema"),
+        .target(name: "WhatsNewSchema", swiftSettings: strictImports),
         // The schema's SeenStore over Foundation's UserDefaults and, on Apple platforms, iCloud's
         // key-value store: apart from the schema, which stays dependency-free.
-        .target(name: "WhatsNewSeenStores", dependencies: ["WhatsNewSchema"]),
+        .target(name: "WhatsNewSeenStores", dependencies: ["WhatsNewSchema"], swiftSettings: strictImports),
         // Plain values every stage shares: the notes model, diagnostics and source positions,
         // and the small text rules (versions and dates in text, link safety, suggestions).
         .target(
@@ -127,23 +125,24 @@ let package = Package(
             ],
             swiftSettings: strictImports
         ),
-        // The thin command line: flags in, a request to the project layer, diagnostics out.
+        // The thin command line: flags in, a request to the project layer, diagnostics out. Its
+        // flags parse into the values they choose (WhatsNewModel's, the sheet's size families,
+        // rendering's formats), so the help lists exactly what each accepts; the work is the
+        // project layer's.
         .executableTarget(
             name: "WhatsNewCLI",
             dependencies: [
-                "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
-                "WhatsNewRendering", "WhatsNewSchema",
+                "WhatsNewProject", "WhatsNewModel", "WhatsNewSheet", "WhatsNewRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // The whole pipeline for libFuzzer (`.ci/fuzz` builds it with -sanitize=fuzzer), or a
         // corpus replayer in a plain build.
         .executableTarget(
             name: "WhatsNewFuzz",
-            dependencies: [
-                "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
-                "WhatsNewRendering",
-            ]
+            dependencies: ["WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewSheet", "WhatsNewRendering"],
+            swiftSettings: strictImports
         ),
         // `swift package whatsnew …` for packages that depend on this one.
         .plugin(
@@ -153,17 +152,20 @@ let package = Package(
             dependencies: ["WhatsNewCLI"],
             path: "Sources/WhatsNewPlugin"
         ),
+        // What both test targets share: the slow checks' switch and the tools they need.
+        .target(name: "WhatsNewTestSupport", path: "Tests/WhatsNewTestSupport", swiftSettings: strictImports),
         .testTarget(
             name: "WhatsNewTests",
             dependencies: [
                 "WhatsNew", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
                 "WhatsNewRendering", "WhatsNewSchema", "WhatsNewSeenStores", "WhatsNewProject", "WhatsNewFuzz",
+                "WhatsNewTestSupport",
             ],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "WhatsNewCLITests",
-            dependencies: ["WhatsNewCLI"],
+            dependencies: ["WhatsNewCLI", "WhatsNewTestSupport"],
             exclude: ["Browser"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `--format atom`: an Atom 1.0 feed of the newest dated releases, ids stable from run to run,
 /// content that feed readers show without a stylesheet and that no note can put a script in.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The PyPI package (`Integrations/python`) as a docs writer uses it: its wheel built around the
 /// static binary and installed into a fresh virtual environment, then a real MkDocs Material site

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The programs some end-to-end checks need. A check whose tool is missing is reported as
 /// skipped, never passed, unless WHATSNEW_REQUIRE_TOOLS=1 (which `.ci/run` sets): then it runs
 /// and fails, so CI can never skip it.
 enum ExternalTool {
-    static let isRequired = ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_TOOLS"] == "1"
+    static let isRequired = SlowChecks.toolsAreRequired
 
     static let tmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
     /// strace (Debian), which injects the faults of the fault-injection harness.
@@ -75,25 +76,5 @@ extension Trait where Self == ConditionTrait {
             "\(engine.requirement); mkdocs-material, sphinx and furo (PyPI), jekyll and minima (Debian)")
     }
 
-    /// A slow check (``SlowChecks``) that runs when `tool` is there, or when the tools are
-    /// required; skipped otherwise, saying why.
-    static func needs(_ tool: Bool, _ what: String) -> Self {
-        .enabled(
-            if: SlowChecks.areOn && (tool || ExternalTool.isRequired),
-            SlowChecks.areOn ? Comment(rawValue: "\(what) is not installed") : SlowChecks.reason)
-    }
 }
 
-/// Checks that take long or need tools a newcomer has not installed: browsers, tmux, the Nu
-/// checker, docs sites, Python's validators, the static build, an app's own package build,
-/// the largest inputs. `swift test` reports them as skipped; `.ci/run`'s second stage sets
-/// WHATSNEW_SLOW_CHECKS=1 (and WHATSNEW_REQUIRE_TOOLS=1), and there they run and must pass.
-enum SlowChecks {
-    static let areOn = ProcessInfo.processInfo.environment["WHATSNEW_SLOW_CHECKS"] == "1"
-    static let reason: Comment = "a slow check: .ci/run's second stage runs it (WHATSNEW_SLOW_CHECKS=1)"
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Runs only in `.ci/run`'s second stage.
-    static var slowCheck: Self { .enabled(if: SlowChecks.areOn, SlowChecks.reason) }
-}

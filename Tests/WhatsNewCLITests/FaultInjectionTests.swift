@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The writing commands with a fault at every call that changes a file: an I/O error, SIGKILL
 /// and SIGTERM at each write, fsync, rename, link, unlink, mkdir, rmdir and fchmod of `release`

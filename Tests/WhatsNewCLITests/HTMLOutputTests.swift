@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `--format html`: the documented markup, a real browser's rendering of it, the W3C Nu
 /// checker's verdict on `--standalone`, and injection attempts that must come to nothing.

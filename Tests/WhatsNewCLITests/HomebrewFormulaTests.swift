@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The Homebrew formula, checked without Homebrew (which cannot run here):
 /// `Integrations/homebrew/test-formula` packs the static binary as the release does, fills the

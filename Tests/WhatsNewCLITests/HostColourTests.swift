@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The sheet inside hosts that give no dark-mode signal (a box with only a background and a text
 /// colour: dark, light, sepia, Solarized, translucent text), inside hosts that do, and in a light

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// Input built to hurt: exponential YAML, absurd nesting, endless lines, huge counts, bad
 /// encodings, escape sequences and markup injection. Each ends in a clear diagnostic or in

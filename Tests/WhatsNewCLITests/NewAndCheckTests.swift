@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `whatsnew new` writes a fragment lint accepts, under a name of its own; `whatsnew check`
 /// tells a change that needs a note from one that does not, and trusts nothing a pull request

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// Reading in part on the real changelogs of this machine (Tests/Field/partial-reading.py): the
 /// self-contained build, run as users run it and again with WHATSNEW_READ_WHOLE=1, gives the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The SwiftPM plugin without a build: the release's artifact bundle
 /// (`.github/release/make-artifactbundle`) behind the plugin package

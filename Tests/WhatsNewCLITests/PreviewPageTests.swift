@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `whatsnew preview`: every family as a card, checked in a browser at 100 % and 135 % text,
 /// light and dark.

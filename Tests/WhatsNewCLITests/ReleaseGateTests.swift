@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The release's last gate (`.github/release/check-assets`), on a release made here as the
 /// workflow makes it: the static binary for x86_64 Linux, stand-ins of the right format for the

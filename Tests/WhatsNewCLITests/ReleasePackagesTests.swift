@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// What the release workflow's `packages` job makes (`.github/release/make-packages`), from the
 /// three platforms' tarballs: the artifact bundle, the plugin package that names it, a wheel per

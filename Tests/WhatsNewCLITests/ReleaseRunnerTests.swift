@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The release workflow's scripts with the tools of the runners they run on, replayed here:
 /// macOS packs with bsdtar, the Linux image has no g++, the macOS images' default Xcode is too

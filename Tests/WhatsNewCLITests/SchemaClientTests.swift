@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// An app that depends on the WhatsNewSchema library alone (Tests/SchemaClient, built here
 /// with SwiftPM as an app would build it) decodes what the command line writes: the JSON of

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `--format slack`: Block Kit JSON for an incoming webhook, which Slack's own models accept, in
 /// which nothing the notes bring can mention anyone or disguise a link.

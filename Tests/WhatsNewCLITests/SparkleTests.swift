@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `whatsnew export sparkle`: the notes file beside each archive, named as generate_appcast
 /// pairs it, cumulative and marked with build numbers; and an appcast's descriptions filled

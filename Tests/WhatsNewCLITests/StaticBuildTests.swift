@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The self-contained build (`.github/build-static`, in a build folder of its own so it does
 /// not wait on this test run's; ``StaticBinary``): the binary loads nothing but the C library, the loader and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// `--format text` as a person gets it: width and colour from options and environment, only
 /// the renderer's own escapes, and alignment in a real terminal (tmux).

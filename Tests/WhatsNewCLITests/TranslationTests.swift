@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 import WhatsNew
 
 /// Release notes in other languages: translations found beside the notes, matched to them,

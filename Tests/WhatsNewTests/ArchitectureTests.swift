@@ -1,132 +1,29 @@
 import Foundation
 import Testing
+import WhatsNewTestSupport
 
 /// The targets hold the pipeline's direction: reading → model → sheet → renderers, editing
-/// beside reading, the project layer around them and the command line on top. This reads
-/// Package.swift and every `import` under Sources/, and fails on an arrow that runs back, on
-/// a module a target uses without declaring it, and on Foundation outside the project layer.
+/// beside reading, the project layer around them and the command line on top. This reads the
+/// package as SwiftPM does (`swift package dump-package`) and every `import` under Sources/,
+/// and holds them to the arrows Architecture.md allows; it reads nothing else.
 struct ArchitectureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
+    static let article = root.appendingPathComponent("Sources/WhatsNew/WhatsNew.docc/Architecture.md")
 
-    /// The stages in pipeline order, and the stages each may stand on: the architecture as
-    /// Architecture.md draws it.
-    static let allowed: [String: Set<String>] = [
-        "WhatsNewSchema": [],
-        "WhatsNewTemplates": [],
-        "WhatsNewSeenStores": ["WhatsNewSchema", "Foundation"],
-        "WhatsNewModel": ["WhatsNewSchema"],
-        "WhatsNewReading": ["WhatsNewModel", "CCMark", "CYAML"],
-        "WhatsNewEditing": ["WhatsNewModel", "WhatsNewReading"],
-        "WhatsNewSheet": ["WhatsNewModel"],
-        "WhatsNewRendering": ["WhatsNewModel", "WhatsNewSheet", "WhatsNewSchema", "WhatsNewTemplates"],
-        "WhatsNew": ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering"],
-        "WhatsNewProject": [
-            "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering",
-            "WhatsNewSchema", "Foundation",
-        ],
-        "WhatsNewCLI": [
-            "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
-            "WhatsNewRendering", "WhatsNewSchema", "ArgumentParser", "Foundation",
-        ],
-        "WhatsNewFuzz": [
-            "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
-            "WhatsNewRendering", "Foundation",
-        ],
-        "WhatsNewPlugin": ["WhatsNewCLI", "Foundation"],
-    ]
-
-    /// Modules of the system every target may use: the C library, for the file system's edge;
-    /// SwiftPM's own for the plugin.
-    static let system: Set<String> = ["Glibc", "Musl", "Darwin", "PackagePlugin"]
-
-    /// Each target's declared dependencies, as Package.swift writes them (module names: a
-    /// product is named by its module).
-    static func declared() throws -> [String: Set<String>] {
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        var targets: [String: Set<String>] = [:]
-        // Each target's declaration, from `.target(`/`.executableTarget(`/`.plugin(` to the next one.
-        let pieces = manifest.components(separatedBy: "\n        .").dropFirst()
-        for piece in pieces {
-            guard let kind = piece.split(separator: "(").first,
-                ["target", "executableTarget", "plugin", "systemLibrary"].contains(String(kind)),
-                let name = Self.quoted(after: "name:", in: piece)
-            else { continue }
-            var dependencies: Set<String> = []
-            if let list = piece.range(of: "dependencies: [") {
-                // The list runs to its own closing bracket.
-                var depth = 1
-                let rest = piece[list.upperBound...]
-                let end =
-                    rest.firstIndex { character in
-                        if character == "[" { depth += 1 }
-                        if character == "]" { depth -= 1 }
-                        return depth == 0
-                    } ?? rest.endIndex
-                let body = rest[..<end]
-                for product in body.components(separatedBy: ".product(name: \"").dropFirst() {
-                    dependencies.insert(String(product.prefix { $0 != "\"" }))
-                }
-                let plain = body.components(separatedBy: ".product(").map { $0.components(separatedBy: ")").last ?? "" }
-                for part in plain.joined(separator: " ").components(separatedBy: "\"").enumerated() where part.offset % 2 == 1 {
-                    dependencies.insert(part.element)
-                }
-            }
-            targets[name] = dependencies
-        }
-        return targets
+    @Test func thePackageAndItsImportsKeepTheArrowsArchitectureMdAllows() throws {
+        let rules = try ArchitectureRules.read(Self.article)
+        #expect(rules.allowed.count >= 12, "Architecture.md's list of what each target may stand on was not found")
+        let violations = try rules.violations(of: try PackageLayout.dump(Self.root), root: Self.root)
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
     }
 
-    /// The modules each target's sources import.
-    static func imports() throws -> [String: [String: Set<String>]] {
-        let sources = root.appendingPathComponent("Sources")
-        var found: [String: [String: Set<String>]] = [:]
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path))
-        // A data generator beside its data (`generate-….swift`) is a script the manifest
-        // excludes from its target, run by hand with the toolchain's Foundation.
-        for case let path as String in files where path.hasSuffix(".swift") && !(path.split(separator: "/").last ?? "").hasPrefix("generate-") {
-            let target = String(path.split(separator: "/")[0])
-            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
-                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                    words[..<index].allSatisfy({ $0.hasPrefix("@") })
-                else { continue }
-                found[target, default: [:]][String(words[index + 1]), default: []].insert(path)
-            }
-        }
-        return found
-    }
-
-    @Test func everyTargetStandsOnlyOnTheStagesBeforeIt() throws {
-        let declared = try Self.declared()
-        #expect(Set(declared.keys).isSuperset(of: Self.allowed.keys.filter { $0 != "WhatsNewTemplates" }))
-        for (target, dependencies) in declared where !["CCMark", "CYAML"].contains(target) {
-            let allowed = try #require(Self.allowed[target], "\(target) is no stage Architecture.md knows")
-            let backwards = dependencies.subtracting(allowed)
-            #expect(backwards.isEmpty, "\(target) declares \(backwards.sorted()), which it may not stand on")
-        }
-    }
-
-    @Test func everyImportIsADeclaredDependency() throws {
-        let declared = try Self.declared()
-        for (target, imports) in try Self.imports() {
-            let dependencies = declared[target] ?? []
-            for (module, files) in imports where module != target && !Self.system.contains(module) {
-                let foundation = ["Foundation", "FoundationEssentials"].contains(module)
-                let mayUse = dependencies.contains(module) || (foundation && Self.allowed[target]?.contains("Foundation") == true)
-                #expect(mayUse, "\(target) imports \(module) without declaring it (\(files.sorted().prefix(3).joined(separator: ", ")))")
-            }
-        }
-    }
-
-    @Test func onlyTheProjectLayerAndTheCommandLineUseFoundation() throws {
-        for (target, imports) in try Self.imports() {
-            let files = (imports["Foundation"] ?? []).union(imports["FoundationEssentials"] ?? [])
-            guard !files.isEmpty else { continue }
-            #expect(
-                Self.allowed[target]?.contains("Foundation") == true,
-                "\(target) imports Foundation: \(files.sorted().prefix(3).joined(separator: ", "))")
+    /// With `MemberImportVisibility` a file sees only the members of what it imports itself, so
+    /// the imports this reads are every module a file leans on.
+    @Test func everySwiftTargetImportsWhatItUsesItself() throws {
+        let layout = try PackageLayout.dump(Self.root)
+        for target in layout.targets.values where ["regular", "executable"].contains(target.type) && target.name != "WhatsNewTemplates" {
+            #expect(target.upcomingFeatures.contains("MemberImportVisibility"), "\(target.name) does not hold its files to their own imports")
         }
     }
 
@@ -138,6 +35,7 @@ struct ArchitectureTests {
         for target in ["WhatsNewProject", "WhatsNewCLI"] {
             let folder = Self.root.appendingPathComponent("Sources/\(target)")
             let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty)
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -150,50 +48,134 @@ struct ArchitectureTests {
         }
     }
 
-    /// With `MemberImportVisibility` a file sees only the members of what it imports itself, so
-    /// an import this test reads is every module the file leans on.
-    @Test func everyStageImportsWhatItUsesItself() throws {
-        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains(#"let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]"#))
-        for stage in ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering", "WhatsNew", "WhatsNewProject"] {
-            let declaration = try #require(
-                manifest.components(separatedBy: ".target(\n            name: \"\(stage)\",").dropFirst().first)
-            let body = declaration.components(separatedBy: "\n        ),").first ?? ""
-            #expect(body.contains("swiftSettings: strictImports"), "\(stage) does not hold its files to their own imports")
+    /// The picture in Architecture.md is drawn from targets.dot, which targets-dot writes from the
+    /// package as dump-package gives it: every node a target, every arrow a declared dependency.
+    @Test func thePictureIsDrawnFromThePackage() throws {
+        let committed = try String(contentsOf: Self.root.appendingPathComponent(".github/architecture/targets.dot"), encoding: .utf8)
+        let drawn = try Self.targetsDot(from: PackageLayout.dumpJSON(Self.root))
+        #expect(committed == drawn, "targets.dot is not what the package says: run .github/architecture/render")
+    }
+
+    /// The images are what Graphviz draws from targets.dot now (Graphviz draws the same bytes).
+    @Test(.needs(SlowChecks.hasProgram("dot"), "graphviz (Debian)")) func theImagesAreDrawnFromTheDot() throws {
+        let scratch = try Self.scratchCopy(["Package.swift", "Sources", ".github/architecture"])
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let render = Process()
+        render.executableURL = scratch.appendingPathComponent(".github/architecture/render")
+        render.standardOutput = FileHandle.nullDevice
+        try render.run()
+        render.waitUntilExit()
+        #expect(render.terminationStatus == 0)
+        for image in ["architecture.png", "architecture~dark.png"] {
+            let path = "Sources/WhatsNew/WhatsNew.docc/Resources/\(image)"
+            let committed = try Data(contentsOf: Self.root.appendingPathComponent(path))
+            let drawn = try Data(contentsOf: scratch.appendingPathComponent(path))
+            #expect(committed == drawn, "\(image) is not what Graphviz draws from targets.dot: run .github/architecture/render")
         }
     }
 
-    /// The picture in Architecture.md is drawn from .github/architecture/targets.dot: its arrows
-    /// are exactly the dependencies Package.swift declares between whatsnew's own targets.
-    @Test func thePictureDrawsThePackage() throws {
-        let dot = try String(
-            contentsOf: Self.root.appendingPathComponent(".github/architecture/targets.dot"), encoding: .utf8)
-        var drawn: [String: Set<String>] = [:]
-        for line in dot.split(separator: "\n") where line.contains("\" -> \"") {
-            let names = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-            drawn[names[0], default: []].insert(names[1])
+    // The check itself, on scratch copies of the package with one rule broken each.
+
+    @Test func aBackwardImportIsRefused() throws {
+        let violations = try Self.violations { scratch in
+            let file = scratch.appendingPathComponent("Sources/WhatsNewSheet/Backward.swift")
+            try "import WhatsNewEditing\n".write(to: file, atomically: true, encoding: .utf8)
         }
-        let ours = Set(Self.allowed.keys).union(["CCMark", "CYAML"]).subtracting(["WhatsNewPlugin"])
-        var declared: [String: Set<String>] = [:]
-        for (target, dependencies) in try Self.declared() where ours.contains(target) {
-            let own = dependencies.intersection(ours)
-            if !own.isEmpty { declared[target] = own }
-        }
-        #expect(drawn == declared)
+        #expect(violations.contains("WhatsNewSheet imports WhatsNewEditing, which Architecture.md does not let it stand on (Sources/WhatsNewSheet/Backward.swift)"))
+        #expect(violations.contains("WhatsNewSheet imports WhatsNewEditing without declaring it in Package.swift (Sources/WhatsNewSheet/Backward.swift)"))
+        #expect(violations.count == 2, "\(violations)")
     }
 
-    @Test func theRuleSeesABackwardArrow() throws {
-        // The check itself: a sheet that imported an editing stage would be refused.
-        #expect(Self.allowed["WhatsNewSheet"]?.contains("WhatsNewEditing") == false)
-        #expect(Self.allowed["WhatsNewModel"]?.contains("WhatsNewReading") == false)
-        let declared = try Self.declared()
-        #expect(declared["WhatsNewSheet"] == ["WhatsNewModel"])
-        #expect(declared["WhatsNewReading"] == ["WhatsNewModel", "CCMark", "CYAML"])
+    @Test func anImportThePackageDoesNotDeclareIsRefused() throws {
+        let violations = try Self.violations { scratch in
+            let manifest = scratch.appendingPathComponent("Package.swift")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            let declaration = #"dependencies: ["WhatsNewModel", "WhatsNewSheet", "WhatsNewSchema", "WhatsNewTemplates"]"#
+            #expect(text.contains(declaration))
+            try text.replacingOccurrences(of: declaration, with: #"dependencies: ["WhatsNewModel", "WhatsNewSchema", "WhatsNewTemplates"]"#)
+                .write(to: manifest, atomically: true, encoding: .utf8)
+        }
+        #expect(violations.count >= 1)
+        #expect(violations.allSatisfy { $0.hasPrefix("WhatsNewRendering imports WhatsNewSheet without declaring it in Package.swift (") }, "\(violations)")
     }
 
-    private static func quoted(after marker: String, in text: String) -> String? {
-        guard let start = text.range(of: marker + " \"") else { return nil }
-        let rest = text[start.upperBound...]
-        return String(rest.prefix { $0 != "\"" })
+    @Test func aBackwardDeclarationIsRefused() throws {
+        let violations = try Self.violations { scratch in
+            let manifest = scratch.appendingPathComponent("Package.swift")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            let declaration = #"dependencies: ["WhatsNewModel"],"#
+            #expect(text.components(separatedBy: declaration).count == 2, "the sheet's declaration, found once")
+            try text.replacingOccurrences(of: declaration, with: #"dependencies: ["WhatsNewModel", "WhatsNewEditing"],"#)
+                .write(to: manifest, atomically: true, encoding: .utf8)
+        }
+        #expect(violations == [
+            "WhatsNewSheet declares WhatsNewEditing, which Architecture.md does not let it stand on",
+            "WhatsNewSheet declares WhatsNewEditing but no file of it imports it",
+        ])
+    }
+
+    @Test func foundationInAStageIsRefused() throws {
+        let violations = try Self.violations { scratch in
+            let file = scratch.appendingPathComponent("Sources/WhatsNewModel/Clock.swift")
+            try "import FoundationEssentials\n".write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(violations == [
+            "WhatsNewModel imports FoundationEssentials, which only the targets Architecture.md lets stand on Foundation may (Sources/WhatsNewModel/Clock.swift)"
+        ])
+    }
+
+    @Test func importsAreReadAsSwiftWritesThem() {
+        let text = """
+            import A
+            @testable import B
+            public import C
+            import struct D.Thing
+            #if canImport(E)
+                import E
+            #endif
+            // import F
+            /* import G
+               import H */
+            let text = \"\"\"
+                import I
+                \"\"\"
+            func important() {}
+            """
+        #expect(SwiftImports.modules(in: text) == ["A", "B", "C", "D", "E"])
+    }
+
+    /// The violations found in a copy of the package that `change` breaks.
+    static func violations(_ change: (URL) throws -> Void) throws -> [String] {
+        let scratch = try scratchCopy(["Package.swift", "Sources"])
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try change(scratch)
+        return try ArchitectureRules.read(article).violations(of: PackageLayout.dump(scratch), root: scratch)
+    }
+
+    static func scratchCopy(_ items: [String]) throws -> URL {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("architecture-\(UUID().uuidString)")
+        for item in items {
+            let destination = scratch.appendingPathComponent(item)
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: destination)
+        }
+        return scratch
+    }
+
+    /// What .github/architecture/targets-dot writes from a dump of the package.
+    static func targetsDot(from dump: Data) throws -> String {
+        let process = Process()
+        process.executableURL = root.appendingPathComponent(".github/architecture/targets-dot")
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(dump)
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
     }
 }
