@@ -39,6 +39,24 @@ import Testing
                 URL(fileURLWithPath: "/bin/sh"), ["-c", line], in: url,
                 environment: ["W": binary.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         }
+        /// whatsnew run here with one stream (1: standard output, 2: standard error) a pipe whose
+        /// reader closed before the run began, so its first write meets no reader whatever the
+        /// timing; the exit status printed as a shell says it (141 for SIGPIPE).
+        func runWithClosedReader(_ stream: Int, _ arguments: [String]) throws -> WhatsNewBinary.Run {
+            let script = path(".closed-reader.py")
+            try """
+                import os, subprocess, sys
+                read, write = os.pipe()
+                os.close(read)
+                stream = int(sys.argv[1])
+                streams = {"stdout": write} if stream == 1 else {"stderr": write, "stdout": subprocess.DEVNULL}
+                # subprocess puts SIGPIPE back to its default in the child, as a shell does.
+                status = subprocess.run([os.environ["W"]] + sys.argv[2:], **streams).returncode
+                print(128 - status if status < 0 else status)
+                """.write(toFile: script, atomically: true, encoding: .utf8)
+            let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+            return try shell("python3 .closed-reader.py \(stream) \(quoted)")
+        }
         /// A program started here and left running; `waitUntilExit` to end with it.
         func start(_ arguments: [String], stderr: String? = nil) throws -> Process {
             let process = Process()
@@ -136,7 +154,7 @@ import Testing
         #expect(project.read("CHANGELOG.md")?.contains("## [1.1.0]") == true)
         try project.write(".changes/20240303-000000-more-3ccc.md", "---\nkind: fixed\n---\nMore.\n")
         // The reader of standard error is gone before the release says a word.
-        let closed = try project.shell(#"{ sleep 0.3; "$W" release 1.2.0 2>&1 >/dev/null; echo $? > status; } | true; cat status"#)
+        let closed = try project.runWithClosedReader(2, ["release", "1.2.0"])
         #expect(closed.stdout == "0\n", "\(closed.stdout)\(closed.stderr)")
         #expect(project.read("CHANGELOG.md")?.contains("## [1.2.0]") == true)
         let shut = try project.shell(#""$W" --release all 2>&-; echo $?"#)
@@ -145,10 +163,10 @@ import Testing
 
     @Test func aReaderThatStopsReadingEndsTheRunQuietly() throws {
         let project = try Project()
-        let run = try project.shell(#"{ sleep 0.3; "$W" --release all --format html; echo $? > status; } | true; cat status"#)
+        let run = try project.runWithClosedReader(1, ["--release", "all", "--format", "html"])
         #expect(run.stdout == "141\n", "SIGPIPE's status: \(run.stdout)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
-        let lint = try project.shell(#"{ sleep 0.3; "$W" lint --format json; echo $? > status; } | true; cat status"#)
+        let lint = try project.runWithClosedReader(1, ["lint", "--format", "json"])
         #expect(lint.stdout == "141\n", "\(lint.stdout)\(lint.stderr)")
         let full = try project.run(["release", "1.1.0", "--dry-run"])
         #expect(full.status == 0)

@@ -23,11 +23,13 @@ struct DocumentationExamplesTests {
     }
 
     /// The WhatsNew landing page's example, as written there.
-    func landingPageExample() throws {
+    func landingPageExample() throws -> String {
         let source = try SourceFile.load(path: "CHANGELOG.md")
         let document = DocumentReader().read(source).document
         let sheet = try Presentation(document, path: source.path, options: SheetOptions(selection: .latest))
-        print(TextSheetRenderer().render(sheet))
+        let text = TextSheetRenderer().render(sheet)
+        print(text)
+        return text
     }
 
     @Test func theLibrarysLandingPageExampleRuns() throws {
@@ -35,7 +37,14 @@ struct DocumentationExamplesTests {
         #expect(try Self.contains(URL(fileURLWithPath: #filePath), lines, indent: 8), "the page and this test differ")
         // `swift test` runs in the package root, where the project's own CHANGELOG.md is; the
         // working directory is the process's, so it is not changed under the other tests.
-        if FileManager.default.fileExists(atPath: "CHANGELOG.md") { try landingPageExample() }
+        try #require(FileManager.default.fileExists(atPath: "CHANGELOG.md"), "swift test runs in the package's folder")
+        let text = try landingPageExample()
+        // The sheet of the latest release: its version, and the title of its first row.
+        let document = DocumentReader().read(try SourceFile.load(path: "CHANGELOG.md")).document
+        let latest = try #require(document.releases.first { $0.version != nil })
+        #expect(text.contains(try #require(latest.version?.text)), "\(text)")
+        let firstTitle = try #require(latest.sections.first?.title)
+        #expect(text.contains(firstTitle), "\(text)")
     }
 
     @Test func theSchemasLandingPageExampleIsTheOneAnAppBuilds() throws {
