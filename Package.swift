@@ -65,7 +65,9 @@ let package = Package(
         .target(
             name: "WhatsNewModel",
             dependencies: ["WhatsNewSchema"],
-            exclude: ["Width/generate-width-table.py", "Words/generate-long-dates.swift", "Text/generate-latin-folding.py"],
+            exclude: [
+                "Width/generate-width-table.py", "Words/generate-long-dates.swift", "Text/generate-latin-folding.py",
+            ],
             // whatsnew's own words in every locale, CLDR's long dates and Latin letters' folding,
             // kept as data.
             resources: [
@@ -111,7 +113,9 @@ let package = Package(
         // The library as one import: `import WhatsNew` brings every stage but the project layer.
         .target(
             name: "WhatsNew",
-            dependencies: ["WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering"],
+            dependencies: [
+                "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet", "WhatsNewRendering",
+            ],
             swiftSettings: strictImports
         ),
         // The project around the notes, and the only library code that may use Foundation:
@@ -141,7 +145,9 @@ let package = Package(
         // corpus replayer in a plain build.
         .executableTarget(
             name: "WhatsNewFuzz",
-            dependencies: ["WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewSheet", "WhatsNewRendering"],
+            dependencies: [
+                "WhatsNewProject", "WhatsNewModel", "WhatsNewReading", "WhatsNewSheet", "WhatsNewRendering",
+            ],
             swiftSettings: strictImports
         ),
         // `swift package whatsnew …` for packages that depend on this one.

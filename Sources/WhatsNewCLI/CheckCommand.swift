@@ -21,7 +21,10 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The branch or commit the change is for; compared at its merge base with HEAD (default: origin/HEAD, else main or master).")
+    @Option(
+        help:
+            "The branch or commit the change is for; compared at its merge base with HEAD (default: origin/HEAD, else main or master)."
+    )
     var base: String?
 
     @Flag(help: "Pass without a note: the change needs none (also WHATSNEW_SKIP=1).")

@@ -17,10 +17,14 @@ struct FastlaneExportCommand: ParsableCommand {
         abstract: "Write fastlane/metadata/<locale>/release_notes.txt, and with --version-code the Android changelog."
     )
 
-    @Argument(help: "The release notes to read, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
+    @Argument(
+        help: "The release notes to read, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var input: String?
 
-    @Option(help: "The release to export: latest, unreleased or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest).")
+    @Option(
+        help:
+            "The release to export: latest, unreleased or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest)."
+    )
     var release: String?
 
     @Option(help: "The metadata locale, for notes in one language.")
@@ -82,7 +86,10 @@ struct JSONExportCommand: ParsableCommand {
     @Argument(help: "The release notes to read (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var input: String?
 
-    @Option(help: "The releases: latest, unreleased, all or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest).")
+    @Option(
+        help:
+            "The releases: latest, unreleased, all or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest)."
+    )
     var release: String?
 
     @Option(help: "all (the notes and every translation found) or a list such as de,ja,pt-BR.")

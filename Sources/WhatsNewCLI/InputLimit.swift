@@ -5,7 +5,9 @@ import WhatsNewProject
 struct InputLimit: ParsableArguments {
     @Option(
         name: .customLong("max-size"),
-        help: "Refuse notes larger than this: a number of megabytes, or with a unit (512K, 64M, 1G). Default: .whatsnew.yml's max-size, else 8M.")
+        help:
+            "Refuse notes larger than this: a number of megabytes, or with a unit (512K, 64M, 1G). Default: .whatsnew.yml's max-size, else 8M."
+    )
     var maxSize: ByteSize?
 
     /// The limit asked for; nil for the project's.

@@ -18,7 +18,10 @@ struct NewCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The kind of change: added, changed, deprecated, removed, fixed, security, breaking, performance, docs, dependencies, internal, known-issues, other, or one .whatsnew.yml's kinds add."))
+    @Option(
+        help: ArgumentHelp(
+            "The kind of change: added, changed, deprecated, removed, fixed, security, breaking, performance, docs, dependencies, internal, known-issues, other, or one .whatsnew.yml's kinds add."
+        ))
     var kind: String
 
     // Text options take what follows them even when it starts with a dash, as git's -m does:

@@ -31,7 +31,10 @@ struct NextCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The next pre-release of this name, such as beta or rc.", valueName: "name"))
     var pre: String?
 
-    @Flag(help: "Count the notes drafted from the conventional commits since the latest release too (see `whatsnew draft`).")
+    @Flag(
+        help:
+            "Count the notes drafted from the conventional commits since the latest release too (see `whatsnew draft`)."
+    )
     var draft = false
 
     @Flag(help: "Say which notes decided the version.")

@@ -16,14 +16,19 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "The release notes to read (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var input: String?
 
-    @Option(help: "The release to show: latest, unreleased, or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest).")
+    @Option(
+        help:
+            "The release to show: latest, unreleased, or a version such as 1.4.0 (default: .whatsnew.yml's release:, else latest)."
+    )
     var release: String?
 
     @OptionGroup var reader: ReaderOptions
 
     @Option(
         name: .shortAndLong,
-        help: "Write the page to this file, atomically (default: standard output; on a terminal, whatsnew-preview.html, and its path is printed).")
+        help:
+            "Write the page to this file, atomically (default: standard output; on a terminal, whatsnew-preview.html, and its path is printed)."
+    )
     var output: String?
 
     @OptionGroup var icons: IconOptions

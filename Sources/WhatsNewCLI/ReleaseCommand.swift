@@ -45,10 +45,14 @@ struct ReleaseCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The new release's version, such as 1.4.0; or auto (what the notes ask for), major, minor or patch.")
+    @Argument(
+        help: "The new release's version, such as 1.4.0; or auto (what the notes ask for), major, minor or patch.")
     var version: String
 
-    @Option(help: ArgumentHelp("Release the next pre-release of this name, such as beta or rc (1.5.0-beta.1, then -beta.2).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Release the next pre-release of this name, such as beta or rc (1.5.0-beta.1, then -beta.2).",
+            valueName: "name"))
     var pre: String?
 
     @Option(help: "The build number written to the version files (CURRENT_PROJECT_VERSION, CFBundleVersion).")
@@ -57,7 +61,10 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Leave the pre-releases a release gathers in as they are in the notes.")
     var keepPreReleases = false
 
-    @Flag(help: "Draft notes from the conventional commits since the latest release and release them with the fragments, in one step (see `whatsnew draft`).")
+    @Flag(
+        help:
+            "Draft notes from the conventional commits since the latest release and release them with the fragments, in one step (see `whatsnew draft`)."
+    )
     var draft = false
 
     @OptionGroup var day: ReleaseDayOption
@@ -83,7 +90,10 @@ struct ReleaseCommand: ParsableCommand {
     @Flag(help: "Start the notes file when it does not exist yet (without it, a missing file is an error).")
     var create = false
 
-    @Option(help: "What standard output says of the releases made: text (version= and tag= lines; package= … per package) or json.")
+    @Option(
+        help:
+            "What standard output says of the releases made: text (version= and tag= lines; package= … per package) or json."
+    )
     var format: LintFormat = .text
 
     @OptionGroup var limit: InputLimit

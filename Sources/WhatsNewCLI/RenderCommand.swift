@@ -1,8 +1,8 @@
 import ArgumentParser
 import WhatsNewModel
-import WhatsNewSheet
 import WhatsNewProject
 import WhatsNewRendering
+import WhatsNewSheet
 
 /// The default command: read the notes, choose releases, write the sheet.
 struct RenderCommand: ParsableCommand {
@@ -39,7 +39,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var reader: ReaderOptions
 
     @Option(
-        help: "With --format timeline, how many of the newest releases to include besides the scheduled ones (default 5); with --format atom, how many entries (default 20).")
+        help:
+            "With --format timeline, how many of the newest releases to include besides the scheduled ones (default 5); with --format atom, how many entries (default 20)."
+    )
     var entries: Int?
 
     @Option(help: "With --format atom, the feed's own address: its self link, and the base of its entries' ids.")
@@ -58,7 +60,8 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help:
-            "Plain text's links: short (issue, pull request, commit and @user references and comparison links show their words only) or full (every address).")
+            "Plain text's links: short (issue, pull request, commit and @user references and comparison links show their words only) or full (every address)."
+    )
     var links: LinkDisplay = .short
 
     @Flag(
@@ -72,7 +75,8 @@ struct RenderCommand: ParsableCommand {
     var keepOrder = false
 
     @Flag(
-        help: "Exit 1 when the sheet could not show something the notes ask for (it is reported on standard error either way)."
+        help:
+            "Exit 1 when the sheet could not show something the notes ask for (it is reported on standard error either way)."
     )
     var strict = false
 

@@ -32,7 +32,9 @@ struct SparkleExportCommand: ParsableCommand {
     var release: String?
 
     @Option(
-        help: "How many releases before it the notes hold, for readers who skipped versions (default: 10 beside an archive, 0 in an appcast).")
+        help:
+            "How many releases before it the notes hold, for readers who skipped versions (default: 10 beside an archive, 0 in an appcast)."
+    )
     var history: Int?
 
     @Option(
@@ -43,7 +45,9 @@ struct SparkleExportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("build"), parsing: .singleValue,
-        help: ArgumentHelp("A release's build number (CFBundleVersion), such as 1.4.0=1248; repeat for several.", valueName: "version=build"))
+        help: ArgumentHelp(
+            "A release's build number (CFBundleVersion), such as 1.4.0=1248; repeat for several.",
+            valueName: "version=build"))
     var builds: [String] = []
 
     @Option(help: "Write translations too: all (every translation found) or a list such as de,ja.")
@@ -61,7 +65,8 @@ struct SparkleExportCommand: ParsableCommand {
 
     func validate() throws {
         if archives.isEmpty == (appcast == nil) {
-            throw ValidationError("give the archives to write notes beside (--archive), or an appcast to fill (--appcast)")
+            throw ValidationError(
+                "give the archives to write notes beside (--archive), or an appcast to fill (--appcast)")
         }
         if let history, history < 0 { throw ValidationError("--history is a number of releases, 0 or more") }
         if prefer == .description, appcast == nil { throw ValidationError("--prefer is for an appcast (--appcast)") }
@@ -70,7 +75,8 @@ struct SparkleExportCommand: ParsableCommand {
         if let locales { try perform { () throws(CommandFailure) in _ = try LocaleList(locales) } }
         for archive in archives where SparkleArchive.notesBase(of: archive) == nil {
             throw ValidationError(
-                "\(archive) is no archive Sparkle updates from; it takes \(SparkleArchive.extensions.joined(separator: ", "))")
+                "\(archive) is no archive Sparkle updates from; it takes \(SparkleArchive.extensions.joined(separator: ", "))"
+            )
         }
     }
 
@@ -80,7 +86,8 @@ struct SparkleExportCommand: ParsableCommand {
         export.notes.input = input
         export.notes.localesDirectory = translations.localesDir
         (export.notes.iconMap, export.notes.maximumSize) = (icons.iconMap, limit.bytes)
-        export.notes.builds = try perform { () throws(CommandFailure) in try builds.map(NotesRequest.BuildNumber.parse) }
+        export.notes.builds = try perform { () throws(CommandFailure) in try builds.map(NotesRequest.BuildNumber.parse)
+        }
         (export.archives, export.appcast, export.release) = (archives, appcast, release)
         (export.history, export.locales) = (history, locales)
         export.prefersDescription = prefer == .description

@@ -1,4 +1,6 @@
 import ArgumentParser
+import WhatsNewProject
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@ import ArgumentParser
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewProject
 
 @main
 struct WhatsNewCommand: ParsableCommand {
@@ -21,7 +22,8 @@ struct WhatsNewCommand: ParsableCommand {
             """,
         version: WhatsNewVersion.current,
         subcommands: [
-            RenderCommand.self, LintCommand.self, NewCommand.self, DraftCommand.self, NextCommand.self, ReleaseCommand.self, CheckCommand.self,
+            RenderCommand.self, LintCommand.self, NewCommand.self, DraftCommand.self, NextCommand.self,
+            ReleaseCommand.self, CheckCommand.self,
             PreviewCommand.self, RecoverCommand.self, InitCommand.self,
             IconsCommand.self, ExportCommand.self, CSSCommand.self, LocalesCommand.self,
         ],
@@ -83,7 +85,8 @@ struct WhatsNewCommand: ParsableCommand {
             let arguments = render.firstRange(of: "ARGUMENTS:")
         else { return root }
         let renderLine = render[renderUsage.upperBound...].prefix { $0 != "\n" }
-        let usageLines = "USAGE: whatsnew " + renderLine.drop { $0 != " " }.dropFirst() + "\n       whatsnew <subcommand>\n\n"
+        let usageLines =
+            "USAGE: whatsnew " + renderLine.drop { $0 != " " }.dropFirst() + "\n       whatsnew <subcommand>\n\n"
         let renderSections = String(render[arguments.lowerBound...]).trimmingSuffixNewlines()
             .replacing("\nOPTIONS:", with: "\nOPTIONS (of the default command, render):")
         return String(root[..<usage.lowerBound]) + usageLines + renderSections + "\n\n"

@@ -21,7 +21,8 @@ enum PipelineExercise {
         let document = DocumentReader().read(source).document
         _ = Linter().check(document, path: source.path)
         for selection in [ReleaseSelection.latest, .all, .unreleased] {
-            guard let sheet = try? Presentation(document, path: source.path, options: SheetOptions(selection: selection))
+            guard
+                let sheet = try? Presentation(document, path: source.path, options: SheetOptions(selection: selection))
             else { continue }
             for terminal in [
                 TerminalOptions(width: 20), TerminalOptions(width: 80, styling: true),
@@ -41,8 +42,7 @@ enum PipelineExercise {
             }
             // The Markdown body must read back without trapping too.
             let body = MarkdownRenderer().render(sheet)
-            if let again = try? SourceFile(path: "body.md", bytes: Array(body.utf8))
-            {
+            if let again = try? SourceFile(path: "body.md", bytes: Array(body.utf8)) {
                 _ = DocumentReader().read(again)
             }
         }

@@ -54,7 +54,8 @@ struct PluginDiagnostic {
             return
         }
         // `error: message` without a place (a missing file, a bad flag).
-        for (prefix, kind) in [("error: ", Diagnostics.Severity.error), ("warning: ", .warning)] where text.hasPrefix(prefix) {
+        for (prefix, kind) in [("error: ", Diagnostics.Severity.error), ("warning: ", .warning)]
+        where text.hasPrefix(prefix) {
             (severity, message, file, line) = (kind, String(text.dropFirst(prefix.count)), nil, nil)
             return
         }

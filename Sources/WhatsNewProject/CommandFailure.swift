@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// Why a command stopped: the findings to show, what to say after them, and the exit status.
 /// Every use case reports failure this way; the command line prints it and exits.
@@ -93,7 +94,8 @@ package struct Console: Sendable {
         guard let error = output(text) else { return }
         if error == EPIPE { throw .brokenPipe }
         throw CommandFailure(
-            Diagnostic(.unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))"))
+            Diagnostic(
+                .unwritableOutput, at: SourceLocation(path: "<stdout>"), "cannot write: \(describe(errno: error))"))
     }
 
     /// Findings, one a line.

@@ -1,3 +1,6 @@
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,8 +13,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
-import WhatsNewReading
 
 /// The project a command runs in: its settings, its notes and its fragments, found the same
 /// way by every command from anywhere inside it.
@@ -52,7 +53,8 @@ package struct Project: Sendable {
         self.root = root
         unit = ReleaseUnit(project: settings, root: root)
         selection = [unit]
-        units = settings.map { settings in settings.config.packages.map { ReleaseUnit(package: $0, in: settings) } } ?? []
+        units =
+            settings.map { settings in settings.config.packages.map { ReleaseUnit(package: $0, in: settings) } } ?? []
     }
 
     private init(_ project: Project, unit: ReleaseUnit, selection: [ReleaseUnit]) {
@@ -74,7 +76,9 @@ package struct Project: Sendable {
     {
         guard hasPackages else {
             if let name = names.first {
-                throw .usage("--package \(name): this project lists no packages; give each its folder under `packages:` in \(ProjectConfig.fileName)")
+                throw .usage(
+                    "--package \(name): this project lists no packages; give each its folder under `packages:` in \(ProjectConfig.fileName)"
+                )
             }
             return self
         }
@@ -96,11 +100,15 @@ package struct Project: Sendable {
                 guard let unit = units.first(where: { $0.name == name }) else {
                     let known = units.compactMap(\.name)
                     let near = Suggestion.nearest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
-                    throw .usage("--package \(name) is no package of this project\(near); they are \(known.joined(separator: ", ")), or all")
+                    throw .usage(
+                        "--package \(name) is no package of this project\(near); they are \(known.joined(separator: ", ")), or all"
+                    )
                 }
                 if !chosen.contains(where: { $0.name == name }) { chosen.append(unit) }
             }
-            (project.selection, project.chosen) = (units.filter { unit in chosen.contains { $0.name == unit.name } }, .named)
+            (project.selection, project.chosen) = (
+                units.filter { unit in chosen.contains { $0.name == unit.name } }, .named
+            )
         }
         // The first unit speaks for the run; the run is for every unit chosen.
         return Project(project, unit: project.selection[0], selection: project.selection)
@@ -112,7 +120,8 @@ package struct Project: Sendable {
         guard selection.count > 1 else { return scoped(to: selection[0]) }
         let names = selection.compactMap(\.name).joined(separator: ", ")
         throw .usage(
-            "\(command) works on one package at a time, and this repository releases \(names); give --package NAME, or run it in the package's folder")
+            "\(command) works on one package at a time, and this repository releases \(names); give --package NAME, or run it in the package's folder"
+        )
     }
 
     /// The project for each unit of the run, in the settings' order.
@@ -138,7 +147,8 @@ package struct Project: Sendable {
         let files = FileManager.default
         if let level = nearest({ files.fileExists(atPath: $0 + ProjectConfig.fileName) }) {
             return Project(
-                settings: try ProjectSettings.load(above(level) + ProjectConfig.fileName, found: true), root: above(level))
+                settings: try ProjectSettings.load(above(level) + ProjectConfig.fileName, found: true),
+                root: above(level))
         }
         let level =
             nearest { files.fileExists(atPath: $0 + Self.defaultNotes) }
@@ -197,7 +207,8 @@ package struct Project: Sendable {
     /// The reader of this project's fragments: the kinds they may name (every unit's), and the
     /// packages, which a fragment must name when the project lists any.
     package var fragmentReader: FragmentReader {
-        var reader = FragmentReader(kinds: ChangeKinds.builtIn.adding((hasPackages ? units : [unit]).flatMap { $0.config?.kinds ?? [] }))
+        var reader = FragmentReader(
+            kinds: ChangeKinds.builtIn.adding((hasPackages ? units : [unit]).flatMap { $0.config?.kinds ?? [] }))
         if hasPackages { reader.packages = units.compactMap(\.name) }
         return reader
     }
@@ -220,7 +231,8 @@ package struct Project: Sendable {
 
     /// An absolute path as the user would type it from here: relative when it is below here.
     package static func shown(_ path: String) -> String {
-        for here in Set([FileManager.default.currentDirectoryPath, canonical(FileManager.default.currentDirectoryPath)]) {
+        for here in Set([FileManager.default.currentDirectoryPath, canonical(FileManager.default.currentDirectoryPath)])
+        {
             if path.hasPrefix(here + "/") { return String(path.dropFirst(here.count + 1)) }
         }
         return path

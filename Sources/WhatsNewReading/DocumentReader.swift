@@ -34,7 +34,9 @@ public struct DocumentReader: Sendable {
 
     /// The reading, with the front-matter blocks and cmark's blocks it was made from, for
     /// code that edits the file around them.
-    package func readWithBlocks(_ source: SourceFile) -> (reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]) {
+    package func readWithBlocks(_ source: SourceFile) -> (
+        reading: Reading, frontMatter: [FrontMatterBlock], blocks: [Block]
+    ) {
         didRead?(source.path)
         var prepared = prepare(source)
         let (reading, blocks) = readWhole(&prepared)

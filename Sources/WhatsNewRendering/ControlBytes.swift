@@ -49,7 +49,8 @@ package enum ControlBytes {
                         continue
                     }
                     let byte = start[index]
-                    if flags[Int(byte)], byte != 0xC2 || (index + 1 < count && (0x80...0x9F).contains(start[index + 1])) {
+                    if flags[Int(byte)], byte != 0xC2 || (index + 1 < count && (0x80...0x9F).contains(start[index + 1]))
+                    {
                         return index
                     }
                     index += 1

@@ -43,7 +43,9 @@ package enum LatestRelease {
     /// when more neighbouring pairs fall going down than rise, false when more rise, nil on a
     /// tie (the order cannot say). `isNewer` compares two releases (by date where both have
     /// one, else by version).
-    package static func runsNewestFirst<Release>(_ releases: some Sequence<Release>, isNewer: (Release, Release) -> Bool) -> Bool? {
+    package static func runsNewestFirst<Release>(
+        _ releases: some Sequence<Release>, isNewer: (Release, Release) -> Bool
+    ) -> Bool? {
         var falling = 0
         var rising = 0
         var previous: Release?

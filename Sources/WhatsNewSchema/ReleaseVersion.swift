@@ -102,7 +102,8 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
             [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }),
             bytes.count == 6 || !(0x30...0x39).contains(bytes[6]),
             let month = Int(String(decoding: bytes[1...2], as: UTF8.self)),
-            let day = Int(String(decoding: bytes[4...5], as: UTF8.self)), (1...12).contains(month), (1...31).contains(day)
+            let day = Int(String(decoding: bytes[4...5], as: UTF8.self)), (1...12).contains(month),
+            (1...31).contains(day)
         else { return nil }
         return [month, day]
     }

@@ -71,12 +71,16 @@ extension Sheet {
     /// and the releases' summaries, newest first, as paragraphs; each row says in
     /// ``Section/versions`` which releases it came from. No release when `releases` is empty.
     public func merging(_ releases: [Release]) -> Sheet {
-        guard let newest = releases.first else { return Sheet(schemaVersion: schemaVersion, title: title, releases: []) }
+        guard let newest = releases.first else {
+            return Sheet(schemaVersion: schemaVersion, title: title, releases: [])
+        }
         var sections: [Section] = []
         var rows: [RowKey: Int] = [:]  // a kind row → its index in `sections`
         for release in releases {
             for var section in release.sections {
-                if releases.count > 1, section.versions.isEmpty, let version = release.version { section.versions = [version] }
+                if releases.count > 1, section.versions.isEmpty, let version = release.version {
+                    section.versions = [version]
+                }
                 guard let kind = section.kind else {
                     sections.append(section)
                     continue

@@ -26,7 +26,9 @@ struct SeenKeys {
 
     func load(from storage: some KeyValueStorage) -> SeenRecord {
         SeenRecord(
-            lastSeen: storage.string(forKey: version).map { SeenVersion(version: $0, build: storage.string(forKey: build)) },
+            lastSeen: storage.string(forKey: version).map {
+                SeenVersion(version: $0, build: storage.string(forKey: build))
+            },
             presented: storage.array(forKey: presented)?.compactMap { $0 as? String } ?? [],
             isOptedOut: storage.bool(forKey: optedOut))
     }

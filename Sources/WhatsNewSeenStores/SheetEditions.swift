@@ -26,7 +26,9 @@ extension Sheet {
             url = directory.appendingPathComponent("\(locale).lproj/\(file)")
         } else if FileManager.default.fileExists(atPath: root.path) {
             url = root
-        } else if let locale = Editions.best(of: locales, for: [developmentLanguage, "en"].compactMap { $0 }) ?? locales.first {
+        } else if let locale = Editions.best(of: locales, for: [developmentLanguage, "en"].compactMap { $0 })
+            ?? locales.first
+        {
             url = directory.appendingPathComponent("\(locale).lproj/\(file)")
         } else {
             return nil

@@ -68,7 +68,8 @@ import Testing
         // The downloaded binary is the one released, and it does the job.
         #expect(try RepositoryScript.version(of: URL(fileURLWithPath: downloaded)) == version)
         let sheet = try WhatsNewBinary.execute(
-            URL(fileURLWithPath: downloaded), [SharedFiles.fixture("examples", "keep-a-changelog"), "--format", "markdown"])
+            URL(fileURLWithPath: downloaded),
+            [SharedFiles.fixture("examples", "keep-a-changelog"), "--format", "markdown"])
         #expect(sheet.status == 0 && sheet.stdout.hasPrefix("## "), "\(sheet.stderr)")
     }
 
@@ -81,9 +82,13 @@ import Testing
         let checkout = work.appendingPathComponent("_actions/acme/whatsnew/v\(major)")
         // The checkout of the tag holds the version whatsnew reports, where the Swift source keeps it.
         let source = checkout.appendingPathComponent("Sources/WhatsNewCLI/WhatsNewCommand.swift")
-        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try String(contentsOf: RepositoryScript.root.appendingPathComponent("Sources/WhatsNewCLI/WhatsNewCommand.swift"), encoding: .utf8)
-            .write(to: source, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try String(
+            contentsOf: RepositoryScript.root.appendingPathComponent("Sources/WhatsNewCLI/WhatsNewCommand.swift"),
+            encoding: .utf8
+        )
+        .write(to: source, atomically: true, encoding: .utf8)
         let (run, outputs, log, _) = try install(ref: "v\(major)", assets: assets, checkout: checkout)
         #expect(run.status == 0, "\(log)")
         #expect(outputs["bin"] != nil, "\(log)")
@@ -103,7 +108,9 @@ import Testing
         #expect(log.contains("but the release's SHA256SUMS says"), "\(log)")
         #expect(outputs.isEmpty, "\(outputs)")
         // Nothing was unpacked, so nothing from the archive could have run.
-        let unpacked = try FileManager.default.subpathsOfDirectory(atPath: work.path).filter { $0.hasSuffix("bin/whatsnew") }
+        let unpacked = try FileManager.default.subpathsOfDirectory(atPath: work.path).filter {
+            $0.hasSuffix("bin/whatsnew")
+        }
         #expect(unpacked.isEmpty, "\(unpacked)")
         // An archive the sums do not list is refused the same way.
         try Data().write(to: tarball.deletingLastPathComponent().appendingPathComponent("SHA256SUMS"))
@@ -122,7 +129,10 @@ import Testing
         try FileManager.default.removeItem(at: tarball.deletingLastPathComponent().appendingPathComponent("SHA256SUMS"))
         let (run, outputs, log, _) = try install(ref: "v\(version)", assets: assets)
         #expect(run.status == 1, "\(log)")
-        #expect(log.contains("release v\(version) has whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz but no SHA256SUMS"), "\(log)")
+        #expect(
+            log.contains(
+                "release v\(version) has whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz but no SHA256SUMS"),
+            "\(log)")
         #expect(!log.contains("building from source"), "\(log)")
         #expect(outputs.isEmpty, "\(outputs)")
     }
@@ -143,7 +153,8 @@ import Testing
             let (run, outputs, log, _) = try install(ref: ref, assets: assets, platform: platform)
             #expect(run.status == 0, "\(ref) \(platform): \(log)")
             #expect(outputs == ["build": "true"], "\(ref) \(platform): \(outputs)")
-            #expect(log.contains("whatsnew: building from source: ") && log.contains(says), "\(ref) \(platform): \(log)")
+            #expect(
+                log.contains("whatsnew: building from source: ") && log.contains(says), "\(ref) \(platform): \(log)")
         }
         // Used from the repository's own checkout (`uses: ./`): no release to take.
         let local = try SharedFiles.scratchDirectory()

@@ -61,21 +61,27 @@ import Testing
     }
 
     @Test func releasesTheVersionTheNotesAskFor() throws {
-        let notes = "# Changelog\n\n## [Unreleased]\n\n### Added\n\n- Tags.\n\n## [1.4.0] - 2026-10-01\n\n### Fixed\n\n- A fix.\n"
+        let notes =
+            "# Changelog\n\n## [Unreleased]\n\n### Added\n\n- Tags.\n\n## [1.4.0] - 2026-10-01\n\n### Fixed\n\n- A fix.\n"
         let directory = try repository(notes, tag: "v1.4.0")
         try "{\n  \"name\": \"app\",\n  \"version\": \"1.4.0\"\n}\n".write(
             to: directory.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
         try "version-files: [package.json]\n".write(
             to: directory.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
-        let run = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PRE": "beta", "GITHUB_OUTPUT": "/dev/null"])
+        let run = try action(
+            in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PRE": "beta", "GITHUB_OUTPUT": "/dev/null"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("released 1.5.0-beta.1 (tag v1.5.0-beta.1)"))
-        let body = try String(contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
+        let body = try String(
+            contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
         #expect(body.hasPrefix("## 1.5.0-beta.1 - "), "\(body)")
-        #expect(try String(contentsOf: directory.appendingPathComponent("package.json"), encoding: .utf8).contains("1.5.0-beta.1"))
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("package.json"), encoding: .utf8).contains(
+                "1.5.0-beta.1"))
         // The outputs a later step commits, tags and publishes with.
         try "---\nkind: fixed\n---\nA crash.\n".write(
-            to: directory.appendingPathComponent(".changes/20261127-000000-crash-1a2b.md").creatingParent(), atomically: true,
+            to: directory.appendingPathComponent(".changes/20261127-000000-crash-1a2b.md").creatingParent(),
+            atomically: true,
             encoding: .utf8)
         let file = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
         let final = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "GITHUB_OUTPUT": file.path])
@@ -100,26 +106,34 @@ import Testing
         let directory = try repository(notes, tag: "v1.4.0")
         func commit(_ message: String) throws {
             try "\(UUID())\n".write(to: directory.appendingPathComponent("code.txt"), atomically: true, encoding: .utf8)
-            for arguments in [["add", "."], ["-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-qm", message]] {
-                let run = try WhatsNewBinary.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: directory)
+            for arguments in [
+                ["add", "."], ["-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-qm", message],
+            ] {
+                let run = try WhatsNewBinary.execute(
+                    URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: directory)
                 try #require(run.status == 0, "\(run.stderr)")
             }
         }
         try commit("chore: tidy")
         let idle = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
-        let nothing = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_DRAFT": "1", "GITHUB_OUTPUT": idle.path])
+        let nothing = try action(
+            in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_DRAFT": "1", "GITHUB_OUTPUT": idle.path])
         #expect(nothing.status == 0, "\(nothing.stderr)")
         #expect(try String(contentsOf: idle, encoding: .utf8) == "released=false\n")
         try commit("feat: themes (#12)")
         try commit("fix: a crash")
         let file = directory.deletingLastPathComponent().appendingPathComponent("outputs-\(UUID().uuidString)")
-        let run = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_DRAFT": "1", "GITHUB_OUTPUT": file.path])
+        let run = try action(
+            in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_DRAFT": "1", "GITHUB_OUTPUT": file.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("released=true\nversion=1.5.0\ntag=v1.5.0\n"))
-        let body = try String(contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
-        #expect(body.hasPrefix("## 1.5.0") && body.contains("- Themes (#12)\n") && body.contains("- A crash\n"), "\(body)")
+        let body = try String(
+            contentsOf: directory.appendingPathComponent("whatsnew-out/release-notes.md"), encoding: .utf8)
+        #expect(
+            body.hasPrefix("## 1.5.0") && body.contains("- Themes (#12)\n") && body.contains("- A crash\n"), "\(body)")
         let changelog = try String(contentsOf: directory.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        #expect(changelog.contains("### Added\n\n- Themes (#12)\n\n### Fixed\n\n- A crash\n\n## [1.4.0]"), "\(changelog)")
+        #expect(
+            changelog.contains("### Added\n\n- Themes (#12)\n\n### Fixed\n\n- A crash\n\n## [1.4.0]"), "\(changelog)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".changes").path))
     }
 
@@ -129,22 +143,30 @@ import Testing
         let directory = try repository(PackagesTests.notes("1.2.0", "Core things."), tag: "core-v1.2.0")
         let files = [
             ".whatsnew.yml": "packages:\n  core: .\n  \"@acme/web\": web\n",
-            "web/CHANGELOG.md": PackagesTests.notes("0.3.0", "The web."), "web/package.json": #"{"name": "@acme/web", "version": "0.3.0"}"#,
-            ".changes/20260101-000000-a-fix-abcd.md": "---\nkind: fixed\npackages: [core, \"@acme/web\"]\n---\nA shared fix.\n",
+            "web/CHANGELOG.md": PackagesTests.notes("0.3.0", "The web."),
+            "web/package.json": #"{"name": "@acme/web", "version": "0.3.0"}"#,
+            ".changes/20260101-000000-a-fix-abcd.md":
+                "---\nkind: fixed\npackages: [core, \"@acme/web\"]\n---\nA shared fix.\n",
         ]
         for (path, text) in files {
             let file = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
         let output = directory.appendingPathComponent("github-output")
-        let run = try action(in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PACKAGE": "all", "WHATSNEW_FORMATS": "markdown,json"])
+        let run = try action(
+            in: directory, ["WHATSNEW_RELEASE": "auto", "WHATSNEW_PACKAGE": "all", "WHATSNEW_FORMATS": "markdown,json"])
         #expect(run.status == 0, "\(run.stderr)")
         let outputs = try String(contentsOf: output, encoding: .utf8)
-        #expect(outputs.contains("releases<<WHATSNEW_RELEASES\npackage=core version=1.2.1 tag=core-v1.2.1\npackage=@acme/web version=0.3.1 tag=@acme/web@0.3.1\nWHATSNEW_RELEASES\n"), "\(outputs)")
+        #expect(
+            outputs.contains(
+                "releases<<WHATSNEW_RELEASES\npackage=core version=1.2.1 tag=core-v1.2.1\npackage=@acme/web version=0.3.1 tag=@acme/web@0.3.1\nWHATSNEW_RELEASES\n"
+            ), "\(outputs)")
         #expect(outputs.contains("tags<<WHATSNEW_TAGS\ncore-v1.2.1\n@acme/web@0.3.1\nWHATSNEW_TAGS\n"))
         #expect(outputs.contains("whatsnew-out/@acme-web/release-notes.md\n") && outputs.contains("web/package.json\n"))
-        let body = try String(contentsOf: directory.appendingPathComponent("whatsnew-out/@acme-web/release-notes.md"), encoding: .utf8)
+        let body = try String(
+            contentsOf: directory.appendingPathComponent("whatsnew-out/@acme-web/release-notes.md"), encoding: .utf8)
         #expect(body.hasPrefix("## ") && body.contains("0.3.1") && body.contains("A shared fix."), "\(body)")
 
         try FileManager.default.removeItem(at: output)
@@ -180,7 +202,8 @@ import Testing
             if format == "text" { arguments += ["--color", "never", "--width", "80"] }
             if format == "atom" { arguments += ["--feed-url", "https://example.com/feed.xml"] }
             let expected = try WhatsNewBinary.run(arguments, in: directory)
-            let written = try? String(contentsOf: directory.appendingPathComponent("whatsnew-out/\(file)"), encoding: .utf8)
+            let written = try? String(
+                contentsOf: directory.appendingPathComponent("whatsnew-out/\(file)"), encoding: .utf8)
             #expect(written == expected.stdout, "\(format)")
         }
         #expect(try action(in: directory, ["WHATSNEW_FORMATS": "markdown,pdf"]).stderr.contains("unknown format pdf"))
@@ -194,7 +217,8 @@ import Testing
         for name in ["Lantern-1.3.0.zip", "Lantern-1.3.1.zip"] {
             try Data("archive".utf8).write(to: build.appendingPathComponent(name))
         }
-        let run = try action(in: directory, ["WHATSNEW_COMMAND": "export-sparkle", "WHATSNEW_ARCHIVES": "build/*.zip\n"])
+        let run = try action(
+            in: directory, ["WHATSNEW_COMMAND": "export-sparkle", "WHATSNEW_ARCHIVES": "build/*.zip\n"])
         #expect(run.status == 0, "\(run.stderr)")
         for version in ["1.3.0", "1.3.1"] {
             let page = try? String(contentsOf: build.appendingPathComponent("Lantern-\(version).html"), encoding: .utf8)
@@ -220,14 +244,17 @@ import Testing
         echo "$@" >> '\(log.path)'
         case "$*" in *--show-bin-path*) echo '\(binary.deletingLastPathComponent().path)' ;; esac
         """.write(to: tools.appendingPathComponent("swift"), atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.appendingPathComponent("swift").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: tools.appendingPathComponent("swift").path)
         let path = tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let run = try action(in: directory, ["WHATSNEW_BIN": "", "PATH": path])
         #expect(run.status == 0, "\(run.stderr)")
         let asked = try String(contentsOf: log, encoding: .utf8)
         let root = Self.script.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         #expect(asked.contains("build --package-path \(root) -c release --product whatsnew\n"), "\(asked)")
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("whatsnew-out/release-notes.md").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent("whatsnew-out/release-notes.md").path))
     }
 
     @Test func failsOnALintError() throws {

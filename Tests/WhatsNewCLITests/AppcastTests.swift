@@ -45,7 +45,8 @@ struct AppcastTests {
 
     private func project(notes: String? = nil, appcast: String = AppcastTests.appcast) throws -> URL {
         let directory = try SharedFiles.scratchDirectory()
-        let changelog = try notes ?? String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
+        let changelog =
+            try notes ?? String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
         try changelog.write(to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
         try appcast.write(to: directory.appendingPathComponent("appcast.xml"), atomically: true, encoding: .utf8)
         return directory
@@ -74,7 +75,9 @@ struct AppcastTests {
             while from > result.startIndex, [" ", "\t"].contains(result[result.index(before: from)]) {
                 from = result.index(before: from)
             }
-            if from > result.startIndex, result[result.index(before: from)] == "\n" { from = result.index(before: from) }
+            if from > result.startIndex, result[result.index(before: from)] == "\n" {
+                from = result.index(before: from)
+            }
             result.removeSubrange(from..<end.upperBound)
         }
         return result
@@ -118,7 +121,8 @@ struct AppcastTests {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("appcast.xml")
-        let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
+        let run = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         let edited = try String(contentsOf: file, encoding: .utf8)
         let items = try parsed(file)
@@ -127,10 +131,13 @@ struct AppcastTests {
         for description in [items[0][""], items[1][""]].compactMap({ $0 }) {
             let style = try #require(description.firstRange(of: /<style>[^<]*<\/style>/))
             #expect(description[style].utf8.count < 100, "\(description[style])")
-            #expect(description.contains("<table class=\"whatsnew\"") && !description.contains(".sparkle-installed-version"))
+            #expect(
+                description.contains("<table class=\"whatsnew\"") && !description.contains(".sparkle-installed-version")
+            )
         }
         #expect(edited.utf8.count < 3 * Self.appcast.utf8.count + 4_000)
-        let again = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
+        let again = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == edited)
         let cumulative = try WhatsNewBinary.run(
@@ -147,10 +154,13 @@ struct AppcastTests {
     @Test func anItemWithAReleaseNotesLinkIsLeftAloneUnlessTheDescriptionIsPreferred() throws {
         let directory = try project(
             replacing: "            <sparkle:version>1300</sparkle:version>\n",
-            with: "            <sparkle:version>1300</sparkle:version>\n            <sparkle:releaseNotesLink>https://example.com/1.4.0.html</sparkle:releaseNotesLink>\n")
+            with:
+                "            <sparkle:version>1300</sparkle:version>\n            <sparkle:releaseNotesLink>https://example.com/1.4.0.html</sparkle:releaseNotesLink>\n"
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("appcast.xml")
-        let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
+        let run = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "wrote 1 of 3 items' descriptions in appcast.xml\n")
         #expect(run.stderr.components(separatedBy: "sparkle:releaseNotesLink").count == 2, "one note: \(run.stderr)")
@@ -158,20 +168,26 @@ struct AppcastTests {
         #expect(try parsed(file)[0][""] == nil)
 
         let preferred = try WhatsNewBinary.run(
-            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207", "--prefer", "description"], in: directory)
+            ["export", "sparkle", "--appcast", "appcast.xml", "--build", "1.3.1=1207", "--prefer", "description"],
+            in: directory)
         #expect(preferred.status == 0, "\(preferred.stderr)")
         #expect(preferred.stdout == "wrote 2 of 3 items' descriptions in appcast.xml\n")
         let edited = try String(contentsOf: file, encoding: .utf8)
         #expect(!edited.contains("releaseNotesLink"))
         #expect(withoutDescriptions(edited) == withoutDescriptions(Self.appcast))
         #expect(try parsed(file)[0][""]?.contains("Offline sync") == true)
-        #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "App-1.4.0.zip", "--prefer", "description"], in: directory).status == 2)
+        #expect(
+            try WhatsNewBinary.run(
+                ["export", "sparkle", "--archive", "App-1.4.0.zip", "--prefer", "description"], in: directory
+            ).status == 2)
     }
 
     @Test func everyItemOfAVersionGetsItsNotes() throws {
         let directory = try project(
             replacing: "        <item>\n            <title>Version 0.9</title>",
-            with: "        <item><title>1.4.0 for Intel</title><sparkle:shortVersionString>1.4.0</sparkle:shortVersionString></item>\n        <item>\n            <title>Version 0.9</title>")
+            with:
+                "        <item><title>1.4.0 for Intel</title><sparkle:shortVersionString>1.4.0</sparkle:shortVersionString></item>\n        <item>\n            <title>Version 0.9</title>"
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
@@ -187,11 +203,14 @@ struct AppcastTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let fixtures = SharedFiles.tests.appendingPathComponent("WhatsNewTests/Fixtures/translations")
         for file in ["CHANGELOG.md", "CHANGELOG.de.md"] {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(file), to: directory.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(file), to: directory.appendingPathComponent(file))
         }
-        let appcast = Self.appcast.replacingOccurrences(of: "1.4.0", with: "2.1.0").replacingOccurrences(of: "1.3.1", with: "2.0.0")
+        let appcast = Self.appcast.replacingOccurrences(of: "1.4.0", with: "2.1.0").replacingOccurrences(
+            of: "1.3.1", with: "2.0.0")
         try appcast.write(to: directory.appendingPathComponent("appcast.xml"), atomically: true, encoding: .utf8)
-        let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml", "--locales", "de"], in: directory)
+        let run = try WhatsNewBinary.run(
+            ["export", "sparkle", "--appcast", "appcast.xml", "--locales", "de"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         let items = try parsed(directory.appendingPathComponent("appcast.xml"))
         #expect(items[0]["de"]?.contains("lang=\"de\"") == true)
@@ -216,7 +235,9 @@ struct AppcastTests {
         let run = try WhatsNewBinary.run(["export", "sparkle", "--appcast", "appcast.xml"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         let description = try #require(try parsed(directory.appendingPathComponent("appcast.xml"))[0][""])
-        #expect(description.contains("<code>a[b[0]]&gt;1</code> and text ]]&gt; no longer end the CDATA; neither does ]]]]&gt;."))
+        #expect(
+            description.contains(
+                "<code>a[b[0]]&gt;1</code> and text ]]&gt; no longer end the CDATA; neither does ]]]]&gt;."))
     }
 
     @Test func aSignedAppcastIsRefusedAndLeftAsItWas() throws {
@@ -237,10 +258,19 @@ struct AppcastTests {
 
     @Test func anAppcastThatIsNotWellFormedOrKnowsNoReleaseIsLeftAsItWas() throws {
         let cases = [
-            (Self.appcast.replacingOccurrences(of: "</item>\n        <item>", with: "</itm>\n        <item>"), "appcast.xml:18:3: error: this appcast is not well-formed XML: `</itm>` closes `<item>`; it was left unchanged"),
-            (Self.appcast.replacingOccurrences(of: "<title>Inkwell</title>", with: "<title>Inkwell & Co</title>"), "appcast.xml:5:24: error: this appcast is not well-formed XML: an `&` that is no reference"),
+            (
+                Self.appcast.replacingOccurrences(of: "</item>\n        <item>", with: "</itm>\n        <item>"),
+                "appcast.xml:18:3: error: this appcast is not well-formed XML: `</itm>` closes `<item>`; it was left unchanged"
+            ),
+            (
+                Self.appcast.replacingOccurrences(of: "<title>Inkwell</title>", with: "<title>Inkwell & Co</title>"),
+                "appcast.xml:5:24: error: this appcast is not well-formed XML: an `&` that is no reference"
+            ),
             (String(Self.appcast.dropLast(8)), "is never closed"),
-            (Self.appcast.replacingOccurrences(of: "1.4.0", with: "7.0").replacingOccurrences(of: "1.3.1", with: "7.1"), "no item of this appcast is a release the notes have"),
+            (
+                Self.appcast.replacingOccurrences(of: "1.4.0", with: "7.0").replacingOccurrences(
+                    of: "1.3.1", with: "7.1"), "no item of this appcast is a release the notes have"
+            ),
         ]
         for (appcast, message) in cases {
             let directory = try project(appcast: appcast)

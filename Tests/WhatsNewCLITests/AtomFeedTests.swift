@@ -44,7 +44,8 @@ struct AtomFeedTests {
         #expect(!run.stdout.contains("1.9.0"))
         let one = try WhatsNewBinary.run(["-", "--format", "atom", "--entries", "1"], stdin: Self.hostile)
         #expect(one.stdout.components(separatedBy: "<entry>").count - 1 == 1 && one.stdout.contains("Version 2.0.0"))
-        let bad = try WhatsNewBinary.run(["-", "--format", "atom", "--feed-url", "javascript:alert(1)"], stdin: Self.hostile)
+        let bad = try WhatsNewBinary.run(
+            ["-", "--format", "atom", "--feed-url", "javascript:alert(1)"], stdin: Self.hostile)
         #expect(bad.status == 2)
     }
 

@@ -39,8 +39,11 @@ struct CommandLineArticleTests {
 
     @Test func theSynopsisNamesEveryOptionOfEveryCommand() throws {
         let synopsis = try Self.synopsis()
-        let commands = ["render", "lint", "locales", "icons", "css", "export fastlane", "export json", "export sparkle", "preview", "new", "draft",
-            "next", "release", "recover", "check", "init"]
+        let commands = [
+            "render", "lint", "locales", "icons", "css", "export fastlane", "export json", "export sparkle", "preview",
+            "new", "draft",
+            "next", "release", "recover", "check", "init",
+        ]
         #expect(Set(synopsis.keys) == Set(commands))
         for command in commands {
             let help = try Self.helpOptions(command)

@@ -32,7 +32,8 @@ struct DocsSitePluginTests {
         // Front matter that is not YAML: whatsnew cannot render these notes, and says on which line.
         let broken = work.appendingPathComponent("broken.md")
         let example = try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
-        try ("---\ntitle: Lantern\nicons: [unclosed\n---\n\n" + example).write(to: broken, atomically: true, encoding: .utf8)
+        try ("---\ntitle: Lantern\nicons: [unclosed\n---\n\n" + example).write(
+            to: broken, atomically: true, encoding: .utf8)
 
         let (status, output, errors) = try Tool.run([
             "python3", Self.script.path, "measure", engine.rawValue, work.appendingPathComponent("sites").path,
@@ -74,7 +75,9 @@ struct DocsSitePluginTests {
             let result = try #require(strict[site] as? [String: Any])
             #expect(result["status"] as? Int == 1, "\(site): \(result)")
             #expect(result["namesNotesLine"] as? Bool == true, "\(site): \(result)")
-            #expect((result["messages"] as? [String])?.contains { $0.contains("CHANGELOG.md:4:1") } == true, "\(site): \(result)")
+            #expect(
+                (result["messages"] as? [String])?.contains { $0.contains("CHANGELOG.md:4:1") } == true,
+                "\(site): \(result)")
         }
 
         // In the browser: aligned titles, a tight icon column, the host's scheme, no sideways scroll.
@@ -82,7 +85,9 @@ struct DocsSitePluginTests {
         #expect(runs.count == 8)
         for run in runs {
             let failures = run["failures"] as? [String] ?? ["no report"]
-            #expect(failures.isEmpty, "\(engine) \(run["host"]!) \(run["width"]!)px \(run["scheme"]!):\n\(failures.joined(separator: "\n"))")
+            #expect(
+                failures.isEmpty,
+                "\(engine) \(run["host"]!) \(run["width"]!)px \(run["scheme"]!):\n\(failures.joined(separator: "\n"))")
         }
     }
 }

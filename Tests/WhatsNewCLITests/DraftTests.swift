@@ -33,7 +33,10 @@ import Testing
             let date = "@\(clock) +0000"
             let run = try WhatsNewBinary.execute(
                 URL(fileURLWithPath: "/usr/bin/env"),
-                ["GIT_AUTHOR_DATE=\(date)", "GIT_COMMITTER_DATE=\(date)", "git", "-c", "user.email=dev@example.com", "-c", "user.name=Dev"]
+                [
+                    "GIT_AUTHOR_DATE=\(date)", "GIT_COMMITTER_DATE=\(date)", "git", "-c", "user.email=dev@example.com",
+                    "-c", "user.name=Dev",
+                ]
                     + arguments,
                 in: repository.url)
             try #require(run.status == 0, "git \(arguments.joined(separator: " ")): \(run.stderr)")
@@ -77,7 +80,8 @@ import Testing
         try history.commit("feat(core): tables in the reader", files: history.touch("Core"))
         try history.commit("fix(app): crash on launch (#21)", files: history.touch("App"))
         try history.commit("feat(parser): read footnotes", files: history.touch("Core"))
-        try history.commit("fix: both sides agree", files: history.touch("Core").merging(history.touch("App")) { a, _ in a })
+        try history.commit(
+            "fix: both sides agree", files: history.touch("Core").merging(history.touch("App")) { a, _ in a })
         try history.commit("perf(core): faster layout", files: history.touch("Core"))
         try history.commit("docs(app): explain the sheet", files: history.touch("App"))
         // 7–12: types users never see.
@@ -89,13 +93,15 @@ import Testing
         try history.commit(
             "fix(app): handle a missing title\n\nBREAKING CHANGE: `App.run` takes options now;\nthe old call is gone.",
             files: history.touch("App"))
-        try history.commit("refactor(core): rename\n\nBREAKING-CHANGE: `Sheet.rows` is `Sheet.items`.", files: history.touch("Core"))
+        try history.commit(
+            "refactor(core): rename\n\nBREAKING-CHANGE: `Sheet.rows` is `Sheet.items`.", files: history.touch("Core"))
         // 16–17.
         try history.commit("deprecate(core): the old initialiser", files: history.touch("Core"))
         try history.commit("security(app): escape titles\n\nCloses #44", files: history.touch("App"))
         // 18–19: a change and its revert in the same range: neither has a note.
         let doomed = try history.commit("feat(app): a short-lived idea", files: history.touch("App"))
-        try history.commit("Revert \"feat(app): a short-lived idea\"\n\nThis reverts commit \(doomed).", files: history.touch("App"))
+        try history.commit(
+            "Revert \"feat(app): a short-lived idea\"\n\nThis reverts commit \(doomed).", files: history.touch("App"))
         // 20: a revert of a released change: a fixed row.
         try history.commit(
             "Revert \"feat(core): released thing\"\n\nThis reverts commit \(released).", files: history.touch("Core"))
@@ -113,7 +119,8 @@ import Testing
         try history.commit(
             "feat(app): with a note of its own",
             files: history.touch("App").merging([
-                ".changes/20260901-000000-a-note-of-its-own-abcd.md": "---\nkind: added\npackages: [app]\ntitle: Widgets\nsummary: On the home screen.\n---\n"
+                ".changes/20260901-000000-a-note-of-its-own-abcd.md":
+                    "---\nkind: added\npackages: [app]\ntitle: Widgets\nsummary: On the home screen.\n---\n"
             ]) { a, _ in a })
         // 26: co-authors.
         try history.commit(
@@ -121,10 +128,13 @@ import Testing
         // 27: not a conventional commit.
         try history.commit("Update the readme", files: ["README.md": "# Demo, again\n"])
         // 28: terminal escapes, which no note may carry: said and skipped.
-        try history.commit("fix(core): red \u{1B}[31malert\u{1B}[0m and \u{1B}]0;title\u{07}", files: history.touch("Core"))
+        try history.commit(
+            "fix(core): red \u{1B}[31malert\u{1B}[0m and \u{1B}]0;title\u{07}", files: history.touch("Core"))
         // 29–30: YAML and Markdown that must stay text.
         try history.commit("feat(core): \"quoted\": value: - [yes] # not a comment", files: history.touch("Core"))
-        try history.commit("fix(app): <script>alert(1)</script> and [a link](javascript:alert(1)) *stay* text", files: history.touch("App"))
+        try history.commit(
+            "fix(app): <script>alert(1)</script> and [a link](javascript:alert(1)) *stay* text",
+            files: history.touch("App"))
         // 31: a scope naming no package, touching no package's folder.
         try history.commit("feat(docs-site): a new theme", files: ["README.md": "# Demo, themed\n"])
         // 32–33: a branch whose commits are not conventional, merged under a conventional title.
@@ -132,7 +142,10 @@ import Testing
         try history.commit("wip", files: history.touch("App"))
         try history.git(["checkout", "-q", "main"])
         history.clock += 60
-        try history.git(["merge", "-q", "--no-ff", "widgets", "-m", "Merge pull request #40 from dev/widgets\n\nfeat(app): widgets on the lock screen"])
+        try history.git([
+            "merge", "-q", "--no-ff", "widgets", "-m",
+            "Merge pull request #40 from dev/widgets\n\nfeat(app): widgets on the lock screen",
+        ])
         // 34–35: the same change twice (a cherry-pick): one note.
         try history.commit("fix(core): same fix twice", files: history.touch("Core"))
         try history.commit("fix(core): same fix twice", files: history.touch("Core"))
@@ -142,7 +155,9 @@ import Testing
         try history.commit("Feat(core): capitalised types read the same", files: history.touch("Core"))
         try history.commit("feat(core): `code spans` stay code", files: history.touch("Core"))
         // A commit that lists a second change in its body, as release-please reads them.
-        try history.commit("feat(core): several changes\n\nfix(core): a second change, listed in the body", files: history.touch("Core"))
+        try history.commit(
+            "feat(core): several changes\n\nfix(core): a second change, listed in the body",
+            files: history.touch("Core"))
         try history.commit("chore(release): prepare", files: history.touch("Core"))
         return history
     }
@@ -151,13 +166,16 @@ import Testing
         let history = try Self.history()
         let repository = history.repository
         defer { repository.remove() }
-        let count = try history.git(["rev-list", "--count", "core-v1.0.0..HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let count = try history.git(["rev-list", "--count", "core-v1.0.0..HEAD"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(Int(count) ?? 0 >= 40)
 
         let dry = try repository.whatsnew(["draft", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
         try SharedFiles.checkGolden(dry.stdout, "drafts/dry-run.txt")
-        #expect(repository.files(in: ".changes") == ["20260901-000000-a-note-of-its-own-abcd.md"], "a dry run writes nothing")
+        #expect(
+            repository.files(in: ".changes") == ["20260901-000000-a-note-of-its-own-abcd.md"],
+            "a dry run writes nothing")
         // The escapes are said, escaped, with the commit; the scope without a package too.
         #expect(dry.stderr.contains("warning: skipped \"fix(core): red \\u{1B}[31malert"), "\(dry.stderr)")
         #expect(!dry.stderr.contains("\u{1B}"))
@@ -165,7 +183,9 @@ import Testing
 
         let written = try repository.whatsnew(["draft"])
         #expect(written.status == 0, "\(written.stderr)")
-        let drafted = repository.files(in: ".changes").filter { $0.hasSuffix(".md") && $0 != "README.md" && !$0.contains("abcd") }
+        let drafted = repository.files(in: ".changes").filter {
+            $0.hasSuffix(".md") && $0 != "README.md" && !$0.contains("abcd")
+        }
         #expect(written.stdout == drafted.map { ".changes/\($0)\n" }.joined())
         var files = ""
         for name in drafted { files += "== \(name)\n" + (try repository.read(".changes/\(name)")) }
@@ -188,8 +208,12 @@ import Testing
         defer { repository.remove() }
         let run = try repository.whatsnew(["release", "auto", "--draft", "--package", "all", "--date", "2026-11-28"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "package=core version=2.0.0 tag=core-v2.0.0\npackage=app version=2.0.0 tag=app-v2.0.0\n", "\(run.stdout)")
-        let notes = "== Core/CHANGELOG.md\n" + (try repository.read("Core/CHANGELOG.md")) + "== App/CHANGELOG.md\n" + (try repository.read("App/CHANGELOG.md"))
+        #expect(
+            run.stdout == "package=core version=2.0.0 tag=core-v2.0.0\npackage=app version=2.0.0 tag=app-v2.0.0\n",
+            "\(run.stdout)")
+        let notes =
+            "== Core/CHANGELOG.md\n" + (try repository.read("Core/CHANGELOG.md")) + "== App/CHANGELOG.md\n"
+            + (try repository.read("App/CHANGELOG.md"))
         try SharedFiles.checkGolden(notes, "drafts/release.md")
         // The fragment a commit brought was released and removed; no draft was ever a file.
         #expect(repository.files(in: ".changes").filter { $0 != "README.md" }.isEmpty)
@@ -207,7 +231,9 @@ import Testing
         try history.commit("docs: notes drafted")
         try history.commit("Revert \"feat: an idea\"\n\nThis reverts commit \(idea).", files: ["a.txt": ""])
         let dry = try repository.whatsnew(["draft", "--dry-run"])
-        #expect(dry.stdout.contains("would remove .changes/") && dry.stdout.contains("an-idea-\(idea.prefix(10)).md"), "\(dry.stdout)")
+        #expect(
+            dry.stdout.contains("would remove .changes/") && dry.stdout.contains("an-idea-\(idea.prefix(10)).md"),
+            "\(dry.stdout)")
         let run = try repository.whatsnew(["draft"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(repository.files(in: ".changes").contains { $0.contains("an-idea") } == false)
@@ -218,7 +244,6 @@ import Testing
         #expect(try repository.read("CHANGELOG.md").contains("## [1.0.1] - 2026-11-28\n\n### Fixed\n\n- A fix\n"))
     }
 
-
     /// git's default history simplification drops a side branch whose merge leaves the notes
     /// folder as it was; the commits on it still wrote (and then deleted) their notes.
     @Test func aNoteWrittenAndDeletedOnAMergedBranchIsNotDraftedAgain() throws {
@@ -228,7 +253,9 @@ import Testing
         try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First."), ".changes/README.md": "Notes.\n"])
         try history.git(["tag", "v1.0.0"])
         try history.git(["checkout", "-q", "-b", "topic"])
-        try history.commit("feat: export to PDF", files: [".changes/20260901-120000-export-ab12.md": "---\nkind: added\n---\nExport to PDF.\n"])
+        try history.commit(
+            "feat: export to PDF",
+            files: [".changes/20260901-120000-export-ab12.md": "---\nkind: added\n---\nExport to PDF.\n"])
         try repository.git(["rm", "-q", ".changes/20260901-120000-export-ab12.md"])
         try history.commit("chore: the export note was noise")
         try history.git(["checkout", "-q", "main"])
@@ -243,7 +270,8 @@ import Testing
         var history = try History()
         let repository = history.repository
         defer { repository.remove() }
-        let settings = "kinds:\n  ui: { title: Interface, bump: minor }\ncommits:\n  chore: internal\n  docs: skip\n  ui: ui\n"
+        let settings =
+            "kinds:\n  ui: { title: Interface, bump: minor }\ncommits:\n  chore: internal\n  docs: skip\n  ui: ui\n"
         try history.commit("Start", files: ["CHANGELOG.md": Self.notes("First."), ".whatsnew.yml": settings])
         try history.git(["tag", "v1.0.0"])
         try history.commit("chore: tidy the build", files: ["a.txt": "a\n"])
@@ -260,7 +288,10 @@ import Testing
         try repository.write(".whatsnew.yml", settings + "  perf: nonsense\n")
         let wrong = try repository.whatsnew(["draft", "--dry-run"])
         #expect(wrong.status == 1)
-        #expect(wrong.stderr.contains(".whatsnew.yml:7:9: error: `perf` commits would make notes of kind `nonsense`, which is no kind"), "\(wrong.stderr)")
+        #expect(
+            wrong.stderr.contains(
+                ".whatsnew.yml:7:9: error: `perf` commits would make notes of kind `nonsense`, which is no kind"),
+            "\(wrong.stderr)")
     }
 
     /// Shapes a first review found notes lost in: each keeps or takes back exactly its notes.
@@ -295,17 +326,24 @@ import Testing
         // A commit that only touches the folder's README still needs its note.
         try history.commit("feat: important", files: [".changes/README.md": "Notes.\n", "e.txt": "e\n"])
         // Names that YAML's flow lists would split.
-        try history.git(["-c", "user.name=Smith, John [Jr.]", "commit", "-q", "--allow-empty", "-m", "fix: by John\n\nCo-authored-by: Doe, Jane <j@example.com>"])
+        try history.git([
+            "-c", "user.name=Smith, John [Jr.]", "commit", "-q", "--allow-empty", "-m",
+            "fix: by John\n\nCo-authored-by: Doe, Jane <j@example.com>",
+        ])
 
         let run = try repository.whatsnew(["draft"])
         #expect(run.status == 0, "\(run.stderr)")
-        let notes = try repository.files(in: ".changes").filter { $0 != "README.md" }.map { try repository.read(".changes/\($0)") }
+        let notes = try repository.files(in: ".changes").filter { $0 != "README.md" }.map {
+            try repository.read(".changes/\($0)")
+        }
         let texts = notes.map { $0.split(separator: "\n").last.map(String.init) ?? "" }.sorted()
         #expect(texts == ["By John", "Dark mode", "Important", "Reapplied"], "\(texts)")
         let john = try #require(notes.first { $0.contains("By John") })
         #expect(john.contains("authors: [\"Smith, John [Jr.]\", \"Doe, Jane\"]"), "\(john)")
         let release = try repository.whatsnew(["release", "auto", "--dry-run"])
-        #expect(release.stdout.contains("### Contributors\n\n- Dev\n- Smith, John \\[Jr.\\]\n- Doe, Jane\n"), "\(release.stdout)")
+        #expect(
+            release.stdout.contains("### Contributors\n\n- Dev\n- Smith, John \\[Jr.\\]\n- Doe, Jane\n"),
+            "\(release.stdout)")
     }
 
     @Test func packagesShareTheNoteOfACommitThatTouchesBoth() throws {
@@ -314,18 +352,25 @@ import Testing
         defer { repository.remove() }
         try history.commit(
             "Start",
-            files: [".whatsnew.yml": "packages:\n  core: Core\n  app: App\n", "Core/CHANGELOG.md": Self.notes("Core."), "App/CHANGELOG.md": Self.notes("App.")])
+            files: [
+                ".whatsnew.yml": "packages:\n  core: Core\n  app: App\n", "Core/CHANGELOG.md": Self.notes("Core."),
+                "App/CHANGELOG.md": Self.notes("App."),
+            ])
         try history.git(["tag", "core-v1.0.0"])
         try history.git(["tag", "app-v1.0.0"])
-        try history.commit("feat: touches both\n\nfix: a second change in both", files: ["Core/a.txt": "a\n", "App/a.txt": "a\n"])
+        try history.commit(
+            "feat: touches both\n\nfix: a second change in both", files: ["Core/a.txt": "a\n", "App/a.txt": "a\n"])
         try history.commit("fix(app): the app alone", files: ["App/b.txt": "b\n"])
         // Drafted from the core's folder, the shared notes name both packages; the app's own waits.
         let core = try WhatsNewBinary.run(["draft"], in: repository.url.appendingPathComponent("Core"))
         #expect(core.status == 0, "\(core.stderr)")
-        let written = try repository.files(in: ".changes").filter { $0 != "README.md" }.map { try repository.read(".changes/\($0)") }
+        let written = try repository.files(in: ".changes").filter { $0 != "README.md" }.map {
+            try repository.read(".changes/\($0)")
+        }
         #expect(written.count == 2 && written.allSatisfy { $0.contains("packages: [core, app]") }, "\(written)")
         let rest = try repository.whatsnew(["draft"])
-        #expect(rest.stdout.split(separator: "\n").count == 1 && rest.stdout.contains("the-app-alone"), "\(rest.stdout)")
+        #expect(
+            rest.stdout.split(separator: "\n").count == 1 && rest.stdout.contains("the-app-alone"), "\(rest.stdout)")
     }
 
     @Test func aRepositoryWithoutCommitsHasNothingToDraft() throws {

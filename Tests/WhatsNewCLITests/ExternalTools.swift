@@ -77,4 +77,3 @@ extension Trait where Self == ConditionTrait {
     }
 
 }
-

@@ -33,10 +33,24 @@ import Testing
         let repository = try GitRepository(["CHANGELOG.md": Self.notes, "Sources/App.swift": "let app = 1\n"])
         defer { repository.remove() }
         let branches: [(String, [String], String?)] = [
-            ("sync-crash", ["--kind", "fixed", "--issue", "230", "--body", "Opening a collection while it syncs no longer crashes."], nil),
-            ("csv-export", ["--kind", "added", "--pr", "231", "--body", "-"], "- CSV export of a whole collection.\n- Exports remember the last folder.\n"),
-            ("sharing", ["--kind", "added", "--title", "Shared Collections", "--icon", "person.2.fill", "--color", "teal",
-                         "--summary", "Invite friends to a collection and edit it together."], nil),
+            (
+                "sync-crash",
+                [
+                    "--kind", "fixed", "--issue", "230", "--body",
+                    "Opening a collection while it syncs no longer crashes.",
+                ], nil
+            ),
+            (
+                "csv-export", ["--kind", "added", "--pr", "231", "--body", "-"],
+                "- CSV export of a whole collection.\n- Exports remember the last folder.\n"
+            ),
+            (
+                "sharing",
+                [
+                    "--kind", "added", "--title", "Shared Collections", "--icon", "person.2.fill", "--color", "teal",
+                    "--summary", "Invite friends to a collection and edit it together.",
+                ], nil
+            ),
         ]
         for (branch, options, stdin) in branches {
             try repository.git("checkout", "-q", "-b", branch, "main")
@@ -90,7 +104,10 @@ import Testing
         let notes = try repository.read("CHANGELOG.md")
         #expect(notes.contains("## [Unreleased]\n\n## [1.4.0] - 2024-05-02\n\n### 👥 Shared Collections\n"))
         #expect(notes.contains("- Opening a collection while it syncs no longer crashes. (#230)\n"))
-        #expect(notes.contains("[Unreleased]: https://example.com/inkwell/compare/v1.4.0...HEAD\n[1.4.0]: https://example.com/inkwell/compare/v1.3.1...v1.4.0\n"))
+        #expect(
+            notes.contains(
+                "[Unreleased]: https://example.com/inkwell/compare/v1.4.0...HEAD\n[1.4.0]: https://example.com/inkwell/compare/v1.3.1...v1.4.0\n"
+            ))
         // The unreleased release is empty again, and the next note starts it anew.
         let empty = try repository.whatsnew(["--release", "unreleased", "--format", "json"])
         #expect(try Self.rows(empty.stdout).isEmpty)
@@ -100,15 +117,16 @@ import Testing
         let repository = try GitRepository([
             "CHANGELOG.md": Self.notes,
             ".whatsnew.yml": """
-                repository: inkwell/app
-                kinds:
-                  ui: { title: Interface, icon: paintbrush.fill, color: purple }
-                  fixed: { icon: ant.fill }
+            repository: inkwell/app
+            kinds:
+              ui: { title: Interface, icon: paintbrush.fill, color: purple }
+              fixed: { icon: ant.fill }
 
-                """,
+            """,
         ])
         defer { repository.remove() }
-        #expect(try repository.whatsnew(["new", "--kind", "ui", "--pr", "7", "--body", "Rounder corners."]).status == 0)
+        #expect(
+            try repository.whatsnew(["new", "--kind", "ui", "--pr", "7", "--body", "Rounder corners."]).status == 0)
         #expect(try repository.whatsnew(["new", "--kind", "fixed", "--body", "No more flicker."]).status == 0)
         let preview = try repository.whatsnew(["--format", "json", "--release", "unreleased"])
         let rows = try Self.rows(preview.stdout)
@@ -150,7 +168,8 @@ import Testing
 
     private func project() throws -> URL {
         let directory = try SharedFiles.scratchDirectory()
-        try FragmentWorkflowTests.notes.write(to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
+        try FragmentWorkflowTests.notes.write(
+            to: directory.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
         let changes = directory.appendingPathComponent(".changes")
         try FileManager.default.createDirectory(at: changes, withIntermediateDirectories: true)
         for (name, text) in fragments {
@@ -216,7 +235,9 @@ import Testing
         let withInvalid = try snapshot(directory)
         let refused = try release(in: directory, ["1.4.0"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains(".changes/20240503-120000-oops-5e6f.md:2:7: error: unknown kind `fixd`; did you mean `fixed`?"))
+        #expect(
+            refused.stderr.contains(
+                ".changes/20240503-120000-oops-5e6f.md:2:7: error: unknown kind `fixd`; did you mean `fixed`?"))
         #expect(try snapshot(directory) == withInvalid)
         try FileManager.default.removeItem(at: invalid)
 
@@ -224,7 +245,10 @@ import Testing
         let lockedFragments = try release(in: directory, ["1.4.0"])
         #expect(lockedFragments.status == 1, "\(lockedFragments.stderr)")
         // The fragments folder holds a lock of its own, which a folder no one may write in cannot.
-        #expect(lockedFragments.stderr.contains(".changes/.whatsnew.lock: error: cannot take the project's lock: permission denied"), "\(lockedFragments.stderr)")
+        #expect(
+            lockedFragments.stderr.contains(
+                ".changes/.whatsnew.lock: error: cannot take the project's lock: permission denied"),
+            "\(lockedFragments.stderr)")
         #expect(try snapshot(directory) == before)
         chmod(directory.appendingPathComponent(".changes").path, 0o777)
 
@@ -238,13 +262,19 @@ import Testing
 
         let dryRun = try release(in: directory, ["1.4.0", "--dry-run", "--date", "2024-05-02"])
         #expect(dryRun.status == 0)
-        #expect(dryRun.stdout == "## [1.4.0] - 2024-05-02\n\n### Added\n\n- CSV export.\n\n### Fixed\n\n- No more crash on launch.\n")
+        #expect(
+            dryRun.stdout
+                == "## [1.4.0] - 2024-05-02\n\n### Added\n\n- CSV export.\n\n### Fixed\n\n- No more crash on launch.\n")
         #expect(try snapshot(directory) == before)
 
         let kept = try release(in: directory, ["1.4.0", "--date", "2024-05-02", "--keep"])
         #expect(kept.status == 0, "\(kept.stderr)")
         let after = try snapshot(directory)
-        #expect(after.count == 3 && after[".changes/20240501-120000-crash-1a2b.md"] == before[".changes/20240501-120000-crash-1a2b.md"])
-        #expect(String(decoding: after["CHANGELOG.md"] ?? Data(), as: UTF8.self).contains("## [1.4.0] - 2024-05-02\n\n### Added\n\n- CSV export.\n"))
+        #expect(
+            after.count == 3
+                && after[".changes/20240501-120000-crash-1a2b.md"] == before[".changes/20240501-120000-crash-1a2b.md"])
+        #expect(
+            String(decoding: after["CHANGELOG.md"] ?? Data(), as: UTF8.self).contains(
+                "## [1.4.0] - 2024-05-02\n\n### Added\n\n- CSV export.\n"))
     }
 }

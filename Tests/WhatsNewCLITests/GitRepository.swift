@@ -42,7 +42,8 @@ struct GitRepository {
     @discardableResult
     func git(_ arguments: [String]) throws -> WhatsNewBinary.Run {
         let run = try WhatsNewBinary.execute(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "-c", "user.email=dev@example.com", "-c", "user.name=Dev"] + arguments,
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["git", "-c", "user.email=dev@example.com", "-c", "user.name=Dev"] + arguments,
             in: url)
         try #require(run.status == 0, "git \(arguments.joined(separator: " ")): \(run.stderr)")
         return run

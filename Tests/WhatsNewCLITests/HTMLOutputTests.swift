@@ -166,7 +166,9 @@ import WhatsNewTestSupport
     @Test func archivesCloseAWholeChangelogWhoseUnreleasedIsEmpty() throws {
         let notes = try withArchives(lantern)
         let html = try WhatsNewBinary.run([notes, "--format", "html", "--release", "all"])
-        #expect(html.stdout.contains("<p class=\"whatsnew-archives\"><a href=\"https://example.com/changelogs/CHANGELOG-0.x.md\">0.x</a>"))
+        #expect(
+            html.stdout.contains(
+                "<p class=\"whatsnew-archives\"><a href=\"https://example.com/changelogs/CHANGELOG-0.x.md\">0.x</a>"))
         let markdown = try WhatsNewBinary.run([notes, "--format", "markdown", "--release", "all"])
         #expect(markdown.stdout.contains("CHANGELOG-39.x.md"))
         // One release is not the whole changelog.
@@ -240,7 +242,8 @@ import WhatsNewTestSupport
             try WhatsNewBinary.run([lantern, "--format", "html", "--release", "all", "-o", first.path]).status == 0)
         #expect(try WhatsNewBinary.run([mixed, "--format", "html", "--style", "none", "-o", second.path]).status == 0)
         let (status, output, errors) = try Tool.run([
-            "python3", Browser.docsSites.path, "measure", engine.rawValue, directory.appendingPathComponent("sites").path,
+            "python3", Browser.docsSites.path, "measure", engine.rawValue,
+            directory.appendingPathComponent("sites").path,
             first.path, second.path,
         ])
         if status == 3 {
@@ -389,7 +392,8 @@ enum NuChecker {
         let messages = report.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         // Relative colour (`rgb(from …)`) is newer than the checker's CSS grammar, which then
         // places its complaint, and the parse error that follows it, at the end of the style.
-        let relativeColour = Set(messages.filter { $0.contains("error: CSS:") && $0.contains("“from”") }.map { place(of: $0) })
+        let relativeColour = Set(
+            messages.filter { $0.contains("error: CSS:") && $0.contains("“from”") }.map { place(of: $0) })
         return messages.filter { !isOutdatedCSSComplaint($0) && !relativeColour.contains(place(of: $0)) }
     }
 
@@ -400,7 +404,8 @@ enum NuChecker {
     /// message on a line using one of these is that, and only that. Any other message, CSS or
     /// HTML, stands.
     static let newerCSS = [
-        ":where(", "subgrid", "minmax(var(", "light-dark(", "color-mix(", "rgb(from", "oklch(from", "color-scheme", "all: ", "container",
+        ":where(", "subgrid", "minmax(var(", "light-dark(", "color-mix(", "rgb(from", "oklch(from", "color-scheme",
+        "all: ", "container",
         "text-underline-offset", "text-decoration-thickness", "cqi", "contain-intrinsic", "-inline-start",
     ]
 

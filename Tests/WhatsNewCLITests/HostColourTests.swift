@@ -58,11 +58,13 @@ import WhatsNewTestSupport
                 // Every dark host, signal or none, whatever the reader's system says, and the light
                 // host that asks for a dark sheet.
                 let hosts = ["dark", "translucent-light-text", "solarized-dark", "signalled-dark", "forced-dark"]
-                #expect(Set(dark) == Set(hosts.flatMap { ["\($0) light", "\($0) dark"] }), "\(engine): \(dark.sorted())")
+                #expect(
+                    Set(dark) == Set(hosts.flatMap { ["\($0) light", "\($0) dark"] }), "\(engine): \(dark.sorted())")
             } else {
                 // Without relative colour, only the hosts that say so.
                 let hosts = ["signalled-dark", "forced-dark"]
-                #expect(Set(dark) == Set(hosts.flatMap { ["\($0) light", "\($0) dark"] }), "\(engine): \(dark.sorted())")
+                #expect(
+                    Set(dark) == Set(hosts.flatMap { ["\($0) light", "\($0) dark"] }), "\(engine): \(dark.sorted())")
             }
         }
     }

@@ -17,7 +17,8 @@ struct HostileInputTests {
         var yaml = ["---", "title: &a0 \"lol\""]
         for level in 1...9 {
             yaml.append(
-                "laugh\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+                "laugh\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                    + "]")
         }
         let notes = (yaml + ["icons:", "  fixed: *a9", "---", "", "## 1.0.0", "", "- x", ""]).joined(separator: "\n")
         for format in ["text", "html", "json"] {

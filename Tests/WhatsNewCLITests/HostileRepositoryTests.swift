@@ -15,7 +15,8 @@ struct HostileRepositoryTests {
         let project: URL
         let victim: URL
 
-        static let notes = "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n\n## [1.0.0] - 2024-01-01\n\n### Added\n\n- First.\n"
+        static let notes =
+            "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n\n## [1.0.0] - 2024-01-01\n\n### Added\n\n- First.\n"
         static let pending = ".changes/20240101-000000-sharing-0000.md"
 
         /// `main` holds `files` (the notes, a pending fragment and some code unless said
@@ -25,7 +26,8 @@ struct HostileRepositoryTests {
             project = root.appendingPathComponent("project")
             victim = root.appendingPathComponent("victim")
             for (path, text) in [
-                "secret.txt": "someone else's secret\n", "id_rsa": "PRIVATE KEY\n", "CHANGELOG.md": "## 9.9.9\n\n- Victim.\n",
+                "secret.txt": "someone else's secret\n", "id_rsa": "PRIVATE KEY\n",
+                "CHANGELOG.md": "## 9.9.9\n\n- Victim.\n",
                 "notes/20240101-000000-victim-0000.md": "---\nkind: fixed\n---\nThe victim's note.\n",
                 "d/id_rsa": "ANOTHER KEY\n", "fl/metadata/en-US/release_notes.txt": "victim's text\n",
             ] {
@@ -57,13 +59,15 @@ struct HostileRepositoryTests {
         }
 
         static func write(_ url: URL, _ text: String) throws {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: false, encoding: .utf8)
         }
 
         func link(_ relative: String, to target: String) throws {
             let url = project.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: url)
             try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
         }
@@ -100,7 +104,8 @@ struct HostileRepositoryTests {
                 guard lstat(full, &status) == 0 else { continue }
                 switch status.st_mode & S_IFMT {
                 case S_IFLNK:
-                    state[relative] = "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
+                    state[relative] =
+                        "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
                 case S_IFREG:
                     let bytes = (try? Data(contentsOf: URL(fileURLWithPath: full))) ?? Data()
                     state[relative] = "file \(String(status.st_mode & 0o7777, radix: 8)) " + bytes.base64EncodedString()
@@ -147,8 +152,12 @@ struct HostileRepositoryTests {
             let name = command.first ?? "(bare)"
             runs[name] = run
             // A failure is one clear diagnostic, never a crash.
-            #expect(run.status == 0 || run.status == 1 || run.status == 2, "\(name) ended by \(run.status)", sourceLocation: sourceLocation)
-            #expect(scene.victimState == victim, "\(name) changed the files beside the project: \(run.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                run.status == 0 || run.status == 1 || run.status == 2, "\(name) ended by \(run.status)",
+                sourceLocation: sourceLocation)
+            #expect(
+                scene.victimState == victim, "\(name) changed the files beside the project: \(run.stderr)",
+                sourceLocation: sourceLocation)
             #expect(scene.gitState == git, "\(name) changed .git's hooks or config", sourceLocation: sourceLocation)
             let after = scene.projectState
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
@@ -173,19 +182,24 @@ struct HostileRepositoryTests {
             try scene.write(".whatsnew-files-999999", "evil\t.git/hooks/post-commit\nend\n")
             // Out of the project and into it, absolute and by `..`.
             try scene.write(
-                "site/.whatsnew-files-1", "\(scene.victim.path)/secret.txt\tstolen.txt\nsite/x\t../../victim/id_rsa\nend\n")
+                "site/.whatsnew-files-1",
+                "\(scene.victim.path)/secret.txt\tstolen.txt\nsite/x\t../../victim/id_rsa\nend\n")
             // The present format, sealed by someone else's key.
             try scene.write(
-                ".changes/.whatsnew-files-2-1a", "whatsnew rename list 1\n..%2F..%2Fvictim%2Fid_rsa\nseal 0123456789abcdef\n")
+                ".changes/.whatsnew-files-2-1a",
+                "whatsnew rename list 1\n..%2F..%2Fvictim%2Fid_rsa\nseal 0123456789abcdef\n")
         }
         let runs = try runBattery(scene)
         for name in ["new", "release", "recover"] {
             #expect(runs[name]?.status == 1)
             #expect(
-                runs[name]?.stderr.contains(".whatsnew-files-999999: error: this list of renames was not written by whatsnew") == true,
+                runs[name]?.stderr.contains(
+                    ".whatsnew-files-999999: error: this list of renames was not written by whatsnew") == true,
                 "\(name): \(runs[name]?.stderr ?? "")")
         }
-        #expect(runs["--format"]?.stderr.contains("site/.whatsnew-files-1: error: this list of renames was not written") == true)
+        #expect(
+            runs["--format"]?.stderr.contains("site/.whatsnew-files-1: error: this list of renames was not written")
+                == true)
         #expect(FileManager.default.fileExists(atPath: scene.path("evil")))
         #expect(!FileManager.default.fileExists(atPath: scene.path(".git/hooks/post-commit")))
         #expect(!FileManager.default.fileExists(atPath: scene.path("stolen.txt")))
@@ -198,7 +212,9 @@ struct HostileRepositoryTests {
             try scene.write("README.md", "The project's readme.\n")
             // The notes' own fingerprint as `after`: the plan says the release is done.
             let fingerprint = Self.fingerprint(Array(Scene.notes.utf8))
-            for (header, seal) in [("whatsnew release journal 1", ""), ("whatsnew release journal 2", "seal 0123456789abcdef\n")] {
+            for (header, seal) in [
+                ("whatsnew release journal 1", ""), ("whatsnew release journal 2", "seal 0123456789abcdef\n"),
+            ] {
                 let plan = """
                     \(header)
                     version 9.9.9
@@ -217,7 +233,8 @@ struct HostileRepositoryTests {
         for name in ["new", "release", "recover", "lint", "check", "next", "--format"] {
             #expect(runs[name]?.status == 1, "\(name)")
             #expect(
-                runs[name].map { $0.stderr + $0.stdout }?.contains(".changes/.whatsnew-release: error: this is not a release journal whatsnew wrote") == true,
+                runs[name].map { $0.stderr + $0.stdout }?.contains(
+                    ".changes/.whatsnew-release: error: this is not a release journal whatsnew wrote") == true,
                 "\(name): \(runs[name]?.stderr ?? "")")
         }
         #expect(try String(contentsOfFile: scene.path("README.md"), encoding: .utf8) == "The project's readme.\n")
@@ -246,7 +263,9 @@ struct HostileRepositoryTests {
             let runs = try runBattery(scene)
             for name in ["new", "release", "recover"] {
                 #expect(runs[name]?.status == 1, "\(lock) → \(target): \(name)")
-                #expect(runs[name]?.stderr.contains("\(lock): error: is a symbolic link (to \(target)), not a lock file") == true, "\(runs[name]?.stderr ?? "")")
+                #expect(
+                    runs[name]?.stderr.contains("\(lock): error: is a symbolic link (to \(target)), not a lock file")
+                        == true, "\(runs[name]?.stderr ?? "")")
             }
             #expect(!FileManager.default.fileExists(atPath: scene.victim.appendingPathComponent("created.txt").path))
         }
@@ -264,9 +283,12 @@ struct HostileRepositoryTests {
             let runs = try runBattery(scene)
             for name in ["new", "release", "next", "--format", "(bare)"] {
                 #expect(runs[name]?.status == 1, "\(setting): \(name)")
-                #expect(runs[name]?.stderr.hasPrefix(".whatsnew.yml:1:\(column): error: `") == true, "\(setting): \(name): \(runs[name]?.stderr ?? "")")
+                #expect(
+                    runs[name]?.stderr.hasPrefix(".whatsnew.yml:1:\(column): error: `") == true,
+                    "\(setting): \(name): \(runs[name]?.stderr ?? "")")
             }
-            #expect(runs["lint"]?.stdout.contains("[outside-project]") == true, "\(setting): \(runs["lint"]?.stdout ?? "")")
+            #expect(
+                runs["lint"]?.stdout.contains("[outside-project]") == true, "\(setting): \(runs["lint"]?.stdout ?? "")")
             #expect(!FileManager.default.fileExists(atPath: scene.victim.appendingPathComponent("pwned.html").path))
         }
     }
@@ -279,7 +301,10 @@ struct HostileRepositoryTests {
         let runs = try runBattery(scene)
         for name in ["release", "--format", "(bare)", "next"] {
             #expect(runs[name]?.status == 1, "\(name)")
-            #expect(runs[name]?.stderr.contains("CHANGELOG.md: error: the notes file CHANGELOG.md leads outside the project") == true, "\(name): \(runs[name]?.stderr ?? "")")
+            #expect(
+                runs[name]?.stderr.contains(
+                    "CHANGELOG.md: error: the notes file CHANGELOG.md leads outside the project") == true,
+                "\(name): \(runs[name]?.stderr ?? "")")
             #expect(runs[name]?.stdout.contains("Victim") == false)
         }
         // Named on the command line, the same place is the user's to read.
@@ -312,18 +337,30 @@ struct HostileRepositoryTests {
     /// Every command that reads the settings keeps to the project's edge, those that only report
     /// too: lint names what it will not read, and reads none of it.
     @Test func settingsThatLeadOutAreNotReadByLintLocalesOrRecover() throws {
-        for setting in ["icons: ../victim/icons.yml", "locales-dir: ../victim", "fragments: ../victim/notes", "fragments: .git/hooks"] {
+        for setting in [
+            "icons: ../victim/icons.yml", "locales-dir: ../victim", "fragments: ../victim/notes",
+            "fragments: .git/hooks",
+        ] {
             let scene = try Scene { try $0.write(".whatsnew.yml", setting + "\n") }
             try "---\nkind: SECRET_TOKEN\n---\nThe victim's.\n".write(
-                to: scene.victim.appendingPathComponent("notes/20240102-000000-secret-0000.md"), atomically: false, encoding: .utf8)
-            try "SECRET_ICON: not.a.symbol\n".write(to: scene.victim.appendingPathComponent("icons.yml"), atomically: false, encoding: .utf8)
-            try "## 1.0.0\n\n- SECRET_TRANSLATION\n".write(to: scene.victim.appendingPathComponent("de.md"), atomically: false, encoding: .utf8)
+                to: scene.victim.appendingPathComponent("notes/20240102-000000-secret-0000.md"), atomically: false,
+                encoding: .utf8)
+            try "SECRET_ICON: not.a.symbol\n".write(
+                to: scene.victim.appendingPathComponent("icons.yml"), atomically: false, encoding: .utf8)
+            try "## 1.0.0\n\n- SECRET_TRANSLATION\n".write(
+                to: scene.victim.appendingPathComponent("de.md"), atomically: false, encoding: .utf8)
             let victim = scene.victimState
-            for arguments in [["lint"], ["lint", "CHANGELOG.md"], ["locales"], ["recover", "--notes", "CHANGELOG.md"], ["recover"]] {
+            for arguments in [
+                ["lint"], ["lint", "CHANGELOG.md"], ["locales"], ["recover", "--notes", "CHANGELOG.md"], ["recover"],
+            ] {
                 let run = try scene.run(arguments)
-                #expect(!(run.stdout + run.stderr).contains("SECRET"), "\(setting): \(arguments): \(run.stdout)\(run.stderr)")
+                #expect(
+                    !(run.stdout + run.stderr).contains("SECRET"),
+                    "\(setting): \(arguments): \(run.stdout)\(run.stderr)")
                 #expect(run.status == 1, "\(setting): \(arguments)")
-                #expect((run.stdout + run.stderr).contains("outside-project") || run.stderr.contains(".whatsnew.yml:1:"), "\(setting): \(arguments): \(run.stderr)")
+                #expect(
+                    (run.stdout + run.stderr).contains("outside-project") || run.stderr.contains(".whatsnew.yml:1:"),
+                    "\(setting): \(arguments): \(run.stderr)")
             }
             #expect(scene.victimState == victim, "\(setting)")
             #expect(!FileManager.default.fileExists(atPath: scene.path(".git/hooks/.whatsnew.lock")))
@@ -339,7 +376,9 @@ struct HostileRepositoryTests {
     @Test func escapesInNamesReachNoTerminal() throws {
         let scene = try Scene { scene in
             try scene.write("src/main.c", "int main() { return 1; }\n")
-            try scene.write(".changes/20240102-000000-x\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J-0000.md", "---\nkind: fixed\n---\nClears the screen.\n")
+            try scene.write(
+                ".changes/20240102-000000-x\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J-0000.md",
+                "---\nkind: fixed\n---\nClears the screen.\n")
         }
         // The gate names the note it counts, escaped, before any release takes it.
         let check = try scene.run(["check", "--base", "main"])
@@ -367,7 +406,9 @@ struct HostileRepositoryTests {
                 #expect(!Self.hasControl(run.stderr + run.stdout), "\(name): \(run.stderr)")
             }
             #expect(runs["release"]?.status == 1)
-            #expect(try String(contentsOfFile: scene.path("CHANGELOG.md"), encoding: .utf8) == Scene.notes, "nothing released")
+            #expect(
+                try String(contentsOfFile: scene.path("CHANGELOG.md"), encoding: .utf8) == Scene.notes,
+                "nothing released")
         }
     }
 
@@ -377,7 +418,9 @@ struct HostileRepositoryTests {
         let scene = try Scene { scene in
             try scene.write(
                 "CHANGELOG.md",
-                Scene.notes.replacingOccurrences(of: "- A fix.", with: "- Clear \u{1B}[2J screen, copy \u{1B}]52;c;c2VjcmV0\u{07} and ring \u{9B}31m."))
+                Scene.notes.replacingOccurrences(
+                    of: "- A fix.",
+                    with: "- Clear \u{1B}[2J screen, copy \u{1B}]52;c;c2VjcmV0\u{07} and ring \u{9B}31m."))
         }
         for format in ["html", "markdown", "text", "json", "slack", "atom"] {
             let shown = try scene.run(["--release", "unreleased", "--format", format])
@@ -414,65 +457,134 @@ struct HostileRepositoryTests {
     @Test func theGateCountsOnlyANewNoteWithWords() throws {
         let pending = Scene.pending
         let walkThroughs: [(String, (Scene) throws -> Void)] = [
-            ("an edited pending note", { try $0.write(pending, "---\nkind: added\n---\nCollections can be shared, edited.\n") }),
+            (
+                "an edited pending note",
+                { try $0.write(pending, "---\nkind: added\n---\nCollections can be shared, edited.\n") }
+            ),
             ("a renamed pending note", { try $0.git("mv", pending, ".changes/20240105-000000-sharing-0000.md") }),
-            ("a copied pending note", {
-                try FileManager.default.copyItem(atPath: $0.path(pending), toPath: $0.path(".changes/20240106-000000-copy-0000.md"))
-            }),
+            (
+                "a copied pending note",
+                {
+                    try FileManager.default.copyItem(
+                        atPath: $0.path(pending), toPath: $0.path(".changes/20240106-000000-copy-0000.md"))
+                }
+            ),
             ("a blank line in the notes", { try $0.write("CHANGELOG.md", Scene.notes + "\n") }),
             ("the notes deleted", { try FileManager.default.removeItem(atPath: $0.path("CHANGELOG.md")) }),
-            ("a copy with a newline", { try $0.write(".changes/20240106-000000-copy-0000.md", "---\nkind: added\n---\nCollections can be shared.\n\n") }),
-            ("a rename with a comment", {
-                try $0.git("mv", pending, ".changes/20240109-000000-moved-0000.md")
-                try $0.write(".changes/20240109-000000-moved-0000.md", "---\nkind: added\n---\nCollections can be shared.\n<!-- " + String(repeating: "x", count: 300) + " -->\n")
-            }),
-            ("one character of a listed change", { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.", with: "- A fix!")) }),
-            ("a listed change twice", { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- A fix.\n")) }),
-            ("a released change listed again", { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- First.\n")) }),
-            ("a listed change moved into a fragment", {
-                try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "### Fixed\n\n- A fix.\n\n", with: ""))
-                try $0.write(".changes/20240110-000000-moved-0000.md", "---\nkind: fixed\n---\nA fix.\n")
-            }),
+            (
+                "a copy with a newline",
+                {
+                    try $0.write(
+                        ".changes/20240106-000000-copy-0000.md", "---\nkind: added\n---\nCollections can be shared.\n\n"
+                    )
+                }
+            ),
+            (
+                "a rename with a comment",
+                {
+                    try $0.git("mv", pending, ".changes/20240109-000000-moved-0000.md")
+                    try $0.write(
+                        ".changes/20240109-000000-moved-0000.md",
+                        "---\nkind: added\n---\nCollections can be shared.\n<!-- " + String(repeating: "x", count: 300)
+                            + " -->\n")
+                }
+            ),
+            (
+                "one character of a listed change",
+                { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.", with: "- A fix!")) }
+            ),
+            (
+                "a listed change twice",
+                {
+                    try $0.write(
+                        "CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- A fix.\n")
+                    )
+                }
+            ),
+            (
+                "a released change listed again",
+                {
+                    try $0.write(
+                        "CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- First.\n")
+                    )
+                }
+            ),
+            (
+                "a listed change moved into a fragment",
+                {
+                    try $0.write(
+                        "CHANGELOG.md", Scene.notes.replacingOccurrences(of: "### Fixed\n\n- A fix.\n\n", with: ""))
+                    try $0.write(".changes/20240110-000000-moved-0000.md", "---\nkind: fixed\n---\nA fix.\n")
+                }
+            ),
             // Links the branch commits cannot move what the base's rules name.
-            ("the notes as a link to the code", {
-                try FileManager.default.removeItem(atPath: $0.path("CHANGELOG.md"))
-                try $0.link("CHANGELOG.md", to: "src/main.c")
-            }),
-            ("the fragments folder moved and linked", {
-                try $0.git("mv", ".changes", "notes2")
-                try $0.link(".changes", to: "notes2")
-            }),
+            (
+                "the notes as a link to the code",
+                {
+                    try FileManager.default.removeItem(atPath: $0.path("CHANGELOG.md"))
+                    try $0.link("CHANGELOG.md", to: "src/main.c")
+                }
+            ),
+            (
+                "the fragments folder moved and linked",
+                {
+                    try $0.git("mv", ".changes", "notes2")
+                    try $0.link(".changes", to: "notes2")
+                }
+            ),
         ]
         for (what, change) in walkThroughs {
             let run = try gate(change)
             #expect(run.status == 1, "\(what) passed: \(run.stderr)")
-            #expect(run.stderr.contains("src/main.c") && run.stderr.contains("but adds no release note"), "\(what): \(run.stderr)")
+            #expect(
+                run.stderr.contains("src/main.c") && run.stderr.contains("but adds no release note"),
+                "\(what): \(run.stderr)")
         }
-        for body in ["\\", "&nbsp;", "[](https://example.com)", "\u{200B}", "![](shot.png)", "<!-- nothing -->\n\u{00A0}", "\u{3164}", "\u{FFA0}\u{0345}"] {
-            let run = try gate { try $0.write(".changes/20240107-000000-x-0000.md", "---\nkind: fixed\n---\n\(body)\n") }
+        for body in [
+            "\\", "&nbsp;", "[](https://example.com)", "\u{200B}", "![](shot.png)", "<!-- nothing -->\n\u{00A0}",
+            "\u{3164}", "\u{FFA0}\u{0345}",
+        ] {
+            let run = try gate {
+                try $0.write(".changes/20240107-000000-x-0000.md", "---\nkind: fixed\n---\n\(body)\n")
+            }
             #expect(run.status == 1, "\(body.debugDescription) passed: \(run.stderr)")
         }
-        let note = try gate { try $0.write(".changes/20240108-000000-x-0000.md", "---\nkind: fixed\n---\nExports keep their order.\n") }
+        let note = try gate {
+            try $0.write(".changes/20240108-000000-x-0000.md", "---\nkind: fixed\n---\nExports keep their order.\n")
+        }
         #expect(note.status == 0, "\(note.stderr)")
-        let listed = try gate { try $0.write("CHANGELOG.md", Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- Exports keep their order.\n")) }
-        #expect(listed.status == 0 && listed.stderr.contains("lists a change in CHANGELOG.md's release in progress"), "\(listed.stderr)")
+        let listed = try gate {
+            try $0.write(
+                "CHANGELOG.md",
+                Scene.notes.replacingOccurrences(of: "- A fix.\n", with: "- A fix.\n- Exports keep their order.\n"))
+        }
+        #expect(
+            listed.status == 0 && listed.stderr.contains("lists a change in CHANGELOG.md's release in progress"),
+            "\(listed.stderr)")
         // A pending note reworded beside a new one: the new one counts.
         let both = try gate { scene in
             try scene.write(pending, "---\nkind: added\n---\nCollections are shared by link.\n")
-            try scene.write(".changes/20240111-000000-new-0000.md", "---\nkind: fixed\n---\nExports keep their order.\n")
+            try scene.write(
+                ".changes/20240111-000000-new-0000.md", "---\nkind: fixed\n---\nExports keep their order.\n")
         }
-        #expect(both.status == 0 && both.stderr.contains("adds a release note: .changes/20240111-000000-new-0000.md"), "\(both.stderr)")
+        #expect(
+            both.status == 0 && both.stderr.contains("adds a release note: .changes/20240111-000000-new-0000.md"),
+            "\(both.stderr)")
     }
 
     @Test func theGateObeysTheBasesSettingsNotTheBranchs() throws {
         for settings in ["check:\n  ignore: [\"**\"]\n", "input: src/main.c\n", "fragments: src\n"] {
             let run = try gate({ _ in }, settings: settings)
             #expect(run.status == 1, "\(settings) passed: \(run.stderr)")
-            #expect(run.stderr.contains("this change edits .whatsnew.yml; it was checked by the settings as they are at the base"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "this change edits .whatsnew.yml; it was checked by the settings as they are at the base"),
+                "\(run.stderr)")
         }
         // The base names its settings and fragments folder; links the branch commits move neither.
         let base = [
-            "CHANGELOG.md": Scene.notes, ".whatsnew.yml": "fragments: docs/changes\n", "docs/changes/README.md": "Notes.\n",
+            "CHANGELOG.md": Scene.notes, ".whatsnew.yml": "fragments: docs/changes\n",
+            "docs/changes/README.md": "Notes.\n",
             "src/main.c": "int main() { return 0; }\n",
         ]
         let folderLinked = try Scene(main: base) { scene in
@@ -485,7 +597,8 @@ struct HostileRepositoryTests {
             try scene.write("src/main.c", "int main() { return 2; }\n")
             try scene.write("cfg.yml", "fragments: notes\n")
             try scene.link(".whatsnew.yml", to: "cfg.yml")
-            try scene.write(".changes/20240105-000000-z-0000.md", "---\nkind: fixed\n---\nA brand new thing happened.\n")
+            try scene.write(
+                ".changes/20240105-000000-z-0000.md", "---\nkind: fixed\n---\nA brand new thing happened.\n")
         }
         let linked = try settingsLinked.run(["check", "--base", "main"])
         #expect(linked.status == 1, "a note outside the base's fragments folder: \(linked.stderr)")
@@ -508,7 +621,11 @@ struct HostileRepositoryTests {
     @Test func aPlanThatIsADeviceOrAFIFOEndsInAnError() throws {
         for make in [
             { (scene: Scene) throws in try scene.link(".changes/.whatsnew-release/plan", to: "/dev/zero") },
-            { (scene: Scene) throws in try scene.write(".changes/.whatsnew-release/plan", "whatsnew release journal 2\nversion 1\nnotes /dev/zero\nbefore 1:0\nafter 1:0\n") },
+            { (scene: Scene) throws in
+                try scene.write(
+                    ".changes/.whatsnew-release/plan",
+                    "whatsnew release journal 2\nversion 1\nnotes /dev/zero\nbefore 1:0\nafter 1:0\n")
+            },
         ] {
             let scene = try Scene(hostile: make)
             let runs = try runBattery(scene) { Self.legitimate($0) && !$0.hasPrefix(".changes/.whatsnew-release") }
@@ -518,7 +635,8 @@ struct HostileRepositoryTests {
         }
         // A FIFO cannot be committed; one made in the checkout is still never waited on.
         let scene = try Scene { _ in }
-        try FileManager.default.createDirectory(atPath: scene.path(".changes/.whatsnew-release"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scene.path(".changes/.whatsnew-release"), withIntermediateDirectories: true)
         #expect(mkfifo(scene.path(".changes/.whatsnew-release/plan"), 0o644) == 0)
         #expect(try scene.run(["lint"]).status == 1)
         #expect(try scene.run(["recover"]).status == 1)
@@ -531,7 +649,8 @@ struct HostileRepositoryTests {
         // The notes as a link to git's config, and a featured note that would make it run a hook.
         let scene = try Scene { scene in
             try scene.link("CHANGELOG.md", to: ".git/config")
-            try scene.write(".changes/20240102-000000-core-0000.md", "---\nkind: added\ntitle: \"[core]\"\n---\nhooksPath = h\n")
+            try scene.write(
+                ".changes/20240102-000000-core-0000.md", "---\nkind: added\ntitle: \"[core]\"\n---\nhooksPath = h\n")
         }
         try scene.git("config", "http.https://github.com/.extraheader", token)
         let runs = try runBattery(scene)
@@ -545,7 +664,9 @@ struct HostileRepositoryTests {
         let template = try Scene { try $0.write(".whatsnew.yml", "template: .git/config\nformat: html\n") }
         try template.git("config", "http.https://github.com/.extraheader", token)
         let html = try template.run([])
-        #expect(html.status == 1 && !html.stdout.contains("c2VjcmV0") && html.stderr.contains("`template` .git/config is inside .git"))
+        #expect(
+            html.status == 1 && !html.stdout.contains("c2VjcmV0")
+                && html.stderr.contains("`template` .git/config is inside .git"))
         let export = try Scene { try $0.link("fastlane", to: "../victim/fl") }
         let victim = export.victimState
         let exported = try export.run(["export", "fastlane", "--release", "1.0.0"])
@@ -564,9 +685,13 @@ struct HostileRepositoryTests {
         let keys = scene.victim.appendingPathComponent("authorized_keys")
         try "the victim's keys\n".write(to: keys, atomically: false, encoding: .utf8)
         let planted = shared.appendingPathComponent(".whatsnew-files-4242")
-        try "\(shared.path)/.notes.html.whatsnew-4242-aaaaaa\t\(keys.path)\nend\n".write(to: planted, atomically: false, encoding: .utf8)
-        try "attacker's key\n".write(to: shared.appendingPathComponent(".notes.html.whatsnew-4242-aaaaaa"), atomically: false, encoding: .utf8)
-        for file in [planted.path, shared.appendingPathComponent(".notes.html.whatsnew-4242-aaaaaa").path] { chown(file, 65534, 65534) }
+        try "\(shared.path)/.notes.html.whatsnew-4242-aaaaaa\t\(keys.path)\nend\n".write(
+            to: planted, atomically: false, encoding: .utf8)
+        try "attacker's key\n".write(
+            to: shared.appendingPathComponent(".notes.html.whatsnew-4242-aaaaaa"), atomically: false, encoding: .utf8)
+        for file in [planted.path, shared.appendingPathComponent(".notes.html.whatsnew-4242-aaaaaa").path] {
+            chown(file, 65534, 65534)
+        }
         let run = try scene.run(["--output", shared.appendingPathComponent("notes.html").path, "--format", "html"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOf: keys, encoding: .utf8) == "the victim's keys\n")
@@ -579,10 +704,13 @@ struct HostileRepositoryTests {
         for round in 0..<12 {
             let scene = try Scene(main: [
                 "CHANGELOG.md": Scene.notes, "docs/CHANGELOG.md": Scene.notes,
-                "a.yml": "input: CHANGELOG.md\nfragments: .changes\n", "b.yml": "input: docs/CHANGELOG.md\nfragments: .changes\n",
+                "a.yml": "input: CHANGELOG.md\nfragments: .changes\n",
+                "b.yml": "input: docs/CHANGELOG.md\nfragments: .changes\n",
             ]) { scene in
                 for index in 0..<4 {
-                    try scene.write(".changes/2024010\(index)-000000-note-000\(index).md", "---\nkind: fixed\n---\nNote \(round)-\(index).\n")
+                    try scene.write(
+                        ".changes/2024010\(index)-000000-note-000\(index).md",
+                        "---\nkind: fixed\n---\nNote \(round)-\(index).\n")
                 }
             }
             let binary = try #require(WhatsNewBinary.url)
@@ -597,7 +725,9 @@ struct HostileRepositoryTests {
                 return process
             }
             for process in processes { process.waitUntilExit() }
-            let notes = try ["CHANGELOG.md", "docs/CHANGELOG.md"].map { try String(contentsOfFile: scene.path($0), encoding: .utf8) }
+            let notes = try ["CHANGELOG.md", "docs/CHANGELOG.md"].map {
+                try String(contentsOfFile: scene.path($0), encoding: .utf8)
+            }
             for index in 0..<4 {
                 let count = notes.map { $0.components(separatedBy: "Note \(round)-\(index).").count - 1 }.reduce(0, +)
                 #expect(count == 1, "round \(round): note \(index) released \(count) times")
@@ -614,7 +744,9 @@ struct HostileRepositoryTests {
         let scene = try Scene { try $0.write(".whatsnew.lock", "committed\n") }
         // runBattery checks that nothing but the notes, fragments and outputs changed.
         let runs = try runBattery(scene)
-        #expect(runs["new"]?.status == 0 && runs["release"]?.status == 0, "\(runs["new"]?.stderr ?? "")\(runs["release"]?.stderr ?? "")")
+        #expect(
+            runs["new"]?.status == 0 && runs["release"]?.status == 0,
+            "\(runs["new"]?.stderr ?? "")\(runs["release"]?.stderr ?? "")")
         #expect(try String(contentsOfFile: scene.path(".whatsnew.lock"), encoding: .utf8) == "committed\n")
     }
 
@@ -640,7 +772,9 @@ struct HostileRepositoryTests {
         ]
         holder.currentDirectoryURL = scene.project
         try holder.run()
-        for _ in 0..<600 where !FileManager.default.fileExists(atPath: scene.path("held")) { Thread.sleep(forTimeInterval: 0.1) }
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: scene.path("held")) {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
         let binary = try #require(WhatsNewBinary.url)
         let waiter = Process()
         waiter.executableURL = binary
@@ -667,11 +801,16 @@ struct HostileRepositoryTests {
 
     @Test func aVersionFileThatIsTheNotesIsRefused() throws {
         for file in ["CHANGELOG.md", Scene.pending] {
-            let scene = try Scene { try $0.write(".whatsnew.yml", "version-files:\n  - { file: \(file), pattern: '## [{version}]' }\n") }
+            let scene = try Scene {
+                try $0.write(".whatsnew.yml", "version-files:\n  - { file: \(file), pattern: '## [{version}]' }\n")
+            }
             let before = scene.projectState
             let release = try scene.run(["release", "auto", "--date", "2024-06-01"])
             #expect(release.status == 1)
-            #expect(release.stderr.contains("version file \(file) is \(file == "CHANGELOG.md" ? "the notes file" : "in the fragments folder")"), "\(release.stderr)")
+            #expect(
+                release.stderr.contains(
+                    "version file \(file) is \(file == "CHANGELOG.md" ? "the notes file" : "in the fragments folder")"),
+                "\(release.stderr)")
             #expect(scene.projectState == before)
         }
     }

@@ -9,7 +9,9 @@ import WhatsNewTestSupport
     @Test func newWritesANoteUnderANameOfItsOwn() throws {
         let repository = try GitRepository(["CHANGELOG.md": FragmentWorkflowTests.notes])
         defer { repository.remove() }
-        let first = try repository.whatsnew(["new", "--kind", "fix", "--body", "Ünïcode titles no longer crash the export."])
+        let first = try repository.whatsnew([
+            "new", "--kind", "fix", "--body", "Ünïcode titles no longer crash the export.",
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         let path = first.stdout.trimmingCharacters(in: .newlines)
         let name = try #require(path.split(separator: "/").last.map(String.init))
@@ -19,16 +21,22 @@ import WhatsNewTestSupport
         #expect(parts[2...7].joined(separator: "-") == "unicode-titles-no-longer-crash-the")
         #expect(try repository.read(path) == "---\nkind: fix\n---\nÜnïcode titles no longer crash the export.\n")
 
-        let again = try repository.whatsnew(["new", "--kind", "fix", "--body", "Ünïcode titles no longer crash the export."])
+        let again = try repository.whatsnew([
+            "new", "--kind", "fix", "--body", "Ünïcode titles no longer crash the export.",
+        ])
         #expect(again.stdout != first.stdout)
 
         let featured = try repository.whatsnew(
-            ["new", "--kind", "added", "--title", "Night: Mode", "--icon", "🌙", "--summary", "Follows the system.", "--issue", "12",
-             "--issue", "https://example.com/issues/13", "--breaking"])
+            [
+                "new", "--kind", "added", "--title", "Night: Mode", "--icon", "🌙", "--summary", "Follows the system.",
+                "--issue", "12",
+                "--issue", "https://example.com/issues/13", "--breaking",
+            ])
         #expect(featured.status == 0, "\(featured.stderr)")
         #expect(
             try repository.read(featured.stdout.trimmingCharacters(in: .newlines))
-                == "---\nkind: added\ntitle: \"Night: Mode\"\nicon: 🌙\nsummary: Follows the system.\nissue: [12, https://example.com/issues/13]\nbreaking: true\n---\n")
+                == "---\nkind: added\ntitle: \"Night: Mode\"\nicon: 🌙\nsummary: Follows the system.\nissue: [12, https://example.com/issues/13]\nbreaking: true\n---\n"
+        )
         #expect(featured.stdout.contains("-night-mode-"))
 
         let fromInput = try repository.whatsnew(["new", "--kind", "changed", "--body", "-"], stdin: "- 日本語のメモ\n")
@@ -53,10 +61,16 @@ import WhatsNewTestSupport
         defer { repository.remove() }
         let item = try repository.whatsnew(["new", "--kind", "fixed", "--body", "- The list no longer flickers."])
         #expect(item.status == 0, "\(item.stderr)")
-        #expect(try repository.read(item.stdout.trimmingCharacters(in: .newlines)) == "---\nkind: fixed\n---\n- The list no longer flickers.\n")
-        let featured = try repository.whatsnew(["new", "--kind", "added", "--title", "-42% launch time", "--summary", "--verbose is gone."])
+        #expect(
+            try repository.read(item.stdout.trimmingCharacters(in: .newlines))
+                == "---\nkind: fixed\n---\n- The list no longer flickers.\n")
+        let featured = try repository.whatsnew([
+            "new", "--kind", "added", "--title", "-42% launch time", "--summary", "--verbose is gone.",
+        ])
         #expect(featured.status == 0, "\(featured.stderr)")
-        #expect(try repository.read(featured.stdout.trimmingCharacters(in: .newlines)).contains("title: \"-42% launch time\"\nsummary: \"--verbose is gone.\""))
+        #expect(
+            try repository.read(featured.stdout.trimmingCharacters(in: .newlines)).contains(
+                "title: \"-42% launch time\"\nsummary: \"--verbose is gone.\""))
         let release = try repository.whatsnew(["release", "1.4.0", "--date", "2024-05-02"])
         #expect(release.status == 0, "\(release.stderr)")
         #expect(try repository.read("CHANGELOG.md").contains("- The list no longer flickers.\n"))
@@ -114,7 +128,8 @@ import WhatsNewTestSupport
         let bad = try repository.whatsnew(["check"])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("notes/next/20240101-000000-bad-0000.md:2:7: error: unknown kind `fixd`"))
-        try FileManager.default.removeItem(at: repository.url.appendingPathComponent("notes/next/20240101-000000-bad-0000.md"))
+        try FileManager.default.removeItem(
+            at: repository.url.appendingPathComponent("notes/next/20240101-000000-bad-0000.md"))
         #expect(try repository.whatsnew(["check"]).status == 0)
 
         // A change listed in the notes' release in progress counts as a note; an edit that lists
@@ -124,12 +139,17 @@ import WhatsNewTestSupport
         try repository.write("Sources/App.swift", "let app = 3\n")
         try repository.write("CHANGELOG.md", FragmentWorkflowTests.notes + "\n")
         let blank = try repository.whatsnew(["check"])
-        #expect(blank.status == 1 && blank.stderr.contains("touches Sources/App.swift but adds no release note"), "\(blank.stderr)")
+        #expect(
+            blank.status == 1 && blank.stderr.contains("touches Sources/App.swift but adds no release note"),
+            "\(blank.stderr)")
         try repository.write(
             "CHANGELOG.md",
-            FragmentWorkflowTests.notes.replacingOccurrences(of: "## [Unreleased]\n", with: "## [Unreleased]\n\n### Fixed\n\n- Exports keep their order.\n"))
+            FragmentWorkflowTests.notes.replacingOccurrences(
+                of: "## [Unreleased]\n", with: "## [Unreleased]\n\n### Fixed\n\n- Exports keep their order.\n"))
         let direct = try repository.whatsnew(["check"])
-        #expect(direct.status == 0 && direct.stderr.contains("lists a change in CHANGELOG.md's release in progress"), "\(direct.stderr)")
+        #expect(
+            direct.status == 0 && direct.stderr.contains("lists a change in CHANGELOG.md's release in progress"),
+            "\(direct.stderr)")
     }
 
     @Test func checkTrustsNoRefAndNoFragmentFromAPullRequest() throws {
@@ -153,19 +173,24 @@ import WhatsNewTestSupport
         #expect(linked.stderr.contains(".changes/20240101-000000-link-0000.md: error: is a symbolic link"))
         let render = try repository.whatsnew(["--release", "unreleased"])
         #expect(render.status == 1 && !render.stdout.contains("SECRET"))
-        try FileManager.default.removeItem(at: repository.url.appendingPathComponent(".changes/20240101-000000-link-0000.md"))
+        try FileManager.default.removeItem(
+            at: repository.url.appendingPathComponent(".changes/20240101-000000-link-0000.md"))
 
         // Markup in a note reaches HTML escaped, and an address that is not a web address never
         // becomes a link.
         try repository.write(
             ".changes/20240101-000000-xss-0000.md",
-            "---\nkind: added\ntitle: \"<img src=x onerror=alert(1)>\"\nsummary: \"Share <script>alert(1)</script> now.\"\n---\n")
+            "---\nkind: added\ntitle: \"<img src=x onerror=alert(1)>\"\nsummary: \"Share <script>alert(1)</script> now.\"\n---\n"
+        )
         let html = try repository.whatsnew(["--release", "unreleased", "--format", "html"])
         #expect(html.status == 0, "\(html.stderr)")
         #expect(!html.stdout.contains("<script>") && !html.stdout.contains("<img src=x"))
         #expect(html.stdout.contains("&lt;img src=x onerror=alert(1)&gt;"), "the title is shown as written")
-        try repository.write(".changes/20240101-000001-link-0000.md", "---\nkind: fixed\nissue: \"javascript:alert(1)\"\n---\nX.\n")
+        try repository.write(
+            ".changes/20240101-000001-link-0000.md", "---\nkind: fixed\nissue: \"javascript:alert(1)\"\n---\nX.\n")
         let link = try repository.whatsnew(["lint"])
-        #expect(link.status == 1 && link.stdout.contains("`javascript:alert(1)` is neither a number nor an http or https address"))
+        #expect(
+            link.status == 1
+                && link.stdout.contains("`javascript:alert(1)` is neither a number nor an http or https address"))
     }
 }

@@ -62,7 +62,9 @@ import Testing
         let preview = try run(["preview", "--release", "unreleased"])
         #expect(preview.status == 0 && preview.stdout.contains("Collections can be shared."), "\(preview.stderr)")
         let locales = try run(["locales"])
-        #expect(locales.status == 0 && locales.stdout.contains("../../CHANGELOG.de.md"), "\(locales.stdout)\(locales.stderr)")
+        #expect(
+            locales.status == 0 && locales.stdout.contains("../../CHANGELOG.de.md"),
+            "\(locales.stdout)\(locales.stderr)")
         let new = try run(["new", "--kind", "fixed", "--body", "Exports keep their order."])
         #expect(new.status == 0, "\(new.stderr)")
         #expect(new.stdout.hasPrefix("../../.changes/"), "\(new.stdout)")
@@ -90,7 +92,8 @@ import Testing
         #expect(missing.status == 1)
         #expect(
             missing.stderr
-                == "../../CHANGELOG.md: error: no such file\nnothing was changed; give --create to start a new notes file here\n")
+                == "../../CHANGELOG.md: error: no such file\nnothing was changed; give --create to start a new notes file here\n"
+        )
         #expect(repository.files(in: "Sources/App") == ["App.swift"])
         let release = try WhatsNewBinary.run(
             ["release", "1.0.0", "--allow-empty", "--create", "--date", "2024-05-02"], in: here)

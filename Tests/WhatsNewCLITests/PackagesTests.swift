@@ -60,7 +60,8 @@ import Testing
         let repository = try GitRepository([
             ".whatsnew.yml": settings, "Core/CHANGELOG.md": notes("1.2.0", "Core things."),
             "App/CHANGELOG.md": notes("3.0.0", "The app."), "Widget/CHANGELOG.md": notes("1.0.0", "The widget."),
-            "Core/Sources/Core.swift": "public let x = 1\n", "App/main.swift": "print(1)\n", "Widget/Widget.swift": "let w = 1\n",
+            "Core/Sources/Core.swift": "public let x = 1\n", "App/main.swift": "print(1)\n",
+            "Widget/Widget.swift": "let w = 1\n",
             "App/App.xcodeproj/project.pbxproj": project, "Widget/Info.plist": plist, "README.md": "# Inkwell\n",
         ])
         for tag in ["core-v1.2.0", "app-v3.0.0", "widget-v1.0.0"] { try repository.git("tag", tag) }
@@ -80,7 +81,9 @@ import Testing
         #expect(one.status == 1)
         #expect(one.stderr.contains("Core/Sources/Core.swift (core)") && !one.stderr.contains("(app)"), "\(one.stderr)")
         let made = try repository.whatsnew(["new", "--kind", "added", "--body", "Core gains a second x."])
-        #expect(made.status == 0 && made.stderr.contains("for core, the package whose folder this branch changes"), "\(made.stderr)")
+        #expect(
+            made.status == 0 && made.stderr.contains("for core, the package whose folder this branch changes"),
+            "\(made.stderr)")
         #expect(try repository.read(made.stdout.trimmingCharacters(in: .newlines)).contains("packages: [core]\n"))
         #expect(try repository.whatsnew(["check"]).status == 0)
 
@@ -89,7 +92,10 @@ import Testing
         let two = try repository.whatsnew(["check"])
         #expect(two.status == 1)
         #expect(two.stderr.contains("--package app --package widget"), "\(two.stderr)")
-        #expect(try repository.whatsnew(["new", "--package", "app", "--package", "widget", "--kind", "fixed", "--body", "Both look alike."]).status == 0)
+        #expect(
+            try repository.whatsnew([
+                "new", "--package", "app", "--package", "widget", "--kind", "fixed", "--body", "Both look alike.",
+            ]).status == 0)
         #expect(try repository.whatsnew(["check"]).status == 0)
 
         let unknown = try repository.whatsnew(["new", "--package", "ap", "--kind", "fixed", "--body", "x"])
@@ -100,9 +106,16 @@ import Testing
         let repository = try Self.repository()
         defer { repository.remove() }
         let none = try repository.whatsnew(["next", "--package", "all"])
-        #expect(none.status == 1 && none.stderr.contains("nothing to release in any of the packages chosen"), "\(none.stderr)")
-        #expect(try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status == 0)
-        #expect(try repository.whatsnew(["new", "--package", "widget", "--kind", "fixed", "--body", "The widget refreshes."]).status == 0)
+        #expect(
+            none.status == 1 && none.stderr.contains("nothing to release in any of the packages chosen"),
+            "\(none.stderr)")
+        #expect(
+            try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status
+                == 0)
+        #expect(
+            try repository.whatsnew([
+                "new", "--package", "widget", "--kind", "fixed", "--body", "The widget refreshes.",
+            ]).status == 0)
         try repository.commit("Notes")
 
         let next = try repository.whatsnew(["next", "--package", "all"])
@@ -114,8 +127,11 @@ import Testing
         #expect(release.status == 0, "\(release.stderr)")
         #expect(
             release.stdout
-                == "package=core version=1.3.0 tag=core-v1.3.0\npackage=app version=3.0.1 tag=app-v3.0.1\npackage=widget version=1.0.1 tag=widget-v1.0.1\n")
-        #expect(release.stderr.contains("(it uses core, widget, released with it)"), "a dependent is never released silently")
+                == "package=core version=1.3.0 tag=core-v1.3.0\npackage=app version=3.0.1 tag=app-v3.0.1\npackage=widget version=1.0.1 tag=widget-v1.0.1\n"
+        )
+        #expect(
+            release.stderr.contains("(it uses core, widget, released with it)"),
+            "a dependent is never released silently")
         #expect(try repository.read("Core/CHANGELOG.md").contains("## [1.3.0] - "))
         let app = try repository.read("App/CHANGELOG.md")
         #expect(app.contains("### Dependencies\n\n- Updated core to 1.3.0.\n- Updated widget to 1.0.1.\n"), "\(app)")
@@ -139,11 +155,16 @@ import Testing
     @Test func aNoteForTwoPackagesWaitsForTheOneNotReleased() throws {
         let repository = try Self.repository()
         defer { repository.remove() }
-        let made = try repository.whatsnew(["new", "--package", "core", "--package", "widget", "--kind", "fixed", "--body", "Shared fix."])
+        let made = try repository.whatsnew([
+            "new", "--package", "core", "--package", "widget", "--kind", "fixed", "--body", "Shared fix.",
+        ])
         let path = made.stdout.trimmingCharacters(in: .newlines)
         let json = try repository.whatsnew(["release", "--package", "widget", "auto", "--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
-        #expect(json.stdout == #"[{"package":"widget","tag":"widget-v1.0.1","version":"1.0.1"},{"package":"app","tag":"app-v3.0.1","version":"3.0.1"}]"# + "\n" || json.stdout.contains(#""package":"app""#), "\(json.stdout)")
+        #expect(
+            json.stdout
+                == #"[{"package":"widget","tag":"widget-v1.0.1","version":"1.0.1"},{"package":"app","tag":"app-v3.0.1","version":"3.0.1"}]"#
+                + "\n" || json.stdout.contains(#""package":"app""#), "\(json.stdout)")
         #expect(try repository.read(path) == "---\nkind: fixed\npackages: [core]\n---\nShared fix.\n")
         #expect(json.stderr.contains("1 waits there for core"), "\(json.stderr)")
         // The app uses core: its next release follows core's.
@@ -153,7 +174,9 @@ import Testing
     @Test func aFaultAtAnyStepLeavesEveryPackageAsItWas() throws {
         let repository = try Self.repository()
         defer { repository.remove() }
-        #expect(try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status == 0)
+        #expect(
+            try repository.whatsnew(["new", "--package", "core", "--kind", "added", "--body", "Core gains y."]).status
+                == 0)
         try repository.commit("Notes")
         let before = try repository.git("ls-files", "-s").stdout
         // The app's project made read-only: found before anything is written, core's notes included.
@@ -168,7 +191,8 @@ import Testing
 
     @Test func theSettingsSayWhatIsWrongWithAPackage() throws {
         let repository = try GitRepository([
-            ".whatsnew.yml": "packages:\n  core:\n    tag: x\n  all: Lib\n  app:\n    folder: App\n    fragments: .notes\n    uses: [cor]\n",
+            ".whatsnew.yml":
+                "packages:\n  core:\n    tag: x\n  all: Lib\n  app:\n    folder: App\n    fragments: .notes\n    uses: [cor]\n",
             "CHANGELOG.md": "# Changelog\n",
         ])
         defer { repository.remove() }
@@ -178,11 +202,14 @@ import Testing
         #expect(said.contains("package `core` needs a `folder`"), "\(said)")
         #expect(said.contains("`fragments` is no setting of a package; it is set once for the whole repository"))
         #expect(said.contains("a package's name is letters"))
-        #expect(said.contains("package `app` uses `cor`, which is no package listed here"), "a dependency never made is said")
+        #expect(
+            said.contains("package `app` uses `cor`, which is no package listed here"),
+            "a dependency never made is said")
     }
 
     @Test func aRepositoryWithoutPackagesRefusesThem() throws {
-        let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n"])
+        let repository = try GitRepository(["CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n"]
+        )
         defer { repository.remove() }
         let next = try repository.whatsnew(["next", "--package", "core"])
         #expect(next.status == 2 && next.stderr.contains("this project lists no packages"), "\(next.stderr)")
@@ -197,14 +224,20 @@ import Testing
         let notes = "# Theirs\n\n## [1.0.0] - 2020-01-01\n\n- Theirs.\n"
         try notes.write(to: victim.appendingPathComponent("CHANGELOG.md"), atomically: true, encoding: .utf8)
         let repository = try GitRepository([
-            ".whatsnew.yml": "packages:\n  evil:\n    folder: \(victim.path)\n  sly:\n    folder: ok\n    input: \(victim.path)/CHANGELOG.md\n  \"a\\e[2Jb\": ok\n",
+            ".whatsnew.yml":
+                "packages:\n  evil:\n    folder: \(victim.path)\n  sly:\n    folder: ok\n    input: \(victim.path)/CHANGELOG.md\n  \"a\\e[2Jb\": ok\n",
             "ok/CHANGELOG.md": "# Ours\n",
         ])
         defer { repository.remove() }
-        for arguments in [["lint"], ["release", "--package", "evil", "major"], ["release", "--package", "sly", "major", "--allow-empty"], ["next", "--package", "all"]] {
+        for arguments in [
+            ["lint"], ["release", "--package", "evil", "major"],
+            ["release", "--package", "sly", "major", "--allow-empty"], ["next", "--package", "all"],
+        ] {
             let run = try repository.whatsnew(arguments)
             #expect(run.status != 0, "\(arguments)")
-            #expect(!(run.stdout + run.stderr).contains("\u{1B}"), "a name from the repository never reaches the terminal raw")
+            #expect(
+                !(run.stdout + run.stderr).contains("\u{1B}"),
+                "a name from the repository never reaches the terminal raw")
         }
         #expect(try String(contentsOf: victim.appendingPathComponent("CHANGELOG.md"), encoding: .utf8) == notes)
     }
@@ -242,10 +275,13 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(
             try npm.read(".whatsnew.yml")
-                == "# Proposed by `whatsnew init --packages` from package.json workspaces: 2 packages.\npackages:\n  \"@acme/core\": packages/core\n  \"@acme/ui\": packages/ui  # no CHANGELOG.md yet: the first release needs --create\n")
+                == "# Proposed by `whatsnew init --packages` from package.json workspaces: 2 packages.\npackages:\n  \"@acme/core\": packages/core\n  \"@acme/ui\": packages/ui  # no CHANGELOG.md yet: the first release needs --create\n"
+        )
         // The proposal is settings every command takes: the tag npm-style, the version in package.json.
-        #expect(try npm.whatsnew(["new", "--package", "@acme/core", "--kind", "added", "--body", "A thing."]).status == 0)
-        #expect(try npm.whatsnew(["next", "--package", "@acme/core", "--tag"]).stdout == "@acme/core @acme/core@1.1.0\n")
+        #expect(
+            try npm.whatsnew(["new", "--package", "@acme/core", "--kind", "added", "--body", "A thing."]).status == 0)
+        #expect(
+            try npm.whatsnew(["next", "--package", "@acme/core", "--tag"]).stdout == "@acme/core @acme/core@1.1.0\n")
         #expect(try npm.whatsnew(["release", "--package", "@acme/core", "auto"]).status == 0)
         #expect(try npm.read("packages/core/package.json").contains(#""version": "1.1.0""#))
         let again = try npm.whatsnew(["init", "--packages"])
@@ -261,15 +297,21 @@ import Testing
         defer { cargo.remove() }
         let printed = try cargo.whatsnew(["init", "--packages"])
         #expect(printed.status == 0 && printed.stderr.contains("add these 2 packages to"), "\(printed.stderr)")
-        #expect(printed.stdout.contains("  engine-cli: crates/cli") && printed.stdout.contains("  engine: crates/engine"))
-        #expect(try cargo.read(".whatsnew.yml") == "repository: owner/name\n", "a settings file someone wrote is theirs")
+        #expect(
+            printed.stdout.contains("  engine-cli: crates/cli") && printed.stdout.contains("  engine: crates/engine"))
+        #expect(
+            try cargo.read(".whatsnew.yml") == "repository: owner/name\n", "a settings file someone wrote is theirs")
 
         let xcode = try GitRepository([
-            "Inkwell.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{}\n", "App/Info.plist": Self.plist, "Widget/Info.plist": Self.plist,
+            "Inkwell.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{}\n", "App/Info.plist": Self.plist,
+            "Widget/Info.plist": Self.plist,
         ])
         defer { xcode.remove() }
         #expect(try xcode.whatsnew(["init", "--packages"]).status == 0)
-        #expect(try xcode.read(".whatsnew.yml").contains("  widget:\n    folder: Widget  # no CHANGELOG.md yet: the first release needs --create\n    version-files: [Widget/Info.plist]\n"))
+        #expect(
+            try xcode.read(".whatsnew.yml").contains(
+                "  widget:\n    folder: Widget  # no CHANGELOG.md yet: the first release needs --create\n    version-files: [Widget/Info.plist]\n"
+            ))
 
         let none = try GitRepository(["CHANGELOG.md": "# Changelog\n"])
         defer { none.remove() }

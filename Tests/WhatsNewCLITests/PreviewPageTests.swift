@@ -42,11 +42,15 @@ struct PreviewPageTests {
     private func noCardClipsOrSpills(_ engine: BrowserEngine) throws {
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (group, name) in [("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons")] {
+        for (group, name) in [
+            ("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons"),
+        ] {
             let page = directory.appendingPathComponent("\(name).html")
             let written = try WhatsNewBinary.run(["preview", SharedFiles.fixture(group, name), "-o", page.path])
             try #require(written.status == 0, "\(written.stderr)")
-            guard let runs = try Browser.runs(of: Self.script, engine, [page.path, Browser.screenshots.path, ]) else { return }
+            guard let runs = try Browser.runs(of: Self.script, engine, [page.path, Browser.screenshots.path]) else {
+                return
+            }
             #expect(runs.count == 2)
             for run in runs {
                 #expect(run["sideways"] as? Bool == false, "\(engine) \(name): the page scrolls sideways")
@@ -54,17 +58,25 @@ struct PreviewPageTests {
                 #expect(cards.count == 12, "six families, light and dark")
                 for card in cards {
                     let label = "\(engine) \(name) \(card["family"]!) \(card["scheme"]!) ×\(run["scale"]!)"
-                    #expect((card["outside"] as? [Any])?.isEmpty == true, "outside its card: \(card["outside"]!) \(label)")
+                    #expect(
+                        (card["outside"] as? [Any])?.isEmpty == true, "outside its card: \(card["outside"]!) \(label)")
                     #expect((card["cut"] as? [Any])?.isEmpty == true, "cut mid-line: \(card["cut"]!) \(label)")
                     // The inline line's words are chosen to fit, so the browser never cuts one.
-                    #expect((card["shortened"] as? [Any])?.isEmpty == true, "cut by the browser: \(card["shortened"]!) \(label)")
+                    #expect(
+                        (card["shortened"] as? [Any])?.isEmpty == true,
+                        "cut by the browser: \(card["shortened"]!) \(label)")
                     // A family is a budget, never a clip: no box hides what it holds.
                     #expect((card["hidden"] as? [Any])?.isEmpty == true, "hidden: \(card["hidden"]!) \(label)")
                     // Chosen to fit, the rows leave the card its family's height: it grows for none.
-                    let heights = ["small": 170.0, "medium": 170, "large": 382, "extra-large": 382, "rectangular": 76, "inline": 24]
+                    let heights = [
+                        "small": 170.0, "medium": 170, "large": 382, "extra-large": 382, "rectangular": 76,
+                        "inline": 24,
+                    ]
                     let scale = run["scale"] as? Double ?? 1
                     if let nominal = heights[card["family"] as? String ?? ""] {
-                        #expect((card["height"] as? Double ?? 0) <= nominal * scale + 1, "grew to \(card["height"]!) \(label)")
+                        #expect(
+                            (card["height"] as? Double ?? 0) <= nominal * scale + 1,
+                            "grew to \(card["height"]!) \(label)")
                     }
                     // The large cards fill their room with the releases before the latest.
                     if ["large", "extra-large"].contains(card["family"] as? String) {
@@ -74,14 +86,18 @@ struct PreviewPageTests {
                     #expect((lefts.max() ?? 0) - (lefts.min() ?? 0) <= 0.5, "titles not in line: \(lefts) \(label)")
                 }
                 // The card follows the reader's text size: 135 % text, a 35 % larger card.
-                if run["scale"] as? Double == 1.35, let medium = cards.first(where: { $0["family"] as? String == "medium" }) {
+                if run["scale"] as? Double == 1.35,
+                    let medium = cards.first(where: { $0["family"] as? String == "medium" })
+                {
                     #expect(abs((medium["width"] as? Double ?? 0) - 364 * 1.35) < 2)
                 }
             }
         }
     }
 
-    @Test(.needs(.chromium)) func aStandaloneCardKeepsItsBoxInChromium() throws { try standaloneCardKeepsItsBox(.chromium) }
+    @Test(.needs(.chromium)) func aStandaloneCardKeepsItsBoxInChromium() throws {
+        try standaloneCardKeepsItsBox(.chromium)
+    }
     @Test(.needs(.webkit)) func aStandaloneCardKeepsItsBoxInWebKit() throws { try standaloneCardKeepsItsBox(.webkit) }
 
     /// `--size … --standalone`: the card centred on a page of its own, its box and content whole
@@ -92,7 +108,8 @@ struct PreviewPageTests {
         for (family, width) in [("medium", 364.0), ("inline", 260.0), ("small", 170.0)] {
             let page = directory.appendingPathComponent("\(family).html")
             let written = try WhatsNewBinary.run([
-                SharedFiles.fixture("examples", "featured-changelog"), "--size", family, "--format", "html", "--standalone",
+                SharedFiles.fixture("examples", "featured-changelog"), "--size", family, "--format", "html",
+                "--standalone",
                 "-o", page.path,
             ])
             try #require(written.status == 0, "\(written.stderr)")

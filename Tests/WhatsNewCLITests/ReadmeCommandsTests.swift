@@ -59,23 +59,33 @@ struct ReadmeCommandsTests {
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("docs/assets"), withIntermediateDirectories: true)
         // The app's update archive, as a build step leaves it.
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("build"), withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("build/Inkwell-1.4.0.zip").path, contents: Data())
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("build"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(
+            atPath: directory.appendingPathComponent("build/Inkwell-1.4.0.zip").path, contents: Data())
         // A command that names a package runs in a repository that lists one.
         let workspace = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        try FileManager.default.createDirectory(at: workspace.appendingPathComponent("Core"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: workspace.appendingPathComponent("Core"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: SharedFiles.fixture("examples", "keep-a-changelog"), toPath: workspace.appendingPathComponent("Core/CHANGELOG.md").path)
-        try "packages:\n  core: Core\n".write(to: workspace.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
+            atPath: SharedFiles.fixture("examples", "keep-a-changelog"),
+            toPath: workspace.appendingPathComponent("Core/CHANGELOG.md").path)
+        try "packages:\n  core: Core\n".write(
+            to: workspace.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
         // A command that drafts from commits runs in a repository with a release's tag and a commit since.
-        let history = try GitRepository(["CHANGELOG.md": try String(contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)])
+        let history = try GitRepository([
+            "CHANGELOG.md": try String(
+                contentsOfFile: SharedFiles.fixture("examples", "keep-a-changelog"), encoding: .utf8)
+        ])
         defer { history.remove() }
         try history.git("tag", "v1.4.0")
         try history.write("code.txt", "1\n")
         try history.commit("feat(sync): brands sync in the background (#51)")
         for command in commands {
-            let folder = command.contains("--package") ? workspace : command.contains("draft") || command.contains("--draft") ? history.url : directory
+            let folder =
+                command.contains("--package")
+                ? workspace : command.contains("draft") || command.contains("--draft") ? history.url : directory
             let result = try WhatsNewBinary.run(Array(command.dropFirst()), in: folder)
             #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")
         }
@@ -84,7 +94,8 @@ struct ReadmeCommandsTests {
             "release-body.md", "docs/whats-new.html", "WhatsNew.json", "build/Inkwell-1.4.0.html",
             "docs/whats-new.xml", "slack.json",
         ] {
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(written).path), "\(written)")
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent(written).path), "\(written)")
         }
     }
 
@@ -118,13 +129,15 @@ struct ReadmeCommandsTests {
         }
         #expect(others == ["swift test --disable-xctest"])
         // The test command is the one CI runs first.
-        let ci = try String(contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent(".ci/run"), encoding: .utf8)
+        let ci = try String(
+            contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.contains("\n\(others.first ?? "")\n"))
     }
 
     @Test func theSheetAtTheTopIsWhatTheBinaryPrints() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let block = try #require(text.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first)
+        let block = try #require(
+            text.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first)
         var lines = block.components(separatedBy: "\n")
         let command = try #require(lines.first?.dropFirst(2), "the block opens with `$ whatsnew …`")
         lines.removeFirst()

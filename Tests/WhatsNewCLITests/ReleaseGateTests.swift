@@ -19,7 +19,10 @@ struct ReleaseGateTests {
     /// SHA256SUMS written again after an asset was changed, as a release job that made the
     /// broken asset would write it.
     private func resum(_ dist: URL) throws {
-        let sums = try Tool.run(["sh", "-c", "cd '\(dist.path)' && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\\n' | sort | xargs sha256sum > SHA256SUMS"])
+        let sums = try Tool.run([
+            "sh", "-c",
+            "cd '\(dist.path)' && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\\n' | sort | xargs sha256sum > SHA256SUMS",
+        ])
         try #require(sums.0 == 0, "\(sums.2)")
     }
 
@@ -38,7 +41,9 @@ struct ReleaseGateTests {
             try FileManager.default.copyItem(
                 at: RepositoryScript.root.appendingPathComponent(entry), to: work.appendingPathComponent(entry))
         }
-        let steps = try Tool.run(["python3", "-c", """
+        let steps = try Tool.run([
+            "python3", "-c",
+            """
             import json, sys, yaml
             job = yaml.safe_load(open(sys.argv[1]))["jobs"]["publish"]
             runs = []
@@ -48,10 +53,13 @@ struct ReleaseGateTests {
                 if step.get("name") == "Publish":
                     break
             print(json.dumps(runs))
-            """, RepositoryScript.root.appendingPathComponent(".github/workflows/release.yml").path])
+            """, RepositoryScript.root.appendingPathComponent(".github/workflows/release.yml").path,
+        ])
         try #require(steps.0 == 0, "\(steps.2)")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(steps.1.utf8)) as? [[String: Any]])
-        #expect(parsed.contains { ($0["run"] as? String)?.contains("gh release create") == true }, "the job publishes with gh")
+        #expect(
+            parsed.contains { ($0["run"] as? String)?.contains("gh release create") == true },
+            "the job publishes with gh")
 
         let bin = work.appendingPathComponent("fake-bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -60,10 +68,13 @@ struct ReleaseGateTests {
         let made = try Tool.run(["python3", "-m", "venv", "--without-pip", bare.path])
         try #require(made.0 == 0, "\(made.2)")
         try FileManager.default.createSymbolicLink(
-            atPath: bin.appendingPathComponent("python3").path, withDestinationPath: bare.appendingPathComponent("bin/python3").path)
+            atPath: bin.appendingPathComponent("python3").path,
+            withDestinationPath: bare.appendingPathComponent("bin/python3").path)
         let record = work.appendingPathComponent("gh-called")
-        try "#!/bin/sh\necho \"$@\" > '\(record.path)'\n".write(to: bin.appendingPathComponent("gh"), atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("gh").path)
+        try "#!/bin/sh\necho \"$@\" > '\(record.path)'\n".write(
+            to: bin.appendingPathComponent("gh"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("gh").path)
         var log = ""
         for step in parsed {
             var environment = ProcessInfo.processInfo.environment
@@ -75,7 +86,8 @@ struct ReleaseGateTests {
             environment["GH_TOKEN"] = "unused"
             let script = try #require(step["run"] as? String)
             let run = try WhatsNewBinary.execute(
-                URL(fileURLWithPath: "/bin/bash"), ["-e", "-o", "pipefail", "-c", script], in: work, environment: environment)
+                URL(fileURLWithPath: "/bin/bash"), ["-e", "-o", "pipefail", "-c", script], in: work,
+                environment: environment)
             log += "== \(step["name"] ?? "")\n\(run.stdout)\(run.stderr)"
             if run.status != 0 { break }
         }
@@ -101,22 +113,29 @@ struct ReleaseGateTests {
 
         let (published, log) = try replayPublish(in: work, version: version)
         let call = try #require(published, "gh was never called:\n\(log)")
-        #expect(call.hasPrefix("release create v\(version) --title \(version) --notes-file body.md --verify-tag"), "\(call)")
+        #expect(
+            call.hasPrefix("release create v\(version) --title \(version) --notes-file body.md --verify-tag"), "\(call)"
+        )
         for asset in ["whatsnew.rb", "SHA256SUMS", "whatsnew.artifactbundle.zip", "whatsnew-plugin-\(version).tar.gz"] {
             #expect(call.contains("dist/\(asset)"), "\(asset) in \(call)")
         }
-        #expect(try String(contentsOf: work.appendingPathComponent("body.md"), encoding: .utf8).hasPrefix("## \(version)"))
+        #expect(
+            try String(contentsOf: work.appendingPathComponent("body.md"), encoding: .utf8).hasPrefix("## \(version)"))
     }
 
     @Test(.needs(ExternalTool.hatchling && ExternalTool.cplusplus, "hatchling (PyPI), g++"))
     func aBinaryThatLoadsLibstdcxxStopsTheRelease() throws {
         let (work, dist, version) = try copy()
         let program = try ReleaseStandIns.cplusplusProgram(in: work)
-        try ReleaseStandIns.swapBinary(in: dist.appendingPathComponent("whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz"), with: program)
+        try ReleaseStandIns.swapBinary(
+            in: dist.appendingPathComponent("whatsnew-\(version)-x86_64-unknown-linux-gnu.tar.gz"), with: program)
         try resum(dist)
         let checked = try RepositoryScript.run(".github/release/check-assets", [version, dist.path])
         #expect(checked.status == 1)
-        #expect(checked.stdout.contains("not ok - whatsnew-\(version)-x86_64-unknown-linux-gnu/bin/whatsnew loads only glibc's libraries"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains(
+                "not ok - whatsnew-\(version)-x86_64-unknown-linux-gnu/bin/whatsnew loads only glibc's libraries"),
+            "\(checked.stdout)")
         #expect(checked.stdout.contains("loads libstdc++.so.6"), "\(checked.stdout)")
         let (published, log) = try replayPublish(in: work, version: version)
         #expect(published == nil, "published despite the broken binary:\n\(log)")
@@ -137,7 +156,8 @@ struct ReleaseGateTests {
         // An asset SHA256SUMS does not list is caught too.
         try Data("extra\n".utf8).write(to: dist.appendingPathComponent("notes.txt"))
         let unlisted = try RepositoryScript.run(".github/release/check-assets", [version, dist.path])
-        #expect(unlisted.stdout.contains("not ok - SHA256SUMS lists every asset and nothing else"), "\(unlisted.stdout)")
+        #expect(
+            unlisted.stdout.contains("not ok - SHA256SUMS lists every asset and nothing else"), "\(unlisted.stdout)")
         let (published, log) = try replayPublish(in: work, version: version)
         #expect(published == nil, "published despite the wrong checksum:\n\(log)")
     }
@@ -145,10 +165,14 @@ struct ReleaseGateTests {
     @Test(.needs(ExternalTool.hatchling && ExternalTool.docsSiteTools, "hatchling, mkdocs (PyPI)"))
     func aWheelWhosePluginFailsStopsTheRelease() throws {
         let (work, dist, version) = try copy()
-        let wheels = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0.hasSuffix("_x86_64.whl") }
+        let wheels = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter {
+            $0.hasSuffix("_x86_64.whl")
+        }
         let wheel = dist.appendingPathComponent(try #require(wheels.first))
         // The plugin module replaced by one that fails as MkDocs loads it.
-        let broken = try Tool.run(["python3", "-c", """
+        let broken = try Tool.run([
+            "python3", "-c",
+            """
             import shutil, sys, zipfile
             path = sys.argv[1]
             with zipfile.ZipFile(path) as source, zipfile.ZipFile(path + ".new", "w", zipfile.ZIP_DEFLATED) as target:
@@ -158,12 +182,16 @@ struct ReleaseGateTests {
                         data = b"raise RuntimeError('the plugin is broken')\\n"
                     target.writestr(item, data)
             shutil.move(path + ".new", path)
-            """, wheel.path])
+            """, wheel.path,
+        ])
         try #require(broken.0 == 0, "\(broken.2)")
         try resum(dist)
         let checked = try RepositoryScript.run(".github/release/check-assets", [version, dist.path])
         #expect(checked.status == 1)
-        #expect(checked.stdout.contains("not ok - \(wheel.lastPathComponent) installs in a fresh environment and its MkDocs plugin builds a page"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains(
+                "not ok - \(wheel.lastPathComponent) installs in a fresh environment and its MkDocs plugin builds a page"
+            ), "\(checked.stdout)")
         #expect(checked.stdout.contains("the plugin is broken"), "\(checked.stdout)")
         let (published, log) = try replayPublish(in: work, version: version)
         #expect(published == nil, "published despite the broken wheel:\n\(log)")
@@ -174,10 +202,13 @@ struct ReleaseGateTests {
 struct ReadmeInstallTests {
     @Test func theInstallLinesNameWhatAReleaseCarries() throws {
         let readme = try String(contentsOf: RepositoryScript.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let install = try #require(readme.components(separatedBy: "## Install\n").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let gate = try String(contentsOf: RepositoryScript.root.appendingPathComponent(".github/release/check-assets"), encoding: .utf8)
+        let install = try #require(
+            readme.components(separatedBy: "## Install\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let gate = try String(
+            contentsOf: RepositoryScript.root.appendingPathComponent(".github/release/check-assets"), encoding: .utf8)
         for (asset, promised) in [
-            ("whatsnew.rb", "`whatsnew.rb`"), ("SHA256SUMS", "`SHA256SUMS`"), ("whatsnew-plugin-$version.tar.gz", "the plugin package"),
+            ("whatsnew.rb", "`whatsnew.rb`"), ("SHA256SUMS", "`SHA256SUMS`"),
+            ("whatsnew-plugin-$version.tar.gz", "the plugin package"),
             ("whatsnew.artifactbundle.zip", "the artifact bundle"), (".whl", "the wheels"),
         ] {
             #expect(gate.contains(asset), "check-assets requires \(asset)")

@@ -14,7 +14,8 @@ struct ReleasePackagesTests {
         let triples = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "universal-apple-macos"]
 
         // SHA256SUMS lists every asset, and each checks.
-        let files = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0 != "SHA256SUMS" }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0 != "SHA256SUMS" }
+            .sorted()
         let sums = try String(contentsOf: dist.appendingPathComponent("SHA256SUMS"), encoding: .utf8)
         let listed = sums.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") }.sorted()
         #expect(listed == files, "\(listed) against \(files)")
@@ -33,17 +34,23 @@ struct ReleasePackagesTests {
 
         // The plugin package names the bundle at the release's address, with the bundle's checksum.
         let unpacked = try SharedFiles.scratchDirectory()
-        let untar = try Tool.run(["tar", "-xzf", dist.appendingPathComponent("whatsnew-plugin-\(version).tar.gz").path, "-C", unpacked.path])
+        let untar = try Tool.run([
+            "tar", "-xzf", dist.appendingPathComponent("whatsnew-plugin-\(version).tar.gz").path, "-C", unpacked.path,
+        ])
         try #require(untar.0 == 0)
-        let manifest = try String(contentsOf: unpacked.appendingPathComponent("whatsnew-plugin/Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: unpacked.appendingPathComponent("whatsnew-plugin/Package.swift"), encoding: .utf8)
         let bundleSum = try #require(sums.split(separator: "\n").first { $0.hasSuffix(" whatsnew.artifactbundle.zip") })
-        #expect(manifest.contains("url: \"https://github.com/acme/whatsnew/releases/download/v\(version)/whatsnew.artifactbundle.zip\""))
+        #expect(
+            manifest.contains(
+                "url: \"https://github.com/acme/whatsnew/releases/download/v\(version)/whatsnew.artifactbundle.zip\""))
         #expect(manifest.contains("checksum: \"\(bundleSum.prefix(64))\""), "\(manifest)")
 
         // The formula carries each tarball's checksum and the repository's address.
         let formula = try String(contentsOf: dist.appendingPathComponent("whatsnew.rb"), encoding: .utf8)
         for triple in triples {
-            let line = try #require(sums.split(separator: "\n").first { $0.hasSuffix(" whatsnew-\(version)-\(triple).tar.gz") })
+            let line = try #require(
+                sums.split(separator: "\n").first { $0.hasSuffix(" whatsnew-\(version)-\(triple).tar.gz") })
             #expect(formula.contains("sha256 \"\(line.prefix(64))\""), "\(triple)")
         }
         #expect(formula.contains("acme/whatsnew"))
@@ -59,9 +66,11 @@ struct ReleasePackagesTests {
         let version = try RepositoryScript.version(of: binary)
         let dist = try SharedFiles.scratchDirectory()
         _ = try RepositoryScript.pack(binary, version: version, triple: "x86_64-unknown-linux-gnu", into: dist)
-        let made = try RepositoryScript.run(".github/release/make-packages", [version, "v\(version)", "acme/whatsnew", dist.path])
+        let made = try RepositoryScript.run(
+            ".github/release/make-packages", [version, "v\(version)", "acme/whatsnew", dist.path])
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(made.stderr.contains("no Homebrew formula: it needs the macOS and both Linux tarballs"), "\(made.stderr)")
+        #expect(
+            made.stderr.contains("no Homebrew formula: it needs the macOS and both Linux tarballs"), "\(made.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dist.path)
         #expect(!files.contains("whatsnew.rb"), "\(files)")
         #expect(files.contains("SHA256SUMS") && files.contains("whatsnew.artifactbundle.zip"), "\(files)")

@@ -15,7 +15,8 @@ struct ReleaseRunnerTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let shim = work.appendingPathComponent("bsdtar-path")
         try FileManager.default.createDirectory(at: shim, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: shim.appendingPathComponent("tar").path, withDestinationPath: "/usr/bin/bsdtar")
+        try FileManager.default.createSymbolicLink(
+            atPath: shim.appendingPathComponent("tar").path, withDestinationPath: "/usr/bin/bsdtar")
         var bsd = ProcessInfo.processInfo.environment
         bsd["PATH"] = shim.path + ":" + (bsd["PATH"] ?? "/usr/bin:/bin")
 
@@ -26,12 +27,15 @@ struct ReleaseRunnerTests {
                 let out = work.appendingPathComponent("\(name)-\(round)")
                 let packed = try WhatsNewBinary.execute(
                     URL(fileURLWithPath: "/bin/bash"),
-                    [RepositoryScript.root.appendingPathComponent(".github/release/package-binary").path,
-                     binary.path, "9.9.9", "universal-apple-macos", out.path],
+                    [
+                        RepositoryScript.root.appendingPathComponent(".github/release/package-binary").path,
+                        binary.path, "9.9.9", "universal-apple-macos", out.path,
+                    ],
                     environment: environment)
                 try #require(packed.status == 0, "\(name): \(packed.stderr)")
                 #expect(!packed.stderr.contains("not supported"), "\(packed.stderr)")
-                archives.append(try Data(contentsOf: URL(fileURLWithPath: packed.stdout.trimmingCharacters(in: .newlines))))
+                archives.append(
+                    try Data(contentsOf: URL(fileURLWithPath: packed.stdout.trimmingCharacters(in: .newlines))))
             }
             #expect(archives[0] == archives[1], "\(name) tar: the same binary gives the same bytes")
             let tarball = work.appendingPathComponent("\(name)-1/whatsnew-9.9.9-universal-apple-macos.tar.gz").path
@@ -50,7 +54,8 @@ struct ReleaseRunnerTests {
     /// manifest allows, exported as DEVELOPER_DIR; a beta only when no release will do; none new
     /// enough is an error naming what was found.
     @Test func theXcodeWithTheSwiftTheManifestNeedsIsSelected() throws {
-        let manifest = try String(contentsOf: RepositoryScript.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: RepositoryScript.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let required = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last)
             .trimmingCharacters(in: .whitespaces)
         let parts = required.split(separator: ".").compactMap { Int($0) }
@@ -61,10 +66,12 @@ struct ReleaseRunnerTests {
         func select(_ xcodes: [(String, String)]) throws -> (WhatsNewBinary.Run, String) {
             let applications = try SharedFiles.scratchDirectory()
             for (app, swift) in xcodes {
-                let bin = applications.appendingPathComponent("\(app)/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin")
+                let bin = applications.appendingPathComponent(
+                    "\(app)/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin")
                 try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
                 let script = bin.appendingPathComponent("swift")
-                try "#!/bin/sh\necho 'swift-driver version: 1.127 Apple Swift version \(swift) (swiftlang-6.2.0.19.9 clang-1700.3.19.1)'\necho 'Target: arm64-apple-macosx15.0'\n"
+                try
+                    "#!/bin/sh\necho 'swift-driver version: 1.127 Apple Swift version \(swift) (swiftlang-6.2.0.19.9 clang-1700.3.19.1)'\necho 'Target: arm64-apple-macosx15.0'\n"
                     .write(to: script, atomically: true, encoding: .utf8)
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
             }
@@ -73,7 +80,8 @@ struct ReleaseRunnerTests {
             environment["XCODE_APPLICATIONS"] = applications.path
             environment["GITHUB_ENV"] = environmentFile.path
             let run = try WhatsNewBinary.execute(
-                URL(fileURLWithPath: "/bin/bash"), [RepositoryScript.root.appendingPathComponent(".github/select-xcode").path],
+                URL(fileURLWithPath: "/bin/bash"),
+                [RepositoryScript.root.appendingPathComponent(".github/select-xcode").path],
                 environment: environment)
             let exported = (try? String(contentsOf: environmentFile, encoding: .utf8)) ?? ""
             return (run, exported.replacingOccurrences(of: applications.path + "/", with: ""))
@@ -93,7 +101,9 @@ struct ReleaseRunnerTests {
 
         let (none, noneExported) = try select([("Xcode_16.4.app", older)])
         #expect(none.status == 1)
-        #expect(none.stderr.contains("has Swift \(required) or later; found: Xcode_16.4.app (Swift \(older))"), "\(none.stderr)")
+        #expect(
+            none.stderr.contains("has Swift \(required) or later; found: Xcode_16.4.app (Swift \(older))"),
+            "\(none.stderr)")
         #expect(noneExported.isEmpty)
     }
 
@@ -106,7 +116,8 @@ struct ReleaseRunnerTests {
         let cplusplus = try ReleaseStandIns.cplusplusProgram(in: work)
         let refused = try RepositoryScript.run(".github/release/check-libraries", [cplusplus.path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("loads libstdc++.so.6, which a glibc system need not have"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("loads libstdc++.so.6, which a glibc system need not have"), "\(refused.stderr)")
         // The debug build loads the Swift runtime's shared libraries.
         let debug = try RepositoryScript.run(".github/release/check-libraries", [try #require(WhatsNewBinary.url).path])
         #expect(debug.status == 1 && debug.stderr.contains("libswiftCore.so"), "\(debug.stderr)")
@@ -129,7 +140,8 @@ enum ReleaseStandIns {
         let standIns = work.appendingPathComponent("stand-ins")
         try FileManager.default.createDirectory(at: standIns, withIntermediateDirectories: true)
         for triple in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "universal-apple-macos"] {
-            let tarball = URL(fileURLWithPath: try RepositoryScript.pack(binary, version: version, triple: triple, into: dist))
+            let tarball = URL(
+                fileURLWithPath: try RepositoryScript.pack(binary, version: version, triple: triple, into: dist))
             switch triple {
             case "aarch64-unknown-linux-gnu": try swapBinary(in: tarball, with: try linuxAArch64(in: standIns))
             case "universal-apple-macos": try swapBinary(in: tarball, with: try macOSUniversal(in: standIns))
@@ -137,7 +149,8 @@ enum ReleaseStandIns {
             }
         }
         try FileManager.default.removeItem(at: standIns)
-        let made = try RepositoryScript.run(".github/release/make-packages", [version, "v\(version)", "acme/whatsnew", dist.path])
+        let made = try RepositoryScript.run(
+            ".github/release/make-packages", [version, "v\(version)", "acme/whatsnew", dist.path])
         try #require(made.status == 0, "\(made.stdout)\n\(made.stderr)")
         return (work, version)
     }
@@ -152,7 +165,8 @@ enum ReleaseStandIns {
     /// A C++ program linked as g++ links by default: it loads libstdc++.so.6.
     static func cplusplusProgram(in folder: URL) throws -> URL {
         let source = folder.appendingPathComponent("hello.cpp")
-        try "#include <iostream>\nint main() { std::cout << \"hello\" << std::endl; }\n".write(to: source, atomically: true, encoding: .utf8)
+        try "#include <iostream>\nint main() { std::cout << \"hello\" << std::endl; }\n".write(
+            to: source, atomically: true, encoding: .utf8)
         let binary = folder.appendingPathComponent("hello")
         let built = try Tool.run(["g++", source.path, "-o", binary.path])
         try #require(built.0 == 0, "\(built.2)")
@@ -164,7 +178,9 @@ enum ReleaseStandIns {
         let source = folder.appendingPathComponent("start.c")
         try "void _start(void) { for (;;) {} }\n".write(to: source, atomically: true, encoding: .utf8)
         let binary = folder.appendingPathComponent("whatsnew-aarch64")
-        let built = try Tool.run([clang, "--target=aarch64-linux-gnu", "-nostdlib", "-static", "-fuse-ld=lld", source.path, "-o", binary.path])
+        let built = try Tool.run([
+            clang, "--target=aarch64-linux-gnu", "-nostdlib", "-static", "-fuse-ld=lld", source.path, "-o", binary.path,
+        ])
         try #require(built.0 == 0, "\(built.2)")
         return binary
     }
@@ -177,7 +193,9 @@ enum ReleaseStandIns {
         var slices: [(cpu: UInt32, bytes: Data)] = []
         for (architecture, cpu) in [("arm64", UInt32(0x0100_000C)), ("x86_64", UInt32(0x0100_0007))] {
             let object = folder.appendingPathComponent("\(architecture).o")
-            let built = try Tool.run([clang, "-target", "\(architecture)-apple-macos\(minimum)", "-c", source.path, "-o", object.path])
+            let built = try Tool.run([
+                clang, "-target", "\(architecture)-apple-macos\(minimum)", "-c", source.path, "-o", object.path,
+            ])
             try #require(built.0 == 0, "\(built.2)")
             slices.append((cpu, try Data(contentsOf: object)))
         }
@@ -186,7 +204,9 @@ enum ReleaseStandIns {
         var body = Data()
         var offset = 4096
         for slice in slices {
-            header += bigEndian(slice.cpu) + bigEndian(0) + bigEndian(UInt32(offset)) + bigEndian(UInt32(slice.bytes.count)) + bigEndian(12)
+            header +=
+                bigEndian(slice.cpu) + bigEndian(0) + bigEndian(UInt32(offset)) + bigEndian(UInt32(slice.bytes.count))
+                + bigEndian(12)
             let padded = slice.bytes + Data(count: (4096 - slice.bytes.count % 4096) % 4096)
             body += padded
             offset += padded.count

@@ -38,7 +38,9 @@ struct ReleaseWorkflowTests {
         }
         let body = try WhatsNewBinary.run([keepAChangelog, "--format", "markdown"]).stdout
         #expect(
-            body.hasPrefix("## [1.4.0](https://example.com/compare/v1.3.1...v1.4.0) - 2024-05-02\n\nOffline sync arrives, and exports get faster.\n\n### ✨ Added\n"))
+            body.hasPrefix(
+                "## [1.4.0](https://example.com/compare/v1.3.1...v1.4.0) - 2024-05-02\n\nOffline sync arrives, and exports get faster.\n\n### ✨ Added\n"
+            ))
         #expect(body.contains("([#212](https://example.com/issues/212))"))
     }
 

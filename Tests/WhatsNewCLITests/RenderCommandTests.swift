@@ -165,15 +165,20 @@ struct BadInputTests {
         let directory = try SharedFiles.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let changelog = SharedFiles.fixture("examples", "keep-a-changelog")
-        let failed = try WhatsNewBinary.run([changelog, "--release", "7.0", "--output", "site/docs/whats-new.html"], in: directory)
+        let failed = try WhatsNewBinary.run(
+            [changelog, "--release", "7.0", "--output", "site/docs/whats-new.html"], in: directory)
         #expect(failed.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [], "\(failed.stderr)")
-        let run = try WhatsNewBinary.run([changelog, "--format", "html", "--output", "site/docs/whats-new.html"], in: directory)
+        let run = try WhatsNewBinary.run(
+            [changelog, "--format", "html", "--output", "site/docs/whats-new.html"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try String(contentsOf: directory.appendingPathComponent("site/docs/whats-new.html"), encoding: .utf8).contains("1.4.0"))
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("site/docs/whats-new.html"), encoding: .utf8)
+                .contains("1.4.0"))
         let css = try WhatsNewBinary.run(["css", "--output", "assets/css/whatsnew.css"], in: directory)
         #expect(css.status == 0, "\(css.stderr)")
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("assets/css/whatsnew.css").path))
+        #expect(
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent("assets/css/whatsnew.css").path))
         // A file where a folder should be is said in one line, and nothing is made.
         try Data().write(to: directory.appendingPathComponent("blocked"))
         let blocked = try WhatsNewBinary.run([changelog, "--output", "blocked/deeper/x.md"], in: directory)

@@ -33,7 +33,9 @@ struct RenderDiagnosticsTests {
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 1, "\(run.stderr)")
-        #expect(lines.first?.replacingOccurrences(of: "<stdin>", with: "notes.md").hasPrefix(check.line) == true, "\(run.stderr)")
+        #expect(
+            lines.first?.replacingOccurrences(of: "<stdin>", with: "notes.md").hasPrefix(check.line) == true,
+            "\(run.stderr)")
         #expect(run.stdout.hasPrefix("What's New\nVersion 1.0.0"), "\(run.stdout)")
         #expect(!run.stdout.contains("warning:") && !run.stdout.contains("error:"))
         let strict = try WhatsNewBinary.run(["-", "--color", "never", "--strict"], stdin: check.notes)
@@ -66,7 +68,10 @@ struct RenderDiagnosticsTests {
             to: directory.appendingPathComponent("CHANGELOG.de.md"), atomically: true, encoding: .utf8)
         let run = try WhatsNewBinary.run(["CHANGELOG.md", "--locale", "de", "--release", "all"], in: directory)
         #expect(run.status == 0)
-        #expect(run.stderr == "CHANGELOG.de.md:1:1: warning: de lacks release 1.0.0 (CHANGELOG.md:7); the sheet shows it in en\n", "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "CHANGELOG.de.md:1:1: warning: de lacks release 1.0.0 (CHANGELOG.md:7); the sheet shows it in en\n",
+            "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Neuigkeiten\n"))
     }
 }

@@ -39,7 +39,9 @@ struct SchemaClientTests {
         // Sheets fitted to every size family, and timelines with a scheduled release.
         let timeline = scratch.appendingPathComponent("timeline")
         try FileManager.default.createDirectory(at: timeline, withIntermediateDirectories: true)
-        for (group, name) in [("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons")] {
+        for (group, name) in [
+            ("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons"),
+        ] {
             let path = SharedFiles.fixture(group, name)
             for family in ["small", "medium", "large", "extra-large", "rectangular", "inline"] {
                 let sized = try WhatsNewBinary.run([path, "--format", "json", "--size", family, "--release", "all"])
@@ -62,11 +64,16 @@ struct SchemaClientTests {
         try #require(built == 0, "\(buildErrors)")
         #expect(!(buildOutput + buildErrors).contains("warning:"), "\(buildOutput)\(buildErrors)")
         let (status, output, errors) = try Tool.run(
-            ["swift", "run", "--skip-build", "--package-path", package.path, "SchemaClient", "--concurrency", "1.3.0,1.4.0,examples-keep-a-changelog.json",
-             "--since", "1.3.0,1.3-beta3,2.0,nil,9.9,x", "--running", "1.4.0", sheets.path, lint.path, timeline.path])
+            [
+                "swift", "run", "--skip-build", "--package-path", package.path, "SchemaClient", "--concurrency",
+                "1.3.0,1.4.0,examples-keep-a-changelog.json",
+                "--since", "1.3.0,1.3-beta3,2.0,nil,9.9,x", "--running", "1.4.0", sheets.path, lint.path, timeline.path,
+            ])
         try #require(status == 0, "\(errors)")
         // The policy and a store from an actor, a @MainActor model and a detached task.
-        #expect(output.contains("actor: [\"1.4.0\"] model: 1.4.0 detached: [\"1.4.0\"] record: [\"1.4.0\"]"), "\(output.suffix(300))")
+        #expect(
+            output.contains("actor: [\"1.4.0\"] model: 1.4.0 detached: [\"1.4.0\"] record: [\"1.4.0\"]"),
+            "\(output.suffix(300))")
         // Two launches of an app, each its own process over one UserDefaults suite: the second
         // reads what the first saved, and a third of the same version shows nothing.
         let suite = "whatsnew-launches-\(UUID().uuidString)"
@@ -74,27 +81,34 @@ struct SchemaClientTests {
         let notes = sheets.appendingPathComponent("examples-keep-a-changelog.json").path
         var launches: [String] = []
         for version in ["1.3.0", "1.4.0", "1.4.0"] {
-            let (ran, said, failed) = try Tool.run(["swift", "run", "--skip-build", "--package-path", package.path, "Launches", suite, notes, version])
+            let (ran, said, failed) = try Tool.run([
+                "swift", "run", "--skip-build", "--package-path", package.path, "Launches", suite, notes, version,
+            ])
             try #require(ran == 0, "\(failed)")
             launches.append(said.trimmingCharacters(in: .newlines))
         }
-        #expect(launches == [
-            "shows 1.3.0 (no version seen yet: the running version's notes)",
-            "shows 1.4.0 (new releases); skipped 1.3.1 (only fixes)",
-            "shows nothing: already seen 1.4.0",
-        ])
+        #expect(
+            launches == [
+                "shows 1.3.0 (no version seen yet: the running version's notes)",
+                "shows 1.4.0 (new releases); skipped 1.3.1 (only fixes)",
+                "shows nothing: already seen 1.4.0",
+            ])
         // The UserDefaults store from an actor, a @MainActor model and a detached task in turn.
         let shared = "whatsnew-actors-\(UUID().uuidString)"
         defer { UserDefaults(suiteName: shared)?.removePersistentDomain(forName: shared) }
         let (across, acrossOutput, acrossErrors) = try Tool.run(
-            ["swift", "run", "--skip-build", "--package-path", package.path, "Launches", shared, notes, "1.4.0", "--across-actors"])
+            [
+                "swift", "run", "--skip-build", "--package-path", package.path, "Launches", shared, notes, "1.4.0",
+                "--across-actors",
+            ])
         try #require(across == 0, "\(acrossErrors)")
-        #expect(acrossOutput == """
-            actor: shows 1.4.0 (no version seen yet: the running version's notes)
-            model: shows nothing: already seen 1.4.0
-            detached: shows nothing: already seen 1.4.0
+        #expect(
+            acrossOutput == """
+                actor: shows 1.4.0 (no version seen yet: the running version's notes)
+                model: shows nothing: already seen 1.4.0
+                detached: shows nothing: already seen 1.4.0
 
-            """)
+                """)
         #expect(output.hasSuffix("decoded \(written.count) files\n"))
         // "Since you last looked", answered by the schema alone.
         for line in [
@@ -111,7 +125,10 @@ struct SchemaClientTests {
             "examples-keep-a-changelog.json running 1.4.0 after 9.9: shows nothing: already seen 9.9",
             "examples-keep-a-changelog.json running 1.4.0 after x: shows 1.4.0 (no version seen yet: the running version's notes)",
         ] {
-            #expect(output.contains(line), "\(line)\n\(output.split(separator: "\n").filter { $0.contains("keep-a-changelog.json ") || $0.contains("spaced-prereleases.json after") }.joined(separator: "\n"))")
+            #expect(
+                output.contains(line),
+                "\(line)\n\(output.split(separator: "\n").filter { $0.contains("keep-a-changelog.json ") || $0.contains("spaced-prereleases.json after") }.joined(separator: "\n"))"
+            )
         }
         for file in written {
             let original = try JSONSerialization.jsonObject(with: Data(contentsOf: file))

@@ -11,7 +11,8 @@ struct SheetTitleTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in files {
             let file = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
         let run = try WhatsNewBinary.run(["CHANGELOG.md", "--format", "json"] + arguments, in: directory)
@@ -22,12 +23,14 @@ struct SheetTitleTests {
 
     @Test func eachPackageFileNamesTheProduct() throws {
         let packages = [
-            "Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"Inkwell\",\n    targets: []\n)\n",
+            "Package.swift":
+                "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"Inkwell\",\n    targets: []\n)\n",
             "package.json": "{\n  \"version\": \"1.0.0\",\n  \"name\": \"@lumen/core\"\n}\n",
             "Cargo.toml": "[workspace]\nmembers = []\n\n[package]\nname = \"tide\"\nversion = \"1.0.0\"\n",
             "pyproject.toml": "[build-system]\nrequires = []\n\n[project]\nname = \"quill\"\n",
             "pubspec.yaml": "name: heron\nversion: 1.0.0\n",
-            "harbor.gemspec": "Gem::Specification.new do |spec|\n  spec.name = 'harbor'\n  spec.version = '1.0.0'\nend\n",
+            "harbor.gemspec":
+                "Gem::Specification.new do |spec|\n  spec.name = 'harbor'\n  spec.version = '1.0.0'\nend\n",
         ]
         let expected = [
             "Package.swift": "Inkwell", "package.json": "@lumen/core", "Cargo.toml": "tide", "pyproject.toml": "quill",
@@ -45,9 +48,12 @@ struct SheetTitleTests {
         // Nothing says: the sheet's own words.
         #expect(try title(["CHANGELOG.md": notes]) == "-")
         #expect(try title(["CHANGELOG.md": notes] + package) == "lumen")
-        #expect(try title(["CHANGELOG.md": notes, ".whatsnew.yml": "name: Lumen Studio\n"] + package) == "Lumen Studio")
+        #expect(
+            try title(["CHANGELOG.md": notes, ".whatsnew.yml": "name: Lumen Studio\n"] + package) == "Lumen Studio")
         let titled = "---\ntitle: What's New in Lumen\n---\n\n" + notes
-        #expect(try title(["CHANGELOG.md": titled, ".whatsnew.yml": "name: Lumen Studio\n"] + package) == "What's New in Lumen")
+        #expect(
+            try title(["CHANGELOG.md": titled, ".whatsnew.yml": "name: Lumen Studio\n"] + package)
+                == "What's New in Lumen")
         #expect(try title(["CHANGELOG.md": "# Lumen Changelog\n\n## 1.0.0\n\n- a\n"] + package) == "Lumen")
         // A broken package file is no name, and no error.
         #expect(try title(["CHANGELOG.md": notes, "package.json": "{ not json"]) == "-")

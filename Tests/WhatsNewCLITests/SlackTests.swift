@@ -32,7 +32,8 @@ struct SlackTests {
         """
 
     @Test func messagesMatchTheirGoldens() throws {
-        try SharedFiles.checkGolden(example: "featured-changelog", ["--format", "slack"], "slack/featured-changelog.json")
+        try SharedFiles.checkGolden(
+            example: "featured-changelog", ["--format", "slack"], "slack/featured-changelog.json")
         let all = try SharedFiles.checkGolden(
             example: "keep-a-changelog", ["--format", "slack", "--release", "all"], "slack/keep-a-changelog-all.json")
         let kinds = try blocks(all).compactMap { $0["type"] as? String }

@@ -12,7 +12,8 @@ struct SparkleTests {
         try FileManager.default.copyItem(
             atPath: SharedFiles.fixture(group, name), toPath: directory.appendingPathComponent("CHANGELOG.md").path)
         for archive in archives {
-            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(archive).path, contents: Data("zip".utf8))
+            _ = FileManager.default.createFile(
+                atPath: directory.appendingPathComponent(archive).path, contents: Data("zip".utf8))
         }
         return directory
     }
@@ -54,12 +55,16 @@ struct SparkleTests {
     }
 
     @Test func aVersionTheNameDoesNotGiveIsAnErrorThatSaysSoAndWritesNothing() throws {
-        let directory = try project("keep-a-changelog", archives: ["Inkwell-1.4.0.zip", "Inkwell-latest.zip", "App-11.4.0.zip"])
+        let directory = try project(
+            "keep-a-changelog", archives: ["Inkwell-1.4.0.zip", "Inkwell-latest.zip", "App-11.4.0.zip"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try WhatsNewBinary.run(
             ["export", "sparkle", "--archive", "Inkwell-1.4.0.zip", "--archive", "Inkwell-latest.zip"], in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Inkwell-latest.zip: error: the name of this archive holds no version the notes have; give it with --release"))
+        #expect(
+            run.stderr.contains(
+                "Inkwell-latest.zip: error: the name of this archive holds no version the notes have; give it with --release"
+            ))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Inkwell-1.4.0.html").path))
         // 1.4.0 is not in 11.4.0.
         let eleven = try WhatsNewBinary.run(["export", "sparkle", "--archive", "App-11.4.0.zip"], in: directory)
@@ -70,7 +75,10 @@ struct SparkleTests {
         #expect(named.status == 0, "\(named.stderr)")
         #expect(sparkleVersions(try read(directory, "Inkwell-latest.html")) == ["1.3.1", "1.3.0"])
         // A version the notes do not have, a file that is no archive, a missing archive.
-        #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "Inkwell-latest.zip", "--release", "9.9"], in: directory).status == 1)
+        #expect(
+            try WhatsNewBinary.run(
+                ["export", "sparkle", "--archive", "Inkwell-latest.zip", "--release", "9.9"], in: directory
+            ).status == 1)
         #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "CHANGELOG.md"], in: directory).status == 2)
         let missing = try WhatsNewBinary.run(["export", "sparkle", "--archive", "Gone-1.4.0.zip"], in: directory)
         #expect(missing.status == 1)
@@ -167,7 +175,10 @@ struct SparkleTests {
         // And the JSON, for an app to compare with its CFBundleVersion.
         let json = try WhatsNewBinary.run(["--format", "json", "--release", "1.3.1"], in: directory)
         #expect(json.stdout.contains("\"version\": \"1.3.1\",\n      \"build\": \"1207\","), "\(json.stdout)")
-        #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "Inkwell-1.4.0.zip", "--build", "1.4.0"], in: directory).status == 2)
+        #expect(
+            try WhatsNewBinary.run(
+                ["export", "sparkle", "--archive", "Inkwell-1.4.0.zip", "--build", "1.4.0"], in: directory
+            ).status == 2)
     }
 
     @Test func translationsGetSparklesLanguageNamedFiles() throws {
@@ -178,11 +189,15 @@ struct SparkleTests {
             try FileManager.default.copyItem(
                 at: fixtures.appendingPathComponent(file), to: directory.appendingPathComponent(file))
         }
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("Lantern 2.1.0.zip").path, contents: Data())
+        _ = FileManager.default.createFile(
+            atPath: directory.appendingPathComponent("Lantern 2.1.0.zip").path, contents: Data())
         let run = try WhatsNewBinary.run(
             ["export", "sparkle", "--archive", "Lantern 2.1.0.zip", "--locales", "de,ja,pt-BR"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
-        for (file, lang) in [("Lantern 2.1.0.html", "en"), ("Lantern 2.1.0.de.html", "de"), ("Lantern 2.1.0.ja.html", "ja"), ("Lantern 2.1.0.pt.html", "pt-BR")] {
+        for (file, lang) in [
+            ("Lantern 2.1.0.html", "en"), ("Lantern 2.1.0.de.html", "de"), ("Lantern 2.1.0.ja.html", "ja"),
+            ("Lantern 2.1.0.pt.html", "pt-BR"),
+        ] {
             let html = try read(directory, file)
             #expect(html.contains("<html lang=\"\(lang)\""), "\(file)")
             #expect(sparkleVersions(html) == ["2.1.0", "2.0.0"], "\(file)")
@@ -190,7 +205,8 @@ struct SparkleTests {
         #expect(try read(directory, "Lantern 2.1.0.de.html").contains("Mai 2025"))
         // Two translations of one language cannot both be Sparkle's file for it.
         try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("CHANGELOG.pt-BR.md"), to: directory.appendingPathComponent("CHANGELOG.pt-PT.md"))
+            at: fixtures.appendingPathComponent("CHANGELOG.pt-BR.md"),
+            to: directory.appendingPathComponent("CHANGELOG.pt-PT.md"))
         let clash = try WhatsNewBinary.run(
             ["export", "sparkle", "--archive", "Lantern 2.1.0.zip", "--locales", "pt-BR,pt-PT"], in: directory)
         #expect(clash.status == 1)
@@ -217,7 +233,9 @@ struct SparkleTests {
         let notes = directory.appendingPathComponent("CHANGELOG.md")
         let hostile = try String(contentsOf: notes, encoding: .utf8).replacingOccurrences(
             of: "### Added\n",
-            with: "### Added\n\n- A picture ![the new sidebar](https://example.com/sidebar.png) and <script>alert(1)</script> <img src=x onerror=alert(1)>\n")
+            with:
+                "### Added\n\n- A picture ![the new sidebar](https://example.com/sidebar.png) and <script>alert(1)</script> <img src=x onerror=alert(1)>\n"
+        )
         try hostile.write(to: notes, atomically: true, encoding: .utf8)
         let run = try WhatsNewBinary.run(["export", "sparkle", "--archive", "App-1.4.0.zip"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
@@ -234,13 +252,18 @@ struct SparkleTests {
     func thePageIsValidHTML() throws {
         let directory = try project("featured-changelog", archives: ["Inkwell-2.0.0.zip"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try WhatsNewBinary.run(["export", "sparkle", "--archive", "Inkwell-2.0.0.zip"], in: directory).status == 0)
-        guard let messages = try NuChecker.errors(in: [directory.appendingPathComponent("Inkwell-2.0.0.html")]) else { return }
+        #expect(
+            try WhatsNewBinary.run(["export", "sparkle", "--archive", "Inkwell-2.0.0.zip"], in: directory).status == 0)
+        guard let messages = try NuChecker.errors(in: [directory.appendingPathComponent("Inkwell-2.0.0.html")]) else {
+            return
+        }
         #expect(messages.isEmpty, "\(messages.joined(separator: "\n"))")
     }
 
     @Test(.needs(.webkit)) func onlyWhatTheReaderMissedShowsInWebKit() throws { try onlyWhatTheReaderMissed(.webkit) }
-    @Test(.needs(.chromium)) func onlyWhatTheReaderMissedShowsInChromium() throws { try onlyWhatTheReaderMissed(.chromium) }
+    @Test(.needs(.chromium)) func onlyWhatTheReaderMissedShowsInChromium() throws {
+        try onlyWhatTheReaderMissed(.chromium)
+    }
 
     /// The three-release file at 480px, light and dark; the middle release marked installed as
     /// Sparkle marks it, after which only the newest shows; titles on one left edge throughout.
@@ -253,7 +276,9 @@ struct SparkleTests {
         try #require(run.status == 0, "\(run.stderr)")
         let script = SharedFiles.tests.appendingPathComponent("WhatsNewCLITests/Browser/sparkle_check.py")
         let page = directory.appendingPathComponent("Inkwell-1.4.0.html")
-        guard let runs = try Browser.runs(of: script, engine, [page.path, "1207", Browser.screenshots.path]) else { return }
+        guard let runs = try Browser.runs(of: script, engine, [page.path, "1207", Browser.screenshots.path]) else {
+            return
+        }
         let schemes = runs.compactMap { $0["scheme"] as? String }
         #expect(schemes == ["light", "dark"])
         var textColours: [String] = []
@@ -284,7 +309,9 @@ struct SparkleTests {
         #expect(textColours == ["rgb(29, 29, 31)", "rgb(245, 245, 247)"], "\(engine)")
     }
 
-    @Test(.needs(.webkit)) func aCumulativeDescriptionHidesWhatTheReaderHasInWebKit() throws { try cumulativeDescription(.webkit) }
+    @Test(.needs(.webkit)) func aCumulativeDescriptionHidesWhatTheReaderHasInWebKit() throws {
+        try cumulativeDescription(.webkit)
+    }
     @Test(.needs(.chromium)) func aCumulativeDescriptionHidesWhatTheReaderHasInChromium() throws {
         try cumulativeDescription(.chromium)
     }
@@ -295,7 +322,8 @@ struct SparkleTests {
     private func cumulativeDescription(_ engine: BrowserEngine) throws {
         let directory = try project("keep-a-changelog", archives: [])
         defer { try? FileManager.default.removeItem(at: directory) }
-        try AppcastTests.appcast.write(to: directory.appendingPathComponent("appcast.xml"), atomically: true, encoding: .utf8)
+        try AppcastTests.appcast.write(
+            to: directory.appendingPathComponent("appcast.xml"), atomically: true, encoding: .utf8)
         let run = try WhatsNewBinary.run(
             ["export", "sparkle", "--appcast", "appcast.xml", "--history", "2", "--build", "1.3.1=1207"], in: directory)
         try #require(run.status == 0, "\(run.stderr)")
@@ -322,6 +350,7 @@ struct SparkleTests {
             #expect(before["scrollWidth"] as? Int == 480, "\(label)")
             textColours.append(before["text"] as? String ?? "")
         }
-        #expect(textColours.count == 2 && textColours[0] != textColours[1], "dark mode follows the system: \(textColours)")
+        #expect(
+            textColours.count == 2 && textColours[0] != textColours[1], "dark mode follows the system: \(textColours)")
     }
 }

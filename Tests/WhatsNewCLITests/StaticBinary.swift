@@ -7,14 +7,19 @@ import Testing
 enum StaticBinary {
     static let built: Result<URL, any Error> = Result {
         // A static build made already (`.github/build-static` prints its path), to skip rebuilding it.
-        if let made = ProcessInfo.processInfo.environment["WHATSNEW_STATIC_BINARY"] { return URL(fileURLWithPath: made) }
+        if let made = ProcessInfo.processInfo.environment["WHATSNEW_STATIC_BINARY"] {
+            return URL(fileURLWithPath: made)
+        }
         let scratch = try SharedFiles.scratchDirectory()
         // As in Swift's jammy image, where the release is built: no g++, no gcc, only Swift's clang.
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = try WithoutCompilerDrivers.path(in: scratch)
         let build = try WhatsNewBinary.execute(
             URL(fileURLWithPath: "/bin/bash"),
-            [RepositoryScript.root.appendingPathComponent(".github/build-static").path, "--scratch-path", scratch.path + "/build"],
+            [
+                RepositoryScript.root.appendingPathComponent(".github/build-static").path, "--scratch-path",
+                scratch.path + "/build",
+            ],
             environment: environment)
         try #require(build.status == 0, "\(build.stderr.suffix(2000))")
         return URL(fileURLWithPath: try #require(build.stdout.split(separator: "\n").last.map(String.init)))
@@ -28,7 +33,8 @@ enum RepositoryScript {
 
     /// `bash PATH ARGUMENTS…`, PATH relative to the repository.
     static func run(_ path: String, _ arguments: [String]) throws -> WhatsNewBinary.Run {
-        try WhatsNewBinary.execute(URL(fileURLWithPath: "/bin/bash"), [root.appendingPathComponent(path).path] + arguments)
+        try WhatsNewBinary.execute(
+            URL(fileURLWithPath: "/bin/bash"), [root.appendingPathComponent(path).path] + arguments)
     }
 
     /// `package-binary`: the release tarball of `binary` for `triple` in `folder`; its path.
@@ -50,7 +56,8 @@ enum WithoutCompilerDrivers {
     static func path(in scratch: URL) throws -> String {
         let shim = scratch.appendingPathComponent("path-without-gcc")
         try FileManager.default.createDirectory(at: shim, withIntermediateDirectories: true)
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(
+            String.init)
         var kept: [String] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

@@ -40,7 +40,10 @@ struct SurfacesTests {
         let sections = ((object?["releases"] as? [[String: Any]])?.first?["sections"] as? [[String: Any]]) ?? []
         #expect(sections.compactMap { $0["title"] as? String } == rows)
         if options.isEmpty {
-            #expect(sections.first { $0["title"] as? String == "Pro Presets" }?["audiences"] as? [String] == ["pro", "beta"])
+            #expect(
+                sections.first { $0["title"] as? String == "Pro Presets" }?["audiences"] as? [String] == [
+                    "pro", "beta",
+                ])
         }
     }
 
@@ -52,19 +55,19 @@ struct SurfacesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let notes = directory.appendingPathComponent("CHANGELOG.md")
         try """
-            ## 1.0.0 - 2025-01-01
+        ## 1.0.0 - 2025-01-01
 
-            ### Added
+        ### Added
 
-            - Dark mode. ![Screenshot of dark mode](https://example.com/dark.png)
+        - Dark mode. ![Screenshot of dark mode](https://example.com/dark.png)
 
-            ### Contributors
+        ### Contributors
 
-            - <img src="https://avatars.githubusercontent.com/u/1?v=4" alt="avatar" width="18"/> [Jay](https://github.com/jay)
-            - <img src="https://avatars.githubusercontent.com/u/2?v=4" width="18" height="18"> [Kim](https://github.com/kim)
-            - ![](https://img.shields.io/badge/x-y-green) [Lee](https://github.com/lee)
+        - <img src="https://avatars.githubusercontent.com/u/1?v=4" alt="avatar" width="18"/> [Jay](https://github.com/jay)
+        - <img src="https://avatars.githubusercontent.com/u/2?v=4" width="18" height="18"> [Kim](https://github.com/kim)
+        - ![](https://img.shields.io/badge/x-y-green) [Lee](https://github.com/lee)
 
-            """.write(to: notes, atomically: true, encoding: .utf8)
+        """.write(to: notes, atomically: true, encoding: .utf8)
         for format in ["text", "appstore", "play", "testflight", "slack", "json"] {
             let run = try WhatsNewBinary.run([notes.path, "--format", format, "--color", "never"])
             #expect(run.status == 0, "\(format): \(run.stderr)")
@@ -73,10 +76,14 @@ struct SurfacesTests {
                 // The JSON's html keeps the images; its plain words do not.
                 shown = shown.split(separator: "\n").filter { !$0.contains("\"html\"") }.joined(separator: "\n")
             }
-            #expect(!shown.contains("avatar") && !shown.contains("avatars.githubusercontent") && !shown.contains("shields.io"), "\(format): \(shown)")
+            #expect(
+                !shown.contains("avatar") && !shown.contains("avatars.githubusercontent")
+                    && !shown.contains("shields.io"), "\(format): \(shown)")
             #expect(shown.contains("Screenshot of dark mode"), "\(format)")
             for name in ["Jay", "Kim", "Lee"] {
-                #expect(shown.contains(name) && !shown.contains("\" \(name)") && !shown.contains("•  \(name)"), "\(format): \(name)")
+                #expect(
+                    shown.contains(name) && !shown.contains("\" \(name)") && !shown.contains("•  \(name)"),
+                    "\(format): \(name)")
             }
         }
         let html = try WhatsNewBinary.run([notes.path, "--format", "html"]).stdout
@@ -92,7 +99,10 @@ struct SurfacesTests {
             to: directory.appendingPathComponent(".whatsnew.yml"), atomically: true, encoding: .utf8)
         let lint = try WhatsNewBinary.run(["lint"], in: directory)
         #expect(lint.status == 0)
-        #expect(lint.stdout.contains("CHANGELOG.md:43:11: warning: unknown audience `internal`; .whatsnew.yml lists beta, pro [unknown-audience]"), "\(lint.stdout)")
+        #expect(
+            lint.stdout.contains(
+                "CHANGELOG.md:43:11: warning: unknown audience `internal`; .whatsnew.yml lists beta, pro [unknown-audience]"
+            ), "\(lint.stdout)")
         let typo = try WhatsNewBinary.run(["--audience", "betta"], in: directory)
         #expect(typo.status == 2 && typo.stderr.contains("unknown audience betta; did you mean beta?"))
     }
@@ -101,14 +111,20 @@ struct SurfacesTests {
         let notes = SharedFiles.fixture("examples", "keep-a-changelog")
         let before = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--color", "never"])
         #expect(before.stdout.contains("Version 1.3.1 · 11 March 2024"), "1.4.0 is not out on 1 April")
-        let scheduled = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--color", "never"])
+        let scheduled = try WhatsNewBinary.run([
+            notes, "--today", "2024-04-01", "--release", "1.4.0", "--color", "never",
+        ])
         #expect(scheduled.stdout.contains("Version 1.4.0 · 2 May 2024 · ⏱ Scheduled"))
         let json = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "json"])
         #expect(json.stdout.contains("\"scheduled\": true"))
         let html = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "html"])
         #expect(html.stdout.contains("whatsnew-scheduled"))
-        let markdown = try WhatsNewBinary.run([notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "markdown"])
-        #expect(markdown.stdout.hasPrefix("## [1.4.0](https://example.com/compare/v1.3.1...v1.4.0) - 2024-05-02 (scheduled)\n"))
+        let markdown = try WhatsNewBinary.run([
+            notes, "--today", "2024-04-01", "--release", "1.4.0", "--format", "markdown",
+        ])
+        #expect(
+            markdown.stdout.hasPrefix(
+                "## [1.4.0](https://example.com/compare/v1.3.1...v1.4.0) - 2024-05-02 (scheduled)\n"))
         // Read back, the body is still release 1.4.0 of 2 May.
         let again = try WhatsNewBinary.run(["-", "--format", "json"], stdin: markdown.stdout)
         #expect(again.stdout.contains("\"version\": \"1.4.0\"") && again.stdout.contains("\"date\": \"2024-05-02\""))

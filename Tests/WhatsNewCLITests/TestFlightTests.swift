@@ -12,12 +12,14 @@ struct TestFlightTests {
         try SharedFiles.checkGolden(
             example: "featured-changelog", ["--format", "testflight"], "testflight/featured-changelog.txt")
         let all = try SharedFiles.checkGolden(
-            example: "keep-a-changelog", ["--format", "testflight", "--release", "all"], "testflight/keep-a-changelog-all.txt")
+            example: "keep-a-changelog", ["--format", "testflight", "--release", "all"],
+            "testflight/keep-a-changelog-all.txt")
         for markup in ["`", "**", "](", "###"] { #expect(!all.contains(markup)) }
     }
 
     @Test func theLimitIsFourThousand() throws {
-        let fits = try WhatsNewBinary.run(["-", "--format", "testflight"], stdin: ReleaseWorkflowTests.notes(appStoreLength: 4000))
+        let fits = try WhatsNewBinary.run(
+            ["-", "--format", "testflight"], stdin: ReleaseWorkflowTests.notes(appStoreLength: 4000))
         #expect(fits.status == 0 && fits.stdout.dropLast().count == 4000)
         let notes = ReleaseWorkflowTests.notes(appStoreLength: 4001)
         let over = try WhatsNewBinary.run(["-", "--format", "testflight"], stdin: notes)
@@ -44,7 +46,9 @@ struct TestFlightTests {
             let alone = try WhatsNewBinary.run([translated, "--format", "testflight", "--locale", tag])
             #expect(object[code].map { $0 + "\n" } == alone.stdout, "\(tag)")
         }
-        #expect(object["en-US"].map { $0 + "\n" } == (try WhatsNewBinary.run([translated, "--format", "testflight"])).stdout)
+        #expect(
+            object["en-US"].map { $0 + "\n" }
+                == (try WhatsNewBinary.run([translated, "--format", "testflight"])).stdout)
         try SharedFiles.checkGolden(run.stdout, "testflight/translations-locales.json")
 
         // A locale App Store Connect does not take fails the run, which writes nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WhatsNewTestSupport
 import WhatsNew
+import WhatsNewTestSupport
 
 /// Release notes in other languages: translations found beside the notes, matched to them,
 /// shown with fallbacks in every format, checked by lint, and whatsnew's own words and dates
@@ -10,7 +10,9 @@ import WhatsNew
     private let notes = SharedFiles.fixture("translations", "CHANGELOG")
     private let locales = ["de", "ja", "pt-BR", "ar"]
 
-    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    private func golden(_ output: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         try SharedFiles.checkGolden(output, "translations/\(name)", sourceLocation: sourceLocation)
     }
 

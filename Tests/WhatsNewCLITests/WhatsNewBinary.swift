@@ -74,10 +74,13 @@ enum SharedFiles {
 
     /// `output` against the golden file at `path` under Golden/, or written there with
     /// `WHATSNEW_RECORD=1`, to re-record on purpose and read the diff.
-    static func checkGolden(_ output: String, _ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func checkGolden(_ output: String, _ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         let url = tests.appendingPathComponent("WhatsNewTests/Golden/\(path)")
         if ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try output.write(to: url, atomically: true, encoding: .utf8)
         } else {
             #expect(output == (try golden(path)), "\(path)", sourceLocation: sourceLocation)
@@ -87,7 +90,8 @@ enum SharedFiles {
     /// The binary run on an example fixture; its output, which must succeed, against a golden.
     @discardableResult
     static func checkGolden(
-        example name: String, _ options: [String], _ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        example name: String, _ options: [String], _ path: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws -> String {
         let run = try WhatsNewBinary.run([fixture("examples", name)] + options)
         #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)

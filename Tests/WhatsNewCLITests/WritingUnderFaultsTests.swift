@@ -15,7 +15,8 @@ import Testing
             url = try SharedFiles.scratchDirectory()
             if let notes { try write("CHANGELOG.md", notes) }
             for index in 0..<fragments {
-                try write(".changes/20240301-00000\(index)-note-\(index)aaa.md", "---\nkind: added\n---\nNote \(index).\n")
+                try write(
+                    ".changes/20240301-00000\(index)-note-\(index)aaa.md", "---\nkind: added\n---\nNote \(index).\n")
             }
         }
         func path(_ name: String) -> String { url.appendingPathComponent(name).path }
@@ -25,9 +26,13 @@ import Testing
             try text.write(toFile: path(name), atomically: false, encoding: .utf8)
         }
         func read(_ name: String) -> String? { try? String(contentsOfFile: path(name), encoding: .utf8) }
-        func bytes(_ name: String) -> [UInt8] { Array((try? Data(contentsOf: URL(fileURLWithPath: path(name)))) ?? Data()) }
+        func bytes(_ name: String) -> [UInt8] {
+            Array((try? Data(contentsOf: URL(fileURLWithPath: path(name)))) ?? Data())
+        }
         func fragments() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: path(".changes"))) ?? []).filter { $0.hasSuffix(".md") && $0 != "README.md" }.sorted()
+            ((try? FileManager.default.contentsOfDirectory(atPath: path(".changes"))) ?? []).filter {
+                $0.hasSuffix(".md") && $0 != "README.md"
+            }.sorted()
         }
         func run(_ arguments: [String], stdin: String? = nil) throws -> WhatsNewBinary.Run {
             try WhatsNewBinary.run(arguments, stdin: stdin, in: url)
@@ -45,15 +50,15 @@ import Testing
         func runWithClosedReader(_ stream: Int, _ arguments: [String]) throws -> WhatsNewBinary.Run {
             let script = path(".closed-reader.py")
             try """
-                import os, subprocess, sys
-                read, write = os.pipe()
-                os.close(read)
-                stream = int(sys.argv[1])
-                streams = {"stdout": write} if stream == 1 else {"stderr": write, "stdout": subprocess.DEVNULL}
-                # subprocess puts SIGPIPE back to its default in the child, as a shell does.
-                status = subprocess.run([os.environ["W"]] + sys.argv[2:], **streams).returncode
-                print(128 - status if status < 0 else status)
-                """.write(toFile: script, atomically: true, encoding: .utf8)
+            import os, subprocess, sys
+            read, write = os.pipe()
+            os.close(read)
+            stream = int(sys.argv[1])
+            streams = {"stdout": write} if stream == 1 else {"stderr": write, "stdout": subprocess.DEVNULL}
+            # subprocess puts SIGPIPE back to its default in the child, as a shell does.
+            status = subprocess.run([os.environ["W"]] + sys.argv[2:], **streams).returncode
+            print(128 - status if status < 0 else status)
+            """.write(toFile: script, atomically: true, encoding: .utf8)
             let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
             return try shell("python3 .closed-reader.py \(stream) \(quoted)")
         }
@@ -83,7 +88,8 @@ import Testing
     @Test func aLinkedChangelogIsUpdatedWhereItPointsAndStaysALink() throws {
         let project = try Project(notes: nil)
         try project.write("docs/CHANGELOG.md", Self.notes)
-        try FileManager.default.createSymbolicLink(atPath: project.path("CHANGELOG.md"), withDestinationPath: "docs/CHANGELOG.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("CHANGELOG.md"), withDestinationPath: "docs/CHANGELOG.md")
         chmod(project.path("docs/CHANGELOG.md"), 0o640)
         // As root (CI containers), the notes keep an owner that is not the one writing them.
         let givesAway = geteuid() == 0 && chown(project.path("docs/CHANGELOG.md"), 65534, 65534) == 0
@@ -91,17 +97,22 @@ import Testing
         #expect(release.status == 0, "\(release.stderr)")
         #expect(project.fileType("CHANGELOG.md") == .typeSymbolicLink)
         #expect(project.read("docs/CHANGELOG.md")?.contains("## [1.1.0] - 2024-05-02") == true)
-        let mode = (try FileManager.default.attributesOfItem(atPath: project.path("docs/CHANGELOG.md")))[.posixPermissions] as? Int
+        let mode =
+            (try FileManager.default.attributesOfItem(atPath: project.path("docs/CHANGELOG.md")))[.posixPermissions]
+            as? Int
         #expect(mode == 0o640, "the notes keep their permissions")
         if givesAway {
-            let owner = (try FileManager.default.attributesOfItem(atPath: project.path("docs/CHANGELOG.md")))[.ownerAccountID] as? Int
+            let owner =
+                (try FileManager.default.attributesOfItem(atPath: project.path("docs/CHANGELOG.md")))[.ownerAccountID]
+                as? Int
             #expect(owner == 65534, "the notes keep their owner")
         }
         #expect(project.fragments().isEmpty)
         #expect(release.stderr.hasSuffix("from 2 fragments; removed them from .changes\n"), "\(release.stderr)")
         try project.write(".changes/20240305-000000-one-5eee.md", "---\nkind: fixed\n---\nOne.\n")
         let one = try project.run(["release", "1.2.0", "--date", "2024-05-03"])
-        #expect(one.stderr == "released 1.2.0 in CHANGELOG.md from 1 fragment; removed it from .changes\n", "\(one.stderr)")
+        #expect(
+            one.stderr == "released 1.2.0 in CHANGELOG.md from 1 fragment; removed it from .changes\n", "\(one.stderr)")
     }
 
     @Test func outputsThatAreStreamsAreWrittenNotReplaced() throws {
@@ -123,10 +134,13 @@ import Testing
         }
         let full = try project.run(["--output", "/dev/full"])
         #expect(full.status == 1 && full.stderr == "/dev/full: error: cannot write: no space left on device\n")
-        try FileManager.default.createSymbolicLink(atPath: project.path("dangling.html"), withDestinationPath: "gone/sheet.html")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("dangling.html"), withDestinationPath: "gone/sheet.html")
         let dangling = try project.run(["--format", "html", "--output", "dangling.html"])
         #expect(dangling.status == 1)
-        #expect(dangling.stderr.contains("dangling.html: error: is a symbolic link to gone/sheet.html, which does not exist"))
+        #expect(
+            dangling.stderr.contains(
+                "dangling.html: error: is a symbolic link to gone/sheet.html, which does not exist"))
         #expect(!FileManager.default.fileExists(atPath: project.path("gone")))
         let directory = try project.run(["--output", ".changes"])
         #expect(directory.status == 1 && directory.stderr.contains(".changes: error: is a directory"))
@@ -141,9 +155,13 @@ import Testing
             let bytes = project.bytes("CHANGELOG.md")
             #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) == mark, "\(name)")
             let text = String(decoding: mark ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
-            #expect(text.contains("## [1.1.0] - 2024-05-02\(newline)\(newline)### Added\(newline)\(newline)- Note 0."), "\(name): \(text.debugDescription)")
+            #expect(
+                text.contains("## [1.1.0] - 2024-05-02\(newline)\(newline)### Added\(newline)\(newline)- Note 0."),
+                "\(name): \(text.debugDescription)")
             let others = newline == "\n" ? ["\r"] : newline == "\r" ? ["\n"] : []
-            #expect(!others.contains { text.unicodeScalars.map(String.init).contains($0) }, "\(name): one kind of line ending")
+            #expect(
+                !others.contains { text.unicodeScalars.map(String.init).contains($0) },
+                "\(name): one kind of line ending")
         }
     }
 
@@ -171,21 +189,32 @@ import Testing
         let full = try project.run(["release", "1.1.0", "--dry-run"])
         #expect(full.status == 0)
         let refused = try project.shell(#""$W" release 1.1.0 --dry-run >/dev/full; echo $?"#)
-        #expect(refused.stdout == "1\n" && refused.stderr.contains("<stdout>: error: cannot write: no space left on device"))
+        #expect(
+            refused.stdout == "1\n" && refused.stderr.contains("<stdout>: error: cannot write: no space left on device")
+        )
     }
 
     @Test func aMistypedNotesFileIsAnErrorAndTheNotesStay() throws {
         let project = try Project()
         let typo = try project.run(["release", "1.1.0", "--notes", "CHANGLOG.md"])
         #expect(typo.status == 1)
-        #expect(typo.stderr == "CHANGLOG.md: error: no such file\nnothing was changed; give --create to start a new notes file here\n")
+        #expect(
+            typo.stderr
+                == "CHANGLOG.md: error: no such file\nnothing was changed; give --create to start a new notes file here\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: project.path("CHANGLOG.md")))
         #expect(project.fragments().count == 2)
         let sheet = try project.run(["CHANGLOG.md"])
-        #expect(sheet.status == 1 && sheet.stderr.contains("CHANGLOG.md: error: cannot read: no such file"), "\(sheet.stderr)")
-        let created = try project.run(["release", "1.1.0", "--notes", "docs/NEWS.md", "--create", "--date", "2024-05-02"])
+        #expect(
+            sheet.status == 1 && sheet.stderr.contains("CHANGLOG.md: error: cannot read: no such file"),
+            "\(sheet.stderr)")
+        let created = try project.run([
+            "release", "1.1.0", "--notes", "docs/NEWS.md", "--create", "--date", "2024-05-02",
+        ])
         #expect(created.status == 1)
-        #expect(created.stderr == "docs/NEWS.md: error: cannot start the notes here: the folder docs does not exist\n", "\(created.stderr)")
+        #expect(
+            created.stderr == "docs/NEWS.md: error: cannot start the notes here: the folder docs does not exist\n",
+            "\(created.stderr)")
         let started = try project.run(["release", "1.1.0", "--notes", "NEWS.md", "--create", "--date", "2024-05-02"])
         #expect(started.status == 0, "\(started.stderr)")
         #expect(project.read("NEWS.md")?.contains("1.1.0") == true)
@@ -194,12 +223,18 @@ import Testing
     @Test func theSizeLimitIsSetWhereItIsEnforced() throws {
         let project = try Project(notes: Self.notes + String(repeating: "- Padding line.\n", count: 80_000))
         let refused = try project.run(["release", "1.1.0", "--max-size", "1M"])
-        #expect(refused.status == 1 && refused.stderr.contains("over the 1 MB limit; raise it with --max-size (or max-size: in .whatsnew.yml)"), "\(refused.stderr)")
+        #expect(
+            refused.status == 1
+                && refused.stderr.contains(
+                    "over the 1 MB limit; raise it with --max-size (or max-size: in .whatsnew.yml)"),
+            "\(refused.stderr)")
         let raised = try project.run(["release", "1.1.0", "--max-size", "2M", "--dry-run"])
         #expect(raised.status == 0, "\(raised.stderr)")
         try project.write(".whatsnew.yml", "max-size: 512K\n")
         let configured = try project.run(["lint"])
-        #expect(configured.status == 1 && configured.stdout.contains("over the 512 KB limit") || configured.stdout.contains("0.5 MB"), "\(configured.stdout)")
+        #expect(
+            configured.status == 1 && configured.stdout.contains("over the 512 KB limit")
+                || configured.stdout.contains("0.5 MB"), "\(configured.stdout)")
         try project.write(".whatsnew.yml", "max-size: lots\n")
         let wrong = try project.run(["--release", "all"])
         #expect(wrong.status == 1 && wrong.stderr.contains("`max-size` is a size such as 16M"), "\(wrong.stderr)")
@@ -209,7 +244,8 @@ import Testing
         let project = try Project(fragments: 0)
         let colour = try project.run(["new", "--kind", "added", "--color", "notacolor", "--body", "x"])
         #expect(colour.status == 1 && colour.stderr.contains("`notacolor` is not a colour"), "\(colour.stderr)")
-        let huge = try project.run(["new", "--kind", "added", "--body", "-"], stdin: String(repeating: "a", count: 2 << 20))
+        let huge = try project.run(
+            ["new", "--kind", "added", "--body", "-"], stdin: String(repeating: "a", count: 2 << 20))
         #expect(huge.status == 1 && huge.stderr.contains("over the 1 MB a fragment may be"), "\(huge.stderr)")
         #expect(project.fragments().isEmpty)
         let icon = try project.run(["new", "--kind", "added", "--icon", "nosuchicon", "--body", "Icon."])
@@ -237,7 +273,8 @@ import Testing
             """,
         ])
         for _ in 0..<600 where project.read("held") == nil { Thread.sleep(forTimeInterval: 0.1) }
-        let waiter = try project.start(["whatsnew", "new", "--kind", "fixed", "--body", "Waited."], stderr: "waiter.err")
+        let waiter = try project.start(
+            ["whatsnew", "new", "--kind", "fixed", "--body", "Waited."], stderr: "waiter.err")
         waiter.waitUntilExit()
         holder.waitUntilExit()
         let stderr = project.read("waiter.err") ?? ""
@@ -250,7 +287,9 @@ import Testing
     @Test func twoReleasesAtOnceUseEachNoteExactlyOnce() throws {
         for round in 0..<10 {
             let (project, statuses) = try Self.twoReleasesAtOnce(fragments: 6, round: round)
-            #expect(statuses.contains(0), "one of them released: \(statuses) \(project.read("a.err") ?? "") \(project.read("b.err") ?? "")")
+            #expect(
+                statuses.contains(0),
+                "one of them released: \(statuses) \(project.read("a.err") ?? "") \(project.read("b.err") ?? "")")
         }
     }
 

@@ -8,7 +8,9 @@ import WhatsNewSeenStores
 /// out an app (`Contents/Info.plist`, `Contents/Resources/<locale>.lproj`).
 struct AppBundleTests {
     private static func sheet(_ title: String) -> Sheet {
-        Sheet(title: title, releases: [Sheet.Release(version: "1.4.0", date: nil, title: "1.4.0", summary: nil, sections: [])])
+        Sheet(
+            title: title,
+            releases: [Sheet.Release(version: "1.4.0", date: nil, title: "1.4.0", summary: nil, sections: [])])
     }
 
     private static func write(_ sheet: Sheet, to url: URL) throws {
@@ -17,7 +19,8 @@ struct AppBundleTests {
     }
 
     @Test func anAppReadsItsVersionAndTheNotesInItsUsersLanguage() throws {
-        let app = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-\(UUID().uuidString)/Lantern.app")
+        let app = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "whatsnew-\(UUID().uuidString)/Lantern.app")
         defer { try? FileManager.default.removeItem(at: app.deletingLastPathComponent()) }
         let contents = app.appendingPathComponent("Contents")
         try FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
@@ -32,7 +35,8 @@ struct AppBundleTests {
         try Self.write(Self.sheet("Laterne"), to: resources.appendingPathComponent("de.lproj/WhatsNew.json"))
         try Self.write(Self.sheet("Lanterna"), to: resources.appendingPathComponent("pt-BR.lproj/WhatsNew.json"))
         // A folder for a locale without the notes in it is no edition.
-        try FileManager.default.createDirectory(at: resources.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: resources.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
 
         let bundle = try #require(Bundle(path: app.path))
         #expect(SeenVersion.current(bundle: bundle) == SeenVersion(version: "1.4.0", build: "42"))
@@ -46,6 +50,8 @@ struct AppBundleTests {
         #expect(try Sheet.bundled(in: bundle, preferredLanguages: ["ja"])?.title == "Laterne")
         try Self.write(Self.sheet("Lantern"), to: resources.appendingPathComponent("en.lproj/WhatsNew.json"))
         #expect(try Sheet.bundled(in: bundle, preferredLanguages: ["ja"])?.title == "Lantern")
-        #expect(try Sheet.edition(in: resources, preferredLanguages: ["ja"], developmentLanguage: "pt-BR")?.title == "Lanterna")
+        #expect(
+            try Sheet.edition(in: resources, preferredLanguages: ["ja"], developmentLanguage: "pt-BR")?.title
+                == "Lanterna")
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import WhatsNewModel
 @testable import WhatsNewEditing
+@testable import WhatsNewModel
 
 /// The appcast reader on the XML people write by hand: only what it must find, nothing it must not.
 struct AppcastScannerTests {
@@ -33,20 +33,31 @@ struct AppcastScannerTests {
         #expect(found.items.map(\.line) == [7, 13])
         #expect(found.items[0].descriptions.count == 1)
         // The self-closing description is replaced; the second item gets one after its enclosure.
-        let edited = String(decoding: found.settingDescriptions([0: [(nil, "<p>A</p>")], 1: [("de", "<p>B</p>")]]), as: UTF8.self)
+        let edited = String(
+            decoding: found.settingDescriptions([0: [(nil, "<p>A</p>")], 1: [("de", "<p>B</p>")]]), as: UTF8.self)
         #expect(edited.contains("    <description><![CDATA[<p>A</p>]]></description>\n  </item>"))
-        #expect(edited.contains("sp:version=\"110\"/>\n<description xml:lang=\"de\"><![CDATA[<p>B</p>]]></description></item>"))
-        #expect(edited.replacingOccurrences(of: "<description><![CDATA[<p>A</p>]]></description>", with: "<description/>")
-            .replacingOccurrences(of: "\n<description xml:lang=\"de\"><![CDATA[<p>B</p>]]></description>", with: "") == xml)
+        #expect(
+            edited.contains(
+                "sp:version=\"110\"/>\n<description xml:lang=\"de\"><![CDATA[<p>B</p>]]></description></item>"))
+        #expect(
+            edited.replacingOccurrences(of: "<description><![CDATA[<p>A</p>]]></description>", with: "<description/>")
+                .replacingOccurrences(of: "\n<description xml:lang=\"de\"><![CDATA[<p>B</p>]]></description>", with: "")
+                == xml)
     }
 
     @Test func whatIsAddedEndsItsLinesAsTheFileDoes() throws {
-        let xml = "<rss xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\">\r\n<channel>\r\n  <item>\r\n    <sparkle:version>1.0</sparkle:version>\r\n  </item>\r\n</channel>\r\n</rss>\r\n"
+        let xml =
+            "<rss xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\">\r\n<channel>\r\n  <item>\r\n    <sparkle:version>1.0</sparkle:version>\r\n  </item>\r\n</channel>\r\n</rss>\r\n"
         let edited = try appcast(xml).settingDescriptions([0: [(nil, "<ul>\n<li>A</li>\n</ul>\n")]])
         let text = String(decoding: edited, as: UTF8.self)
-        #expect(text.contains("</sparkle:version>\r\n    <description><![CDATA[<ul>\r\n<li>A</li>\r\n</ul>\r\n]]></description>\r\n  </item>"), "\(text.debugDescription)")
+        #expect(
+            text.contains(
+                "</sparkle:version>\r\n    <description><![CDATA[<ul>\r\n<li>A</li>\r\n</ul>\r\n]]></description>\r\n  </item>"
+            ), "\(text.debugDescription)")
         #expect(!edited.indices.contains { edited[$0] == 0x0A && ($0 == 0 || edited[$0 - 1] != 0x0D) }, "no bare LF")
-        let plain = try appcast(xml.replacingOccurrences(of: "\r\n", with: "\n")).settingDescriptions([0: [(nil, "<p>A</p>\n")]])
+        let plain = try appcast(xml.replacingOccurrences(of: "\r\n", with: "\n")).settingDescriptions([
+            0: [(nil, "<p>A</p>\n")]
+        ])
         #expect(!plain.contains(0x0D), "an LF file stays LF")
     }
 

@@ -22,8 +22,11 @@ struct ArchitectureTests {
     /// the imports this reads are every module a file leans on.
     @Test func everySwiftTargetImportsWhatItUsesItself() throws {
         let layout = try PackageLayout.dump(Self.root)
-        for target in layout.targets.values where ["regular", "executable"].contains(target.type) && target.name != "WhatsNewTemplates" {
-            #expect(target.upcomingFeatures.contains("MemberImportVisibility"), "\(target.name) does not hold its files to their own imports")
+        for target in layout.targets.values
+        where ["regular", "executable"].contains(target.type) && target.name != "WhatsNewTemplates" {
+            #expect(
+                target.upcomingFeatures.contains("MemberImportVisibility"),
+                "\(target.name) does not hold its files to their own imports")
         }
     }
 
@@ -34,15 +37,23 @@ struct ArchitectureTests {
     @Test func theBinaryTakesFoundationEssentialsOnly() throws {
         for target in ["WhatsNewProject", "WhatsNewCLI"] {
             let folder = Self.root.appendingPathComponent("Sources/\(target)")
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            let files =
+                FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter {
+                    $0.hasSuffix(".swift")
+                } ?? []
             #expect(!files.isEmpty)
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
                 for (index, line) in lines.enumerated() where line == "import Foundation" {
-                    let guarded = index >= 3 && lines[index - 1] == "#else" && lines[index - 2] == "import FoundationEssentials"
+                    let guarded =
+                        index >= 3 && lines[index - 1] == "#else" && lines[index - 2] == "import FoundationEssentials"
                         && lines[index - 3] == "#if canImport(FoundationEssentials)"
-                    #expect(guarded, "\(target)/\(file):\(index + 1) imports Foundation where FoundationEssentials would do")
+                    #expect(
+                        guarded, "\(target)/\(file):\(index + 1) imports Foundation where FoundationEssentials would do"
+                    )
                 }
             }
         }
@@ -51,7 +62,8 @@ struct ArchitectureTests {
     /// The picture in Architecture.md is drawn from targets.dot, which targets-dot writes from the
     /// package as dump-package gives it: every node a target, every arrow a declared dependency.
     @Test func thePictureIsDrawnFromThePackage() throws {
-        let committed = try String(contentsOf: Self.root.appendingPathComponent(".github/architecture/targets.dot"), encoding: .utf8)
+        let committed = try String(
+            contentsOf: Self.root.appendingPathComponent(".github/architecture/targets.dot"), encoding: .utf8)
         let drawn = try Self.targetsDot(from: PackageLayout.dumpJSON(Self.root))
         #expect(committed == drawn, "targets.dot is not what the package says: run .github/architecture/render")
     }
@@ -70,7 +82,9 @@ struct ArchitectureTests {
             let path = "Sources/WhatsNew/WhatsNew.docc/Resources/\(image)"
             let committed = try Data(contentsOf: Self.root.appendingPathComponent(path))
             let drawn = try Data(contentsOf: scratch.appendingPathComponent(path))
-            #expect(committed == drawn, "\(image) is not what Graphviz draws from targets.dot: run .github/architecture/render")
+            #expect(
+                committed == drawn,
+                "\(image) is not what Graphviz draws from targets.dot: run .github/architecture/render")
         }
     }
 
@@ -81,8 +95,14 @@ struct ArchitectureTests {
             let file = scratch.appendingPathComponent("Sources/WhatsNewSheet/Backward.swift")
             try "import WhatsNewEditing\n".write(to: file, atomically: true, encoding: .utf8)
         }
-        #expect(violations.contains("WhatsNewSheet imports WhatsNewEditing, which Architecture.md does not let it stand on (Sources/WhatsNewSheet/Backward.swift)"))
-        #expect(violations.contains("WhatsNewSheet imports WhatsNewEditing without declaring it in Package.swift (Sources/WhatsNewSheet/Backward.swift)"))
+        #expect(
+            violations.contains(
+                "WhatsNewSheet imports WhatsNewEditing, which Architecture.md does not let it stand on (Sources/WhatsNewSheet/Backward.swift)"
+            ))
+        #expect(
+            violations.contains(
+                "WhatsNewSheet imports WhatsNewEditing without declaring it in Package.swift (Sources/WhatsNewSheet/Backward.swift)"
+            ))
         #expect(violations.count == 2, "\(violations)")
     }
 
@@ -90,13 +110,19 @@ struct ArchitectureTests {
         let violations = try Self.violations { scratch in
             let manifest = scratch.appendingPathComponent("Package.swift")
             let text = try String(contentsOf: manifest, encoding: .utf8)
-            let declaration = #"dependencies: ["WhatsNewModel", "WhatsNewSheet", "WhatsNewSchema", "WhatsNewTemplates"]"#
+            let declaration =
+                #"dependencies: ["WhatsNewModel", "WhatsNewSheet", "WhatsNewSchema", "WhatsNewTemplates"]"#
             #expect(text.contains(declaration))
-            try text.replacingOccurrences(of: declaration, with: #"dependencies: ["WhatsNewModel", "WhatsNewSchema", "WhatsNewTemplates"]"#)
-                .write(to: manifest, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: declaration, with: #"dependencies: ["WhatsNewModel", "WhatsNewSchema", "WhatsNewTemplates"]"#
+            )
+            .write(to: manifest, atomically: true, encoding: .utf8)
         }
         #expect(violations.count >= 1)
-        #expect(violations.allSatisfy { $0.hasPrefix("WhatsNewRendering imports WhatsNewSheet without declaring it in Package.swift (") }, "\(violations)")
+        #expect(
+            violations.allSatisfy {
+                $0.hasPrefix("WhatsNewRendering imports WhatsNewSheet without declaring it in Package.swift (")
+            }, "\(violations)")
     }
 
     @Test func aBackwardDeclarationIsRefused() throws {
@@ -105,13 +131,16 @@ struct ArchitectureTests {
             let text = try String(contentsOf: manifest, encoding: .utf8)
             let declaration = #"dependencies: ["WhatsNewModel"],"#
             #expect(text.components(separatedBy: declaration).count == 2, "the sheet's declaration, found once")
-            try text.replacingOccurrences(of: declaration, with: #"dependencies: ["WhatsNewModel", "WhatsNewEditing"],"#)
-                .write(to: manifest, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: declaration, with: #"dependencies: ["WhatsNewModel", "WhatsNewEditing"],"#
+            )
+            .write(to: manifest, atomically: true, encoding: .utf8)
         }
-        #expect(violations == [
-            "WhatsNewSheet declares WhatsNewEditing, which Architecture.md does not let it stand on",
-            "WhatsNewSheet declares WhatsNewEditing but no file of it imports it",
-        ])
+        #expect(
+            violations == [
+                "WhatsNewSheet declares WhatsNewEditing, which Architecture.md does not let it stand on",
+                "WhatsNewSheet declares WhatsNewEditing but no file of it imports it",
+            ])
     }
 
     @Test func foundationInAStageIsRefused() throws {
@@ -119,9 +148,10 @@ struct ArchitectureTests {
             let file = scratch.appendingPathComponent("Sources/WhatsNewModel/Clock.swift")
             try "import FoundationEssentials\n".write(to: file, atomically: true, encoding: .utf8)
         }
-        #expect(violations == [
-            "WhatsNewModel imports FoundationEssentials, which only the targets Architecture.md lets stand on Foundation may (Sources/WhatsNewModel/Clock.swift)"
-        ])
+        #expect(
+            violations == [
+                "WhatsNewModel imports FoundationEssentials, which only the targets Architecture.md lets stand on Foundation may (Sources/WhatsNewModel/Clock.swift)"
+            ])
     }
 
     @Test func importsAreReadAsSwiftWritesThem() {
@@ -156,7 +186,8 @@ struct ArchitectureTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("architecture-\(UUID().uuidString)")
         for item in items {
             let destination = scratch.appendingPathComponent(item)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: destination)
         }
         return scratch

@@ -292,7 +292,8 @@ struct DialectTests {
             [3.10.0-milestone]: https://example.com/milestone/12
 
             """
-        let releases = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8))).document.releases
+        let releases = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(notes.utf8))).document
+            .releases
         #expect(releases.map { $0.date?.iso } == ["2019-07-15", "2019-07-02"])
         #expect(releases.allSatisfy { $0.summary == nil }, "the date line is no summary")
         #expect(releases[0].link == "https://example.com/milestone/12" && releases[0].compare == nil)
@@ -359,11 +360,14 @@ struct DialectTests {
             - Older fix.
 
             """
-        let releases = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document.releases
+        let releases = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document
+            .releases
         #expect(releases.map(\.title) == ["2.0.0-alpha", "1.9.4"])
         #expect(releases[0].sections.map(\.title) == ["What's New in Leaflet 2.0", "Fixed"])
-        let latest = try ReleaseSelection.latest.releases(from: DocumentReader().read(
-            try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document, path: "notes.md")
+        let latest = try ReleaseSelection.latest.releases(
+            from: DocumentReader().read(
+                try SourceFile(path: "notes.md", bytes: Array(notes.utf8))
+            ).document, path: "notes.md")
         #expect(latest.map(\.title) == ["2.0.0-alpha"])
 
         let swift = "## Swift 5.10\n\n### Swift 5.10.1\n\n- A fix.\n\n### Swift 5.10.0\n\n- First.\n"
@@ -392,18 +396,23 @@ struct DialectTests {
             - A crash.
 
             """
-        let release = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document.releases[0]
+        let release = DocumentReader().read(try SourceFile(path: "notes.md", bytes: Array(notes.utf8))).document
+            .releases[0]
         #expect(release.sections.map(\.title) == ["Added", "Fixed"])
         let blocks = release.sections[0].body.blocks
-        guard case .list(let list) = blocks.first?.content, case .paragraph(let item)? = list.items.first?.blocks.first?.content
+        guard case .list(let list) = blocks.first?.content,
+            case .paragraph(let item)? = list.items.first?.blocks.first?.content
         else { Issue.record("no list: \(blocks)"); return }
         #expect(
             item.contains(
-                .image(source: "https://example.com/a.png?x=1&y=2", title: "", alt: [.text("editor")], size: ImageSize(width: 200, height: nil))))
-        #expect(blocks.dropFirst().map(\.content) == [
-            .paragraph([.image(source: "https://example.com/b.png", title: "", alt: [.text("wide")])]),
-            .paragraph([.image(source: "https://example.com/c.png", title: "", alt: [.text("chart")])]),
-        ])
+                .image(
+                    source: "https://example.com/a.png?x=1&y=2", title: "", alt: [.text("editor")],
+                    size: ImageSize(width: 200, height: nil))))
+        #expect(
+            blocks.dropFirst().map(\.content) == [
+                .paragraph([.image(source: "https://example.com/b.png", title: "", alt: [.text("wide")])]),
+                .paragraph([.image(source: "https://example.com/c.png", title: "", alt: [.text("chart")])]),
+            ])
         #expect(RawHTML.images(in: "<img src=\"x.png\"> and text") == nil)
         #expect(!RawHTML.hidesContent("<a name=\"1.2.0\"></a> <!-- a comment --> <br>"))
         #expect(RawHTML.hidesContent("<video src=\"demo.mp4\"></video>"))
@@ -411,7 +420,8 @@ struct DialectTests {
 
     @Test func aDateSentenceDatesTheReleaseAndKeepsTheRest() throws {
         let releases = try Fixtures.read("dialects", "date-sentences").document.releases
-        #expect(releases[0].summary?.plainText == "All issues closed in this release are listed on the 3.4.0 milestone.")
+        #expect(
+            releases[0].summary?.plainText == "All issues closed in this release are listed on the 3.4.0 milestone.")
         // The sentence goes on past the date: it stays whole.
         #expect(releases[1].summary?.plainText.hasPrefix("Released 3 March 2019 by the release team") == true)
         #expect(releases[2].summary == nil)

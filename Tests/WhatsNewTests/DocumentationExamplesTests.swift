@@ -67,10 +67,13 @@ struct DocumentationExamplesTests {
         var sketches = 0
         for catalog in catalogs {
             let folder = Self.sources.appendingPathComponent(catalog)
-            for page in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where page.hasSuffix(".md") {
+            for page in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where page.hasSuffix(".md") {
                 let text = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
                 for block in text.components(separatedBy: "```swift\n").dropFirst() {
-                    let lines = block.components(separatedBy: "```")[0].components(separatedBy: "\n").filter { !$0.isEmpty }
+                    let lines = block.components(separatedBy: "```")[0].components(separatedBy: "\n").filter {
+                        !$0.isEmpty
+                    }
                     if lines.first?.hasPrefix("dependencies:") == true || lines.first?.hasPrefix("targets:") == true {
                         continue
                     }
@@ -81,7 +84,8 @@ struct DocumentationExamplesTests {
                     }
                     let built =
                         try Self.contains(URL(fileURLWithPath: #filePath), lines, indent: 8)
-                        || Self.contains(Self.client, lines, indent: 4) || Self.contains(Self.storesClient, lines, indent: 4)
+                        || Self.contains(Self.client, lines, indent: 4)
+                        || Self.contains(Self.storesClient, lines, indent: 4)
                     #expect(built, "\(catalog)/\(page): a swift example no test builds")
                     checked += 1
                 }

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import WhatsNewModel
 @testable import WhatsNewEditing
+@testable import WhatsNewModel
 @testable import WhatsNewRendering
 
 /// The three sample inputs the project's issues refer to, read as the core issue requires.

@@ -17,7 +17,9 @@ struct FragmentPackagesTests {
 
     @Test func aBlockListAndItsItemsBecomeOneLine() {
         #expect(
-            rewrite("---\r\npackages:\r\n  - core\r\n  - \"@scope/app\"\r\nkind: fixed\r\n---\r\n- packages: in the text stays\r\n", ["@scope/app"])
+            rewrite(
+                "---\r\npackages:\r\n  - core\r\n  - \"@scope/app\"\r\nkind: fixed\r\n---\r\n- packages: in the text stays\r\n",
+                ["@scope/app"])
                 == "---\r\npackages: [\"@scope/app\"]\r\nkind: fixed\r\n---\r\n- packages: in the text stays\r\n")
     }
 

@@ -62,7 +62,8 @@ struct GeneratedChangelogTests {
     }
 
     @Test func readingInPartReadsAsTheWholeFile() throws {
-        var generator = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["WHATSNEW_GENERATED_SEED"].flatMap { UInt64($0) } ?? 46))
+        var generator = SplitMix(
+            seed: UInt64(ProcessInfo.processInfo.environment["WHATSNEW_GENERATED_SEED"].flatMap { UInt64($0) } ?? 46))
         var failures: [String] = []
         var (withArchives, readInPart) = (0, 0)
         let traces = Mutex<[String]>([])
@@ -74,7 +75,8 @@ struct GeneratedChangelogTests {
             let whole = reader.read(source).document
             if !whole.archives.isEmpty { withArchives += 1 }
             let versions = whole.releases.compactMap(\.version?.text)
-            let selections = [ReleaseSelection.latest] + versions.prefix(3).map(ReleaseSelection.version)
+            let selections =
+                [ReleaseSelection.latest] + versions.prefix(3).map(ReleaseSelection.version)
                 + versions.prefix(2).map(ReleaseSelection.since)
             for selection in selections {
                 let scope = try #require(ReadingScope(selection, today: today))

@@ -2,8 +2,8 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// Changelogs that generators write (release-please, conventional-changelog, changesets, …),
 /// each reproduced in a fixture of its own words with the generator's exact shapes: every
@@ -28,7 +28,9 @@ struct GeneratorTests {
             compare: "https://github.com/lumen-labs/lumen-cli/compare/v4.1.1...v4.2.0"),
         Expectation(
             fixture: "conventional-changelog",
-            releases: ["3.1.0 2024-06-02", "3.0.2 2024-05-20", "3.0.0 2024-04-11", "2.9.0 2018-03-02", "2.8.1 2018-02-14"],
+            releases: [
+                "3.1.0 2024-06-02", "3.0.2 2024-05-20", "3.0.0 2024-04-11", "2.9.0 2018-03-02", "2.8.1 2018-02-14",
+            ],
             rows: ["Bug Fixes fixed", "Features added", "Performance Improvements performance"],
             compare: "https://github.com/quill-org/quill/compare/v3.0.2...v3.1.0"),
         Expectation(
@@ -86,7 +88,8 @@ struct GeneratorTests {
     private func latest(_ name: String, links: LinkDisplay = .short) throws -> String {
         let document = try Fixtures.read("generators", name).document
         let release = try #require(document.releases.first { !$0.isUnreleased } ?? document.releases.first)
-        return TextSheetRenderer(options: TerminalOptions(width: 80, links: links)).render(Presentation(document: document, releases: [release]))
+        return TextSheetRenderer(options: TerminalOptions(width: 80, links: links)).render(
+            Presentation(document: document, releases: [release]))
     }
 
     @Test(arguments: Fixtures.names(in: "generators"))
@@ -182,10 +185,18 @@ struct GeneratorTests {
         #expect(release.compare == "https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0")
         #expect(release.link == "https://github.com/harbor-rb/harbor/tree/v1.3.0")
         #expect(release.summary == nil)
-        let html = try HTMLRenderer().render(Presentation(document: try Fixtures.read("generators", "github-changelog-generator").document, releases: [release]))
-        #expect(html.contains(#"<a class="whatsnew-compare" href="https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0">Version 1.3.0</a>"#))
-        let markdown = MarkdownRenderer().render(Presentation(document: Document(releases: [release]), releases: [release]))
-        #expect(markdown.hasPrefix("## [1.3.0](https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0) - 2021-06-03\n"))
+        let html = try HTMLRenderer().render(
+            Presentation(
+                document: try Fixtures.read("generators", "github-changelog-generator").document, releases: [release]))
+        #expect(
+            html.contains(
+                #"<a class="whatsnew-compare" href="https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0">Version 1.3.0</a>"#
+            ))
+        let markdown = MarkdownRenderer().render(
+            Presentation(document: Document(releases: [release]), releases: [release]))
+        #expect(
+            markdown.hasPrefix("## [1.3.0](https://github.com/harbor-rb/harbor/compare/v1.2.0...v1.3.0) - 2021-06-03\n")
+        )
         // The Markdown reads back to the same comparison.
         let back = try Fixtures.read(markdown).document.releases[0]
         #expect(back.compare == release.compare)
@@ -207,7 +218,8 @@ struct GeneratorTests {
         #expect(release.compare == "https://github.com/o/r/compare/v2.0.0...v2.1.0")
         #expect(release.sections.map(\.kind) == [.changed, .contributors])
         #expect(release.sections.allSatisfy { !$0.content.plainText.contains("Full Changelog") })
-        let text = TextSheetRenderer().render(Presentation(document: Document(releases: [release]), releases: [release]))
+        let text = TextSheetRenderer().render(
+            Presentation(document: Document(releases: [release]), releases: [release]))
         #expect(text.contains("• Add sync by @mira in #12\n"))
     }
 }
@@ -243,9 +255,11 @@ struct ComparisonLinkSafetyTests {
         let html = try HTMLRenderer().render(Presentation(document: Document(releases: releases), releases: releases))
         #expect(!html.contains("javascript:") && !html.contains("data:text"))
         // Nor is a script address an archive: the heading stays a release, its link as written.
-        let archive = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](javascript:alert(1))\n").document
+        let archive = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](javascript:alert(1))\n")
+            .document
         #expect(archive.archives.isEmpty)
-        let relative = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](changelogs/0.x.md)\n").document
+        let relative = try Fixtures.read("## 1.0.0\n\n- a\n\n## 0.x\n\nSee [changelogs/0.x](changelogs/0.x.md)\n")
+            .document
         #expect(relative.archives.map(\.link) == ["changelogs/0.x.md"])
     }
 }

@@ -4,14 +4,15 @@ import Testing
 import WhatsNewTemplates
 
 @testable import WhatsNewModel
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// The HTML renderer's own decisions: what reaches the templates, and how.
 struct HTMLRendererTests {
     private func html(_ markdown: String, standalone: Bool = false) throws -> String {
         let reading = try Fixtures.read(markdown)
-        return try HTMLRenderer(standalone: standalone).render(Presentation(document: reading.document, releases: reading.document.releases))
+        return try HTMLRenderer(standalone: standalone).render(
+            Presentation(document: reading.document, releases: reading.document.releases))
     }
 
     /// Pasted into a CommonMark page (Hugo, VitePress) the fragment must stay one HTML block:
@@ -19,7 +20,8 @@ struct HTMLRendererTests {
     @Test(arguments: [HTMLStyle.inline, .none])
     func aCommonMarkPageKeepsTheFragmentWhole(style: HTMLStyle) throws {
         let reading = try Fixtures.read("html", "lantern-changelog")
-        let fragment = try HTMLRenderer(style: style).render(Presentation(document: reading.document, releases: reading.document.releases))
+        let fragment = try HTMLRenderer(style: style).render(
+            Presentation(document: reading.document, releases: reading.document.releases))
         #expect(fragment.contains("<pre><code class=\"language-toml\">"))
         guard let passed = cmark_markdown_to_html(fragment, fragment.utf8.count, CMARK_OPT_UNSAFE) else {
             Issue.record("cmark failed")

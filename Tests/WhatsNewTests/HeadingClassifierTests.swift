@@ -197,7 +197,9 @@ struct DocumentTitleTests {
     ])
     func aTitleNamingAVersionIsNoRelease(notes: String) throws {
         let document = try Fixtures.read(notes).document
-        #expect(!document.releases.contains { $0.version?.text.hasSuffix("1.2") ?? false }, "\(document.releases.map(\.title))")
+        #expect(
+            !document.releases.contains { $0.version?.text.hasSuffix("1.2") ?? false },
+            "\(document.releases.map(\.title))")
         #expect(document.title == nil, "a version is no product name")
         #expect(document.releases.count == 1)
     }

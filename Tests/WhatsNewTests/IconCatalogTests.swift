@@ -1,8 +1,8 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewReading
 @testable import WhatsNewProject
+@testable import WhatsNewReading
 
 /// Every way a section's icon becomes a glyph, and the tables behind them.
 struct IconCatalogTests {
@@ -102,7 +102,8 @@ struct IconCatalogTests {
     /// in a debug build), and names no table lists.
     @Test func lookingANameUpInTheTextFindsWhatTheIndexFinds() {
         let tables = [
-            (IconTable.symbols, PackageResources.sf_symbols_tsv), (IconTable.shortcodes, PackageResources.shortcodes_tsv),
+            (IconTable.symbols, PackageResources.sf_symbols_tsv),
+            (IconTable.shortcodes, PackageResources.shortcodes_tsv),
         ]
         for (table, tsv) in tables {
             let step = table.entries.count / 25

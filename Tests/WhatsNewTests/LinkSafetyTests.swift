@@ -14,7 +14,9 @@ struct LinkSafetyTests {
     }
 
     @Test func schemesThatRunOrOpenLocalFilesAreNot() {
-        for link in ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "vbscript:x", "file:///etc/passwd"] {
+        for link in [
+            "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "vbscript:x", "file:///etc/passwd",
+        ] {
             #expect(LinkSafety.kind(of: link) == nil, "\(link)")
         }
     }
@@ -22,7 +24,8 @@ struct LinkSafetyTests {
     @Test func textThatCouldEndTheLinkEarlyIsNot() {
         for link in [
             "  javascript:alert(1)", "https://example.com/a b", "https://example.com/\"onload=x", "https://e.com/'x",
-            "https://e.com/<script>", "https://e.com/a|b", "https://e.com/\u{7}", "https://e.com/a\\b", "https://e.com/`x`",
+            "https://e.com/<script>", "https://e.com/a|b", "https://e.com/\u{7}", "https://e.com/a\\b",
+            "https://e.com/`x`",
             "",
         ] {
             #expect(LinkSafety.kind(of: link) == nil, "\(link)")

@@ -21,7 +21,9 @@ struct LongDatesTests {
             formatter.timeZone = calendar.timeZone
             formatter.dateStyle = .long
             formatter.timeStyle = .none
-            for (year, month, day) in [(2024, 1, 1), (2024, 2, 29), (1999, 3, 9), (2031, 4, 30)] + (5...12).map({ (2025, $0, 15) }) {
+            for (year, month, day) in [(2024, 1, 1), (2024, 2, 29), (1999, 3, 9), (2031, 4, 30)]
+                + (5...12).map({ (2025, $0, 15) })
+            {
                 let date = try #require(ReleaseDate(year: year, month: month, day: day))
                 let day = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day)))
                 #expect(ours(date) == formatter.string(from: day), "\(tag) \(date.iso)")

@@ -1,8 +1,8 @@
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// `--format markdown` read back by whatsnew gives the same releases, sections and items.
 struct MarkdownRoundTripTests {
@@ -88,7 +88,8 @@ struct MarkdownRoundTripTests {
     /// A literal marker at an item's start is escaped once: `\\*` would show a backslash and
     /// open emphasis. Entities are escaped after `&` and a letter in any script, not an emoji.
     @Test func markersAtAnItemsStartAreEscapedOnce() throws {
-        let markdown = "## 1.0.0\n\n### Fixed\n\n- \\*star first\n- \\# hash, 2\\) two, \\!\\[bang\n- &amp;x, &amp;é, &amp;😀\n"
+        let markdown =
+            "## 1.0.0\n\n### Fixed\n\n- \\*star first\n- \\# hash, 2\\) two, \\!\\[bang\n- &amp;x, &amp;é, &amp;😀\n"
         let document = try Fixtures.read(markdown).document
         let body = MarkdownRenderer().render(Presentation(document: document, releases: document.releases))
         #expect(body.contains("- \\*star first\n"), "\(body)")

@@ -52,7 +52,8 @@ struct NextVersionTests {
         Case(released: ["2.4.0", "2.4.0-beta1", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0-beta1"),
         Case(released: ["2.4.0", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0-beta.1"),
         // npm's numbered pre-releases (`15.0.0-0`) and a calendar hotfix (`2021.01.07-1`) name nothing to follow.
-        Case(released: ["15.0.0", "15.0.0-0", "14.0.3"], unreleased: ["Fixed"], pre: "beta", expected: "15.0.1-beta.1"),
+        Case(
+            released: ["15.0.0", "15.0.0-0", "14.0.3"], unreleased: ["Fixed"], pre: "beta", expected: "15.0.1-beta.1"),
         Case(released: ["1.0.0", "1.0.0-0"], unreleased: ["Fixed"], pre: "beta", expected: "1.0.1-beta.1"),
         // PEP 440's words where the notes use them (pip's `24.1b2`): `--pre beta` writes `b`.
         Case(released: ["2.4.0", "2.4.0b0", "2.3.0"], unreleased: ["Added"], pre: "beta", expected: "2.5.0b1"),
@@ -63,7 +64,8 @@ struct NextVersionTests {
         Case(released: ["0.28.1"], fragments: ["removed"], expected: "0.29.0"),
         Case(released: ["1.28.1"], unreleased: ["Removed"], expected: "1.29.0"),
         Case(
-            released: ["0.28.1"], fragments: ["removed"], kinds: [ChangeKind(name: "removed", builtIn: .removed, bump: .patch)],
+            released: ["0.28.1"], fragments: ["removed"],
+            kinds: [ChangeKind(name: "removed", builtIn: .removed, bump: .patch)],
             expected: "0.28.2"),
         Case(released: ["0.3.2"], fragments: ["breaking"], versioning: .plainSemver, expected: "1.0.0"),
         // SemVer to the letter: a removal is a feature's minor below 1.0.0 as above it.
@@ -80,7 +82,9 @@ struct NextVersionTests {
         // Pre-releases: numbered on from the notes, each with only what is new since the last.
         Case(released: ["1.4.0"], unreleased: ["Added"], pre: "beta", expected: "1.5.0-beta.1"),
         Case(released: ["1.5.0-beta.1", "1.4.0"], unreleased: ["Fixed"], pre: "beta", expected: "1.5.0-beta.2"),
-        Case(released: ["1.5.0-beta.2", "1.5.0-beta.1", "1.4.0"], fragments: ["fixed"], pre: "rc", expected: "1.5.0-rc.1"),
+        Case(
+            released: ["1.5.0-beta.2", "1.5.0-beta.1", "1.4.0"], fragments: ["fixed"], pre: "rc", expected: "1.5.0-rc.1"
+        ),
         Case(released: ["1.5.0-rc.1", "1.5.0-beta.2", "1.4.0"], fragments: ["fixed"], pre: "beta", expected: "error"),
         Case(released: ["1.5.0-beta.1", "1.4.0"], fragments: ["breaking"], pre: "beta", expected: "2.0.0-beta.1"),
         Case(released: ["1.5.0-beta.1", "1.4.0"], pre: "beta", expected: nil),
@@ -94,13 +98,15 @@ struct NextVersionTests {
         Case(released: ["2026.10.3"], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
         Case(released: ["2026.11.0"], fragments: ["added"], versioning: .calendar, expected: "2026.11.1"),
         Case(released: ["2026.04.2"], fragments: ["added"], versioning: .calendar, expected: "2026.11.0"),
-        Case(released: ["2026.09.0"], fragments: ["added"], versioning: .calendar, pre: "rc", expected: "2026.11.0-rc.1"),
+        Case(
+            released: ["2026.09.0"], fragments: ["added"], versioning: .calendar, pre: "rc", expected: "2026.11.0-rc.1"),
         Case(released: ["26.10.1"], fragments: ["fixed"], versioning: .calendar, expected: "26.11.0"),
         Case(released: [], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
         // A heading of no kind the notes know is other's, a patch, unless the project's kinds say.
         Case(released: ["1.4.0"], unreleased: ["Parser"], expected: "1.4.1"),
         Case(
-            released: ["1.4.0"], unreleased: ["Parser"], kinds: [ChangeKind(name: "parser", title: "Parser", bump: .minor)],
+            released: ["1.4.0"], unreleased: ["Parser"],
+            kinds: [ChangeKind(name: "parser", title: "Parser", bump: .minor)],
             expected: "1.5.0"),
         Case(released: ["1.4.0"], unreleased: ["Misc"], expected: "1.4.1"),
         // A fragment's own text can say it breaks something, as the notes it becomes would.
@@ -110,11 +116,17 @@ struct NextVersionTests {
         Case(
             released: ["1.12.1", "1.12.0", "2.5.1", "2.5.0"], fragments: ["added"],
             dates: ["2025-03-01", "2025-01-10", "2019-05-01", "2019-01-01"], expected: "1.13.0"),
-        Case(released: ["1.2.0", "1.1.0", "20160726"], fragments: ["fixed"], dates: ["2024-02-01", "2023-06-01", "2016-07-26"], expected: "1.2.1"),
+        Case(
+            released: ["1.2.0", "1.1.0", "20160726"], fragments: ["fixed"],
+            dates: ["2024-02-01", "2023-06-01", "2016-07-26"], expected: "1.2.1"),
         // A release appended at the foot, newer by date and version, is the latest.
-        Case(released: ["1.2.0", "1.1.0", "1.0.0", "1.3.0"], fragments: ["fixed"], dates: ["2024-02-01", "2023-06-01", "2023-01-01", "2024-05-01"], expected: "1.3.1"),
+        Case(
+            released: ["1.2.0", "1.1.0", "1.0.0", "1.3.0"], fragments: ["fixed"],
+            dates: ["2024-02-01", "2023-06-01", "2023-01-01", "2024-05-01"], expected: "1.3.1"),
         // A backport released after a greater version is not the latest.
-        Case(released: ["2.0.0", "1.9.5", "1.9.4"], fragments: ["fixed"], dates: ["2024-01-01", "2024-02-01", "2023-12-01"], expected: "2.0.1"),
+        Case(
+            released: ["2.0.0", "1.9.5", "1.9.4"], fragments: ["fixed"],
+            dates: ["2024-01-01", "2024-02-01", "2023-12-01"], expected: "2.0.1"),
         // Calendar versions never go back, and a project coming from SemVer writes the year whole.
         Case(released: ["2026.12.0"], fragments: ["fixed"], versioning: .calendar, expected: "error"),
         Case(released: ["1.4.0"], fragments: ["fixed"], versioning: .calendar, expected: "2026.11.0"),
@@ -122,33 +134,63 @@ struct NextVersionTests {
         Case(
             released: ["26.09", "26.04.1", "26.04"], fragments: ["fixed"], versioning: .calendar,
             dates: ["2026-09-10", "2026-04-20", "2026-04-01"], expected: "26.11"),
-        Case(released: ["26.11"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-02"], expected: "26.11.1"),
-        Case(released: ["26.11.1", "26.11"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-09", "2026-11-02"], expected: "26.11.2"),
-        Case(released: ["26.09"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.0M"), expected: "26.11"),
-        Case(released: ["26.10.3"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.0M.MICRO"), expected: "26.11.0"),
-        Case(released: ["26.01.3"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.MM.MICRO"), expected: "26.11.0"),
+        Case(
+            released: ["26.11"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-02"], expected: "26.11.1"
+        ),
+        Case(
+            released: ["26.11.1", "26.11"], fragments: ["fixed"], versioning: .calendar,
+            dates: ["2026-11-09", "2026-11-02"], expected: "26.11.2"),
+        Case(
+            released: ["26.09"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.0M"),
+            expected: "26.11"),
+        Case(
+            released: ["26.10.3"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.0M.MICRO"),
+            expected: "26.11.0"),
+        Case(
+            released: ["26.01.3"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YY.MM.MICRO"),
+            expected: "26.11.0"),
         Case(
             released: ["2026.3", "2026.2", "2026.1"], fragments: ["fixed"], versioning: .calendar,
             dates: ["2026-10-01", "2026-06-01", "2026-02-01"], expected: "2026.4"),
-        Case(released: ["2025.7", "2025.1"], fragments: ["added"], versioning: .calendar, calendar: CalendarScheme("YYYY.N"), expected: "2026.1"),
-        Case(released: ["24.2", "24.0"], fragments: ["added"], versioning: .calendar, calendar: CalendarScheme("YY.MINOR"), expected: "26.0"),
-        Case(released: ["2026.11.02"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-02"], expected: "2026.11.27"),
-        Case(released: ["2026.11.27"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-27"], expected: "2026.11.27.1"),
-        Case(released: ["2026.09.30"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YYYY.0M.0D"), expected: "2026.11.27"),
-        Case(released: ["2026.11.27"], fragments: ["fixed"], versioning: .calendar, calendar: CalendarScheme("YYYY.0M.0D.MICRO"), expected: "2026.11.27.1"),
-        Case(released: ["26.11"], fragments: ["fixed"], versioning: .calendar, pre: "beta", dates: ["2026-11-02"], expected: "26.11.1-beta.1"),
+        Case(
+            released: ["2025.7", "2025.1"], fragments: ["added"], versioning: .calendar,
+            calendar: CalendarScheme("YYYY.N"), expected: "2026.1"),
+        Case(
+            released: ["24.2", "24.0"], fragments: ["added"], versioning: .calendar,
+            calendar: CalendarScheme("YY.MINOR"), expected: "26.0"),
+        Case(
+            released: ["2026.11.02"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-02"],
+            expected: "2026.11.27"),
+        Case(
+            released: ["2026.11.27"], fragments: ["fixed"], versioning: .calendar, dates: ["2026-11-27"],
+            expected: "2026.11.27.1"),
+        Case(
+            released: ["2026.09.30"], fragments: ["fixed"], versioning: .calendar,
+            calendar: CalendarScheme("YYYY.0M.0D"), expected: "2026.11.27"),
+        Case(
+            released: ["2026.11.27"], fragments: ["fixed"], versioning: .calendar,
+            calendar: CalendarScheme("YYYY.0M.0D.MICRO"), expected: "2026.11.27.1"),
+        Case(
+            released: ["26.11"], fragments: ["fixed"], versioning: .calendar, pre: "beta", dates: ["2026-11-02"],
+            expected: "26.11.1-beta.1"),
         // A project's own bump for its kinds, and for one of the sheet's.
         Case(
             released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .minor)],
             expected: "1.5.0"),
-        Case(released: ["1.4.0"], unreleased: ["Interface"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .major)], expected: "2.0.0"),
         Case(
-            released: ["1.4.0"], fragments: ["docs"], kinds: [ChangeKind(name: "docs", builtIn: .docs, bump: VersionBump.none)],
+            released: ["1.4.0"], unreleased: ["Interface"],
+            kinds: [ChangeKind(name: "ui", title: "Interface", bump: .major)], expected: "2.0.0"),
+        Case(
+            released: ["1.4.0"], fragments: ["docs"],
+            kinds: [ChangeKind(name: "docs", builtIn: .docs, bump: VersionBump.none)],
             expected: nil),
         Case(
-            released: ["1.4.0"], unreleased: ["Added"], kinds: [ChangeKind(name: "added", builtIn: .added, bump: .patch)],
+            released: ["1.4.0"], unreleased: ["Added"],
+            kinds: [ChangeKind(name: "added", builtIn: .added, bump: .patch)],
             expected: "1.4.1"),
-        Case(released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface")], expected: "1.4.1"),
+        Case(
+            released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface")],
+            expected: "1.4.1"),
     ]
 
     @Test(arguments: table)
@@ -161,9 +203,11 @@ struct NextVersionTests {
             return
         }
         do {
-            let version = try NextVersion(versioning: row.versioning, calendar: row.calendar, releases: releases).version(
-                after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: pending.bump(preRelease: isPre),
-                preRelease: row.pre, on: Self.day, styledAfter: pending.newestPreReleaseEver)
+            let version = try NextVersion(versioning: row.versioning, calendar: row.calendar, releases: releases)
+                .version(
+                    after: pending.stable, latestPreRelease: pending.latestPreRelease,
+                    bump: pending.bump(preRelease: isPre),
+                    preRelease: row.pre, on: Self.day, styledAfter: pending.newestPreReleaseEver)
             #expect(version.text == row.expected)
         } catch {
             #expect(row.expected == "error", "\(error)")
@@ -172,13 +216,20 @@ struct NextVersionTests {
 
     /// The form learned from the notes: month and day two digits wide when either is.
     @Test func aCalendarFormIsLearnedFromTheNotes() throws {
-        let day = try Self.pendingAndReleases(Case(released: ["2026.11.02"], dates: ["2026-11-02"]), kinds: .builtIn).releases
+        let day = try Self.pendingAndReleases(Case(released: ["2026.11.02"], dates: ["2026-11-02"]), kinds: .builtIn)
+            .releases
         #expect(CalendarScheme.learned(from: day)?.description == "YYYY.0M.0D")
-        let month = try Self.pendingAndReleases(Case(released: ["26.09", "26.04.1"], dates: ["2026-09-01", "2026-04-20"]), kinds: .builtIn).releases
+        let month = try Self.pendingAndReleases(
+            Case(released: ["26.09", "26.04.1"], dates: ["2026-09-01", "2026-04-20"]), kinds: .builtIn
+        ).releases
         #expect(CalendarScheme.learned(from: month)?.description == "YY.0M")
-        let sequence = try Self.pendingAndReleases(Case(released: ["2026.3", "2026.2"], dates: ["2026-10-01", "2026-06-01"]), kinds: .builtIn).releases
+        let sequence = try Self.pendingAndReleases(
+            Case(released: ["2026.3", "2026.2"], dates: ["2026-10-01", "2026-06-01"]), kinds: .builtIn
+        ).releases
         #expect(CalendarScheme.learned(from: sequence).map { ($0.description, $0.firstCounter) }! == ("YYYY.MICRO", 0))
-        #expect(CalendarScheme.learned(from: try Self.pendingAndReleases(Case(released: ["1.4.0"]), kinds: .builtIn).releases) == nil)
+        #expect(
+            CalendarScheme.learned(
+                from: try Self.pendingAndReleases(Case(released: ["1.4.0"]), kinds: .builtIn).releases) == nil)
     }
 
     @Test func theDecidingNotesAreTheOnesAskingForTheBump() throws {
@@ -193,7 +244,8 @@ struct NextVersionTests {
 
     @Test func aKindWithoutABumpRuleIsCountedAsAPatchAndSaidSo() throws {
         let pending = try Self.pending(
-            Case(released: ["1.4.0"], fragments: ["ui"]), kinds: ChangeKinds.builtIn.adding([ChangeKind(name: "ui", title: "UI")]))
+            Case(released: ["1.4.0"], fragments: ["ui"]),
+            kinds: ChangeKinds.builtIn.adding([ChangeKind(name: "ui", title: "UI")]))
         #expect(pending.new.map(\.hasRule) == [false])
         #expect(pending.bump(preRelease: false) == .patch)
     }
@@ -215,7 +267,9 @@ struct NextVersionTests {
     }
 
     /// A bold label opening the item, as rich and Keep a Changelog's own notes write it.
-    @Test(arguments: ["**breaking** Deprecated RenderGroup", "**Breaking:** Retired the tagline", "**BREAKING CHANGE** renamed x"])
+    @Test(arguments: [
+        "**breaking** Deprecated RenderGroup", "**Breaking:** Retired the tagline", "**BREAKING CHANGE** renamed x",
+    ])
     func boldBreakingLabels(_ item: String) throws {
         let pending = try Self.pending(Case(released: ["1.4.0"], unreleased: ["Changed: \(item)"]), kinds: .builtIn)
         #expect(pending.bump(preRelease: false) == .major)
@@ -227,7 +281,8 @@ struct NextVersionTests {
     /// update: a patch, as the project released it; under a breaking heading it stays breaking.
     @Test func aDependencyUpdateCountsAsTheSheetShowsIt() throws {
         let breaking = try Self.pending(
-            Case(released: ["16.18.0"], unreleased: ["⚠ BREAKING CHANGES: **deps:** update octokit to v20"]), kinds: .builtIn)
+            Case(released: ["16.18.0"], unreleased: ["⚠ BREAKING CHANGES: **deps:** update octokit to v20"]),
+            kinds: .builtIn)
         #expect(breaking.bump(preRelease: false) == .major)
         let feature = try Self.pending(
             Case(released: ["5.1.0"], unreleased: ["Features: **deps:** widen the react peer range"]), kinds: .builtIn)
@@ -236,22 +291,27 @@ struct NextVersionTests {
         #expect(deciding.location.line == 7)
         #expect(deciding.kind == "dependencies, written under added", "\(deciding.kind)")
         // The sheet shows it in the dependencies row, the row the bump was read from.
-        let sheet = try Fixtures.read("## Unreleased\n\n### Features\n\n- **deps:** widen the react peer range\n").document
+        let sheet = try Fixtures.read("## Unreleased\n\n### Features\n\n- **deps:** widen the react peer range\n")
+            .document
         #expect(sheet.releases[0].sections.map(\.kind) == [.dependencies])
         // With a feature beside it, the feature decides.
         let both = try Self.pending(
-            Case(released: ["5.1.0"], unreleased: ["Features: **deps:** widen the react peer range", "Features: Dark mode"]), kinds: .builtIn)
+            Case(
+                released: ["5.1.0"],
+                unreleased: ["Features: **deps:** widen the react peer range", "Features: Dark mode"]), kinds: .builtIn)
         #expect(both.bump(preRelease: false) == .minor)
     }
 
     /// `release patch|minor|major`: the number named moves, from the latest release of either
     /// kind, as npm's `version` does; below 1.0.0 too.
-    @Test(arguments: [
-        ("1.4.2", nil, VersionBump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"), ("0.3.2", nil, .major, "1.0.0"),
-        ("1.4.0", "7.1.0-beta.5", .patch, "7.1.0"), ("11.7.0", "12.0.0-rc.6", .patch, "12.0.0"),
-        ("1.1.0", "1.2.0-rc.1", .minor, "1.2.0"), ("1.2.2", "1.2.3-rc.1", .minor, "1.3.0"),
-        ("1.9.0", "2.0.0-rc.1", .major, "2.0.0"), ("1.9.0", "1.10.0-rc.1", .major, "2.0.0"),
-    ] as [(String, String?, VersionBump, String)])
+    @Test(
+        arguments: [
+            ("1.4.2", nil, VersionBump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"),
+            ("0.3.2", nil, .major, "1.0.0"),
+            ("1.4.0", "7.1.0-beta.5", .patch, "7.1.0"), ("11.7.0", "12.0.0-rc.6", .patch, "12.0.0"),
+            ("1.1.0", "1.2.0-rc.1", .minor, "1.2.0"), ("1.2.2", "1.2.3-rc.1", .minor, "1.3.0"),
+            ("1.9.0", "2.0.0-rc.1", .major, "2.0.0"), ("1.9.0", "1.10.0-rc.1", .major, "2.0.0"),
+        ] as [(String, String?, VersionBump, String)])
     func namedBumps(_ stable: String, _ pre: String?, _ bump: VersionBump, _ expected: String) throws {
         let version = try NextVersion().version(
             after: Version(stable), latestPreRelease: pre.flatMap(Version.init), bump: bump, on: Self.day, named: true)
@@ -270,7 +330,9 @@ struct NextVersionTests {
         try pendingAndReleases(row, kinds: kinds).pending
     }
 
-    static func pendingAndReleases(_ row: Case, kinds: ChangeKinds) throws -> (pending: PendingChanges, releases: [Release]) {
+    static func pendingAndReleases(_ row: Case, kinds: ChangeKinds) throws -> (
+        pending: PendingChanges, releases: [Release]
+    ) {
         var lines = ["# Changelog", ""]
         if !row.unreleased.isEmpty { lines += ["## [Unreleased]", ""] }
         for heading in row.unreleased {
@@ -282,8 +344,10 @@ struct NextVersionTests {
             let date = index < row.dates.count ? row.dates[index] : "2026-01-01"
             lines += ["## [\(version)] - \(date)", "", "### Fixed", "", "- A fix in \(version)", ""]
         }
-        let document = DocumentReader().read(try SourceFile(path: "CHANGELOG.md", bytes: Array(lines.joined(separator: "\n").utf8)))
-            .document
+        let document = DocumentReader().read(
+            try SourceFile(path: "CHANGELOG.md", bytes: Array(lines.joined(separator: "\n").utf8))
+        )
+        .document
         let fragments = try row.fragments.enumerated().map { index, written in
             let parts = written.split(separator: ":", maxSplits: 1).map(String.init)
             let kind = parts[0]
@@ -296,7 +360,8 @@ struct NextVersionTests {
             return try #require(fragment, "\(diagnostics)")
         }
         let pending = PendingChanges(
-            document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds, removalBreaksBelowOne: row.versioning == .semver)
+            document: document, path: "CHANGELOG.md", fragments: fragments, kinds: kinds,
+            removalBreaksBelowOne: row.versioning == .semver)
         return (pending, document.releases)
     }
 }

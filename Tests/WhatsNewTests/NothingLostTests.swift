@@ -2,8 +2,8 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// Nothing a changelog lists is dropped: every list item cmark finds after the first release
 /// heading (at any depth) is in the JSON an app gets, markers aside, unless it is a

@@ -22,7 +22,9 @@ struct OneReadingTests {
             guard !allowed.contains(where: { path.hasPrefix($0) }) else { continue }
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where makers.contains(where: { line.contains($0) }) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+            where makers.contains(where: { line.contains($0) })
+                && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///")
+            {
                 found.append("\(path):\(number + 1)")
             }
         }
@@ -39,7 +41,8 @@ struct OneReadingTests {
         let commands = folder.appendingPathComponent("WhatsNewProject/Commands")
         try FileManager.default.createDirectory(at: commands, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("let reader = DocumentReader(icons: .builtIn)\n".utf8).write(to: commands.appendingPathComponent("Sneaky.swift"))
+        try Data("let reader = DocumentReader(icons: .builtIn)\n".utf8).write(
+            to: commands.appendingPathComponent("Sneaky.swift"))
         try Data("let reader = DocumentReader(icons: .builtIn)\n".utf8).write(
             to: folder.appendingPathComponent("WhatsNewProject/Project.swift"))
         #expect(try Self.makers(in: folder) == ["WhatsNewProject/Commands/Sneaky.swift:1"])

@@ -40,7 +40,8 @@ struct PartialReadingTests {
         let reader = DocumentReader()
         let whole = reader.read(source).document
         let versions = whole.releases.compactMap(\.version?.text)
-        let selections = [ReleaseSelection.latest] + versions.map(ReleaseSelection.version)
+        let selections =
+            [ReleaseSelection.latest] + versions.map(ReleaseSelection.version)
             + versions.prefix(6).map(ReleaseSelection.since) + [.version("0.0.0-none"), .since("0.0.0-none")]
         for today in [ReleaseDate(year: 2026, month: 11, day: 27)!, ReleaseDate(year: 2021, month: 6, day: 1)!] {
             for selection in selections {
@@ -90,6 +91,8 @@ struct PartialReadingTests {
         }
         // A changelog as people write them has a heading every few lines: it gets its outline.
         let usual = "# Changelog\n\n## 1.1.0\n\n### Added\n\n- One.\n- Two.\n\n## 1.0.0\n\n- First.\n"
-        #expect(!PartialReading(try SourceFile(path: "usual.md", bytes: Array(usual.utf8)), reader: DocumentReader()).isMostlyHeadings)
+        #expect(
+            !PartialReading(try SourceFile(path: "usual.md", bytes: Array(usual.utf8)), reader: DocumentReader())
+                .isMostlyHeadings)
     }
 }

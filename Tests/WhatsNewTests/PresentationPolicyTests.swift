@@ -61,93 +61,127 @@ struct PresentationPolicyTests {
         // A minor update shows what is new since; a patch of it that holds only fixes is left out.
         // (Earlier rows read each release's own bump, so 1.4.1 was "a patch, below minor"; the
         // update from the version seen is weighed now, and 1.4.1 is left out for its fixes.)
-        Case(current: "1.4.1", lastSeen: "1.3.2", shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .newReleases),
-        Case(current: "1.4.1", lastSeen: "1.4.0", shown: [], skipped: ["1.4.1 (a patch update, below minor)"],
-             reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.patch, .minor))])),
+        Case(
+            current: "1.4.1", lastSeen: "1.3.2", shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .newReleases
+        ),
+        Case(
+            current: "1.4.1", lastSeen: "1.4.0", shown: [], skipped: ["1.4.1 (a patch update, below minor)"],
+            reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.patch, .minor))])),
         Case(current: "1.4.1", lastSeen: "1.4.1", shown: [], reason: .alreadySeen(SeenVersion(version: "1.4.1"))),
         Case(current: "1.3.0", lastSeen: "1.4.0", shown: [], reason: .alreadySeen(SeenVersion(version: "1.4.0"))),
         // Skipped versions merged, newest first, up to the maximum; those beyond it are named.
-        Case(current: "1.4.0", lastSeen: "1.1.0", shown: ["1.4.0", "1.3.1", "1.3.0"],
-             skipped: ["1.3.2 (only fixes)", "1.2.0 (its notes say show: never)"], reason: .newReleases),
-        Case(current: "1.4.1", lastSeen: "1.0.0", policy: PresentationPolicy(maximumReleases: 2),
-             shown: ["1.4.0", "1.3.1"],
-             skipped: ["1.4.1 (only fixes)", "1.3.2 (only fixes)", "1.3.0 (beyond the 2 releases a sheet merges)",
-                       "1.2.0 (its notes say show: never)", "1.1.0 (beyond the 2 releases a sheet merges)"],
-             reason: .newReleases),
+        Case(
+            current: "1.4.0", lastSeen: "1.1.0", shown: ["1.4.0", "1.3.1", "1.3.0"],
+            skipped: ["1.3.2 (only fixes)", "1.2.0 (its notes say show: never)"], reason: .newReleases),
+        Case(
+            current: "1.4.1", lastSeen: "1.0.0", policy: PresentationPolicy(maximumReleases: 2),
+            shown: ["1.4.0", "1.3.1"],
+            skipped: [
+                "1.4.1 (only fixes)", "1.3.2 (only fixes)", "1.3.0 (beyond the 2 releases a sheet merges)",
+                "1.2.0 (its notes say show: never)", "1.1.0 (beyond the 2 releases a sheet merges)",
+            ],
+            reason: .newReleases),
         // 0 shows nothing, and says so for each release, rather than meaning 1.
-        Case(current: "1.4.0", lastSeen: "1.3.2", policy: PresentationPolicy(maximumReleases: 0), shown: [],
-             skipped: ["1.4.0 (beyond the 0 releases a sheet merges)"],
-             reason: .skippedAll([.init(version: "1.4.0", rule: .beyondLimit(0))])),
+        Case(
+            current: "1.4.0", lastSeen: "1.3.2", policy: PresentationPolicy(maximumReleases: 0), shown: [],
+            skipped: ["1.4.0 (beyond the 0 releases a sheet merges)"],
+            reason: .skippedAll([.init(version: "1.4.0", rule: .beyondLimit(0))])),
         // Notes of versions after the running one wait for their build.
         Case(current: "1.4.0", lastSeen: "1.3.2", shown: ["1.4.0"], reason: .newReleases),
         // Patch updates shown when the policy asks; fixes still need their own switch.
-        Case(current: "1.4.1", lastSeen: "1.4.0", policy: PresentationPolicy(minimumBump: .patch), shown: [],
-             skipped: ["1.4.1 (only fixes)"], reason: .skippedAll([.init(version: "1.4.1", rule: .onlyFixes)])),
-        Case(current: "1.4.1", lastSeen: "1.4.0", policy: PresentationPolicy(minimumBump: .patch, showsFixOnlyReleases: true),
-             shown: ["1.4.1"], reason: .newReleases),
-        Case(current: "1.4.1", lastSeen: "1.3.2", policy: PresentationPolicy(minimumBump: .major), shown: [],
-             skipped: ["1.4.1 (a minor update, below major)", "1.4.0 (a minor update, below major)"],
-             reason: .skippedAll([.init(version: "1.4.1", rule: .belowMinimumBump(.minor, .major)),
-                                  .init(version: "1.4.0", rule: .belowMinimumBump(.minor, .major))])),
+        Case(
+            current: "1.4.1", lastSeen: "1.4.0", policy: PresentationPolicy(minimumBump: .patch), shown: [],
+            skipped: ["1.4.1 (only fixes)"], reason: .skippedAll([.init(version: "1.4.1", rule: .onlyFixes)])),
+        Case(
+            current: "1.4.1", lastSeen: "1.4.0",
+            policy: PresentationPolicy(minimumBump: .patch, showsFixOnlyReleases: true),
+            shown: ["1.4.1"], reason: .newReleases),
+        Case(
+            current: "1.4.1", lastSeen: "1.3.2", policy: PresentationPolicy(minimumBump: .major), shown: [],
+            skipped: ["1.4.1 (a minor update, below major)", "1.4.0 (a minor update, below major)"],
+            reason: .skippedAll([
+                .init(version: "1.4.1", rule: .belowMinimumBump(.minor, .major)),
+                .init(version: "1.4.0", rule: .belowMinimumBump(.minor, .major)),
+            ])),
         // Only fixes: left out unless asked for; a priority makes a fix news.
-        Case(current: "1.5.0", lastSeen: "1.4.1", shown: [], skipped: ["1.5.0 (only fixes)"],
-             reason: .skippedAll([.init(version: "1.5.0", rule: .onlyFixes)])),
-        Case(current: "1.5.0", lastSeen: "1.4.1", policy: PresentationPolicy(showsFixOnlyReleases: true), shown: ["1.5.0"],
-             reason: .newReleases),
+        Case(
+            current: "1.5.0", lastSeen: "1.4.1", shown: [], skipped: ["1.5.0 (only fixes)"],
+            reason: .skippedAll([.init(version: "1.5.0", rule: .onlyFixes)])),
+        Case(
+            current: "1.5.0", lastSeen: "1.4.1", policy: PresentationPolicy(showsFixOnlyReleases: true),
+            shown: ["1.5.0"],
+            reason: .newReleases),
         Case(current: "1.1.0", lastSeen: "1.0.0", shown: ["1.1.0"], reason: .newReleases),
         // The notes' `show:` over the rules: `always` passes a patch update.
-        Case(current: "1.3.2", lastSeen: "1.3.0", shown: ["1.3.1"], skipped: ["1.3.2 (a patch update, below minor)"],
-             reason: .newReleases),
-        Case(current: "1.2.0", lastSeen: "1.1.0", shown: [], skipped: ["1.2.0 (its notes say show: never)"],
-             reason: .skippedAll([.init(version: "1.2.0", rule: .showNever)])),
+        Case(
+            current: "1.3.2", lastSeen: "1.3.0", shown: ["1.3.1"], skipped: ["1.3.2 (a patch update, below minor)"],
+            reason: .newReleases),
+        Case(
+            current: "1.2.0", lastSeen: "1.1.0", shown: [], skipped: ["1.2.0 (its notes say show: never)"],
+            reason: .skippedAll([.init(version: "1.2.0", rule: .showNever)])),
         // Pre-releases: a tester running one sees its notes; users on a release get them with it.
         Case(current: "2.0.0-beta.1", lastSeen: "1.5.0", shown: ["2.0.0-beta.1"], reason: .newReleases),
         Case(current: "3.0.0-rc.1", lastSeen: "1.5.0", shown: ["3.0.0-rc.1", "2.0.0-beta.1"], reason: .newReleases),
         // A build ahead of its notes, and a build that is no version.
         Case(current: "4.0.0", lastSeen: "3.0.0", shown: [], reason: .noNotes),
         // A release brings its pre-releases' notes to a user who never ran them.
-        Case(current: "3.0.0", lastSeen: "1.5.0", shown: ["3.0.0", "3.0.0-rc.1"], skipped: ["2.0.0-beta.1 (a pre-release)"],
-             reason: .newReleases),
-        Case(current: "3.0.0", lastSeen: "1.5.0", policy: PresentationPolicy(showsPreReleases: true),
-             shown: ["3.0.0", "3.0.0-rc.1", "2.0.0-beta.1"], reason: .newReleases),
+        Case(
+            current: "3.0.0", lastSeen: "1.5.0", shown: ["3.0.0", "3.0.0-rc.1"],
+            skipped: ["2.0.0-beta.1 (a pre-release)"],
+            reason: .newReleases),
+        Case(
+            current: "3.0.0", lastSeen: "1.5.0", policy: PresentationPolicy(showsPreReleases: true),
+            shown: ["3.0.0", "3.0.0-rc.1", "2.0.0-beta.1"], reason: .newReleases),
         Case(current: "dev", lastSeen: "1.4.0", shown: [], reason: .notAVersion("dev")),
         // Fresh installs, first looks and opting out.
         Case(current: "1.4.1", lastSeen: nil, fresh: true, shown: [], reason: .freshInstall),
-        Case(current: "1.4.1", lastSeen: nil, fresh: true, policy: PresentationPolicy(showsOnFreshInstall: true),
-             shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .firstLook),
+        Case(
+            current: "1.4.1", lastSeen: nil, fresh: true, policy: PresentationPolicy(showsOnFreshInstall: true),
+            shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .firstLook),
         Case(current: "1.4.1", lastSeen: nil, shown: ["1.4.0"], skipped: ["1.4.1 (only fixes)"], reason: .firstLook),
         // A first look shows the running version's line only, and says when that has nothing.
-        Case(current: "1.5.0", lastSeen: nil, shown: [], skipped: ["1.5.0 (only fixes)"],
-             reason: .skippedAll([.init(version: "1.5.0", rule: .onlyFixes)])),
+        Case(
+            current: "1.5.0", lastSeen: nil, shown: [], skipped: ["1.5.0 (only fixes)"],
+            reason: .skippedAll([.init(version: "1.5.0", rule: .onlyFixes)])),
         Case(current: "99.0", lastSeen: nil, shown: [], reason: .noNotesOnFirstLook),
         // A limit of 0 holds on a first look and for a re-cut build too.
-        Case(current: "1.4.1", lastSeen: nil, policy: PresentationPolicy(maximumReleases: 0), shown: [],
-             skipped: ["1.4.1 (only fixes)", "1.4.0 (beyond the 0 releases a sheet merges)"],
-             reason: .skippedAll([.init(version: "1.4.1", rule: .onlyFixes), .init(version: "1.4.0", rule: .beyondLimit(0))])),
-        Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
-             policy: PresentationPolicy(trigger: .build, maximumReleases: 0), shown: [],
-             skipped: ["1.4.0 (beyond the 0 releases a sheet merges)"],
-             reason: .skippedAll([.init(version: "1.4.0", rule: .beyondLimit(0))])),
+        Case(
+            current: "1.4.1", lastSeen: nil, policy: PresentationPolicy(maximumReleases: 0), shown: [],
+            skipped: ["1.4.1 (only fixes)", "1.4.0 (beyond the 0 releases a sheet merges)"],
+            reason: .skippedAll([
+                .init(version: "1.4.1", rule: .onlyFixes), .init(version: "1.4.0", rule: .beyondLimit(0)),
+            ])),
+        Case(
+            current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
+            policy: PresentationPolicy(trigger: .build, maximumReleases: 0), shown: [],
+            skipped: ["1.4.0 (beyond the 0 releases a sheet merges)"],
+            reason: .skippedAll([.init(version: "1.4.0", rule: .beyondLimit(0))])),
         Case(current: "1.4.1", lastSeen: "1.3.2", optedOut: true, shown: [], reason: .optedOut),
         // Build numbers: a re-cut build shows its version again only when the policy says so.
-        Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
-             policy: PresentationPolicy(trigger: .build), shown: ["1.4.0"], reason: .reCutBuild),
-        Case(current: "1.4.1", currentBuild: "8", lastSeen: "1.4.1", lastSeenBuild: "7",
-             policy: PresentationPolicy(trigger: .build), shown: ["1.4.1"], reason: .reCutBuild),
-        Case(current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248", shown: [],
-             reason: .alreadySeen(SeenVersion(version: "1.4.0", build: "1248"))),
-        Case(current: "1.4.0", currentBuild: "1248", lastSeen: "1.4.0", lastSeenBuild: "1250",
-             policy: PresentationPolicy(trigger: .build), shown: [],
-             reason: .alreadySeen(SeenVersion(version: "1.4.0", build: "1250"))),
-        Case(current: "1.2.0", currentBuild: "7", lastSeen: "1.2.0", lastSeenBuild: "6",
-             policy: PresentationPolicy(trigger: .build), shown: [], skipped: ["1.2.0 (its notes say show: never)"],
-             reason: .skippedAll([.init(version: "1.2.0", rule: .showNever)])),
+        Case(
+            current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248",
+            policy: PresentationPolicy(trigger: .build), shown: ["1.4.0"], reason: .reCutBuild),
+        Case(
+            current: "1.4.1", currentBuild: "8", lastSeen: "1.4.1", lastSeenBuild: "7",
+            policy: PresentationPolicy(trigger: .build), shown: ["1.4.1"], reason: .reCutBuild),
+        Case(
+            current: "1.4.0", currentBuild: "1250", lastSeen: "1.4.0", lastSeenBuild: "1248", shown: [],
+            reason: .alreadySeen(SeenVersion(version: "1.4.0", build: "1248"))),
+        Case(
+            current: "1.4.0", currentBuild: "1248", lastSeen: "1.4.0", lastSeenBuild: "1250",
+            policy: PresentationPolicy(trigger: .build), shown: [],
+            reason: .alreadySeen(SeenVersion(version: "1.4.0", build: "1250"))),
+        Case(
+            current: "1.2.0", currentBuild: "7", lastSeen: "1.2.0", lastSeenBuild: "6",
+            policy: PresentationPolicy(trigger: .build), shown: [], skipped: ["1.2.0 (its notes say show: never)"],
+            reason: .skippedAll([.init(version: "1.2.0", rule: .showNever)])),
     ]
 
     @Test(arguments: cases) func decides(_ row: Case) {
         let current = SeenVersion(version: row.current, build: row.currentBuild)
         let decision = row.policy.decide(
-            for: Self.sheet, current: current, lastSeen: row.lastSeen.map { SeenVersion(version: $0, build: row.lastSeenBuild) },
+            for: Self.sheet, current: current,
+            lastSeen: row.lastSeen.map { SeenVersion(version: $0, build: row.lastSeenBuild) },
             isFreshInstall: row.fresh, isOptedOut: row.optedOut)
         #expect(decision.shown == row.shown)
         #expect(decision.skipped.map(\.description) == row.skipped)
@@ -179,7 +213,10 @@ struct PresentationPolicyTests {
         let decision = PresentationPolicy().decide(
             for: Self.sheet, current: SeenVersion(version: "1.4.0"), lastSeen: SeenVersion(version: "1.1.0"),
             isFreshInstall: false)
-        #expect(decision.description == "shows 1.4.0, 1.3.1, 1.3.0 (new releases); skipped 1.3.2 (only fixes), 1.2.0 (its notes say show: never)")
+        #expect(
+            decision.description
+                == "shows 1.4.0, 1.3.1, 1.3.0 (new releases); skipped 1.3.2 (only fixes), 1.2.0 (its notes say show: never)"
+        )
         let release = try #require(decision.sheet?.releases.first)
         #expect(decision.sheet?.releases.count == 1)
         #expect(release.sections.map { $0.title ?? "" } == ["Offline maps", "Zoom", "Token leak", "A new look"])
@@ -189,8 +226,10 @@ struct PresentationPolicyTests {
     }
 
     @Test func versionsSayTheirBump() {
-        let bumps = ["3.0.0", "3", "1.4.0", "1.4", "1.4.1", "1.2.3.4", "2.0.0-beta.1", "0.3.0", "0.0.1", "2024.03", "2024-05-02"]
-            .map { ReleaseVersion($0)!.bump }
+        let bumps = [
+            "3.0.0", "3", "1.4.0", "1.4", "1.4.1", "1.2.3.4", "2.0.0-beta.1", "0.3.0", "0.0.1", "2024.03", "2024-05-02",
+        ]
+        .map { ReleaseVersion($0)!.bump }
         #expect(bumps == [.major, .major, .minor, .minor, .patch, .patch, .major, .minor, .patch, .minor, .minor])
         #expect(ReleaseVersion("2.0.0-rc.1")!.isPreRelease && !ReleaseVersion("1.1.1w")!.isPreRelease)
     }
@@ -200,16 +239,20 @@ struct PresentationPolicyTests {
     @Test func inMemoryStoreRecordsAndResets() {
         var store = InMemorySeenStore()
         let policy = PresentationPolicy()
-        let first = policy.decide(for: Self.sheet, current: SeenVersion(version: "1.3.2"), store: store, isFreshInstall: true)
+        let first = policy.decide(
+            for: Self.sheet, current: SeenVersion(version: "1.3.2"), store: store, isFreshInstall: true)
         #expect(first.reason == .freshInstall)
         store.record(first)
         #expect(store.lastSeen == SeenVersion(version: "1.3.2"))
-        let update = policy.decide(for: Self.sheet, current: SeenVersion(version: "1.4.1"), store: store, isFreshInstall: false)
+        let update = policy.decide(
+            for: Self.sheet, current: SeenVersion(version: "1.4.1"), store: store, isFreshInstall: false)
         #expect(update.shown == ["1.4.0"])
         store.record(update)
         #expect(store.load().presented == ["1.4.0"] && store.load().hasPresented("v1.4"))
         store.setOptedOut(true)
-        #expect(policy.decide(for: Self.sheet, current: SeenVersion(version: "1.5.0"), store: store, isFreshInstall: false).reason == .optedOut)
+        #expect(
+            policy.decide(for: Self.sheet, current: SeenVersion(version: "1.5.0"), store: store, isFreshInstall: false)
+                .reason == .optedOut)
         store.reset()
         #expect(store.load().isEmpty)
     }
@@ -224,7 +267,11 @@ struct PresentationPolicyTests {
         store.setOptedOut(true)
         // Another store over the same defaults sees what was written.
         let again = UserDefaultsSeenStore(defaults: defaults, prefix: "Lantern")
-        #expect(again.load() == SeenRecord(lastSeen: SeenVersion(version: "1.4.0", build: "1248"), presented: ["1.4.0", "1.3.0"], isOptedOut: true))
+        #expect(
+            again.load()
+                == SeenRecord(
+                    lastSeen: SeenVersion(version: "1.4.0", build: "1248"), presented: ["1.4.0", "1.3.0"],
+                    isOptedOut: true))
         #expect(defaults.string(forKey: "Lantern.lastSeenVersion") == "1.4.0")
         // A version recorded without a build leaves no older build behind.
         store.save(SeenRecord(lastSeen: SeenVersion(version: "1.5.0")))
@@ -241,7 +288,9 @@ struct PresentationPolicyTests {
         defer { defaults.removePersistentDomain(forName: suite) }
         defaults.set("1.4.0", forKey: "WhatsNew.lastSeenVersion")
         defaults.set("1248", forKey: "WhatsNew.lastSeenBuild")
-        #expect(UserDefaultsSeenStore(defaults: defaults).load() == SeenRecord(lastSeen: SeenVersion(version: "1.4.0", build: "1248")))
+        #expect(
+            UserDefaultsSeenStore(defaults: defaults).load()
+                == SeenRecord(lastSeen: SeenVersion(version: "1.4.0", build: "1248")))
     }
 
     /// Equal versions are equal: `==` and hashing agree with the order.
@@ -252,15 +301,18 @@ struct PresentationPolicyTests {
         #expect(Set(["1.0", "1.0.0", "v1.0.0", "1.0.1"].compactMap(ReleaseVersion.init)).count == 2)
         // Numeric identifiers by value: `beta.01` is `beta.1`, in order, equality and hashing alike.
         #expect(ReleaseVersion("2.0.0-beta.01") == ReleaseVersion("2.0.0-beta.1"))
-        #expect(Set(["2.0.0-beta.01", "2.0.0-beta.1", "1.0.0rc04", "1.0.0rc4"].compactMap(ReleaseVersion.init)).count == 2)
+        #expect(
+            Set(["2.0.0-beta.01", "2.0.0-beta.1", "1.0.0rc04", "1.0.0rc4"].compactMap(ReleaseVersion.init)).count == 2)
         #expect(ReleaseVersion("2024-05-02")!.isOnTheLine(of: ReleaseVersion("2024.5.2")!))
     }
 
     /// The update's bump, from the version seen to the one running.
     @Test func updatesSayTheirBump() {
         let bumps = [
-            ("1.7.1", "1.8.1"), ("1.4.0", "1.4.1"), ("1.9.3", "2.0.1"), ("2.0.0-beta.1", "2.0.0"), ("1.4.0-rc.1", "1.4.0-rc.2"),
-            ("2024.9.30", "2024.10.15"), ("2024.10.15", "2024.10.15.1"), ("2024.12.1", "2025.1.1"), ("2024-05-02", "2024-05-09"),
+            ("1.7.1", "1.8.1"), ("1.4.0", "1.4.1"), ("1.9.3", "2.0.1"), ("2.0.0-beta.1", "2.0.0"),
+            ("1.4.0-rc.1", "1.4.0-rc.2"),
+            ("2024.9.30", "2024.10.15"), ("2024.10.15", "2024.10.15.1"), ("2024.12.1", "2025.1.1"),
+            ("2024-05-02", "2024-05-09"),
             ("2.0.0-beta.1", "2.0.1"), ("1.4.0-rc.1", "1.4.1"),
         ].map { ReleaseVersion($0.1)!.bump(from: ReleaseVersion($0.0)!) }
         #expect(bumps == [.minor, .patch, .major, .major, .minor, .minor, .patch, .minor, .minor, .major, .minor])

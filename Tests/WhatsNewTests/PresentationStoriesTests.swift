@@ -38,15 +38,21 @@ struct PresentationStoriesTests {
     static let stories: [Story] = [
         Story(
             name: "a beta tester sees the beta's features while running it",
-            notes: [Notes(version: "2.0.0", kinds: [.fixed]), Notes(version: "2.0.0-beta.1", kinds: [.added]),
-                    Notes(version: "1.4.0", kinds: [.added])],
+            notes: [
+                Notes(version: "2.0.0", kinds: [.fixed]), Notes(version: "2.0.0-beta.1", kinds: [.added]),
+                Notes(version: "1.4.0", kinds: [.added]),
+            ],
             seen: "1.4.0",
-            launches: [Launch(running: "2.0.0-beta.1", shows: ["2.0.0-beta.1"], because: "new releases"),
-                       Launch(running: "2.0.0", shows: [], because: "2.0.0 (only fixes)")]),
+            launches: [
+                Launch(running: "2.0.0-beta.1", shows: ["2.0.0-beta.1"], because: "new releases"),
+                Launch(running: "2.0.0", shows: [], because: "2.0.0 (only fixes)"),
+            ]),
         Story(
             name: "a user who never ran the beta gets its features with the release",
-            notes: [Notes(version: "2.0.0", kinds: [.fixed]), Notes(version: "2.0.0-beta.1", kinds: [.added]),
-                    Notes(version: "1.4.0", kinds: [.added])],
+            notes: [
+                Notes(version: "2.0.0", kinds: [.fixed]), Notes(version: "2.0.0-beta.1", kinds: [.added]),
+                Notes(version: "1.4.0", kinds: [.added]),
+            ],
             seen: "1.4.0",
             launches: [Launch(running: "2.0.0", shows: ["2.0.0", "2.0.0-beta.1"], because: "new releases")]),
         Story(
@@ -58,16 +64,20 @@ struct PresentationStoriesTests {
             name: "a downgrade is not recorded, so the release does not show twice",
             notes: [Notes(version: "2.0.0", kinds: [.added]), Notes(version: "1.9.0", kinds: [.added])],
             seen: "1.9.0",
-            launches: [Launch(running: "2.0.0", shows: ["2.0.0"], because: "new releases"),
-                       Launch(running: "1.9.0", shows: [], because: "already seen 2.0.0"),
-                       Launch(running: "2.0.0", shows: [], because: "already seen 2.0.0")]),
+            launches: [
+                Launch(running: "2.0.0", shows: ["2.0.0"], because: "new releases"),
+                Launch(running: "1.9.0", shows: [], because: "already seen 2.0.0"),
+                Launch(running: "2.0.0", shows: [], because: "already seen 2.0.0"),
+            ]),
         Story(
             name: "an older build under the build trigger is not recorded",
             notes: [Notes(version: "1.4.0", kinds: [.added])],
             seen: nil, fresh: true, policy: PresentationPolicy(trigger: .build),
-            launches: [Launch(running: "1.4.0", build: "1250", shows: [], because: "a fresh install"),
-                       Launch(running: "1.4.0", build: "1248", shows: [], because: "already seen 1.4.0 (1250)"),
-                       Launch(running: "1.4.0", build: "1250", shows: [], because: "already seen 1.4.0 (1250)")]),
+            launches: [
+                Launch(running: "1.4.0", build: "1250", shows: [], because: "a fresh install"),
+                Launch(running: "1.4.0", build: "1248", shows: [], because: "already seen 1.4.0 (1250)"),
+                Launch(running: "1.4.0", build: "1250", shows: [], because: "already seen 1.4.0 (1250)"),
+            ]),
         Story(
             name: "dotted calendar versions: a new month is news",
             notes: [Notes(version: "2024.10.15", kinds: [.added]), Notes(version: "2024.9.30", kinds: [.added])],
@@ -80,11 +90,15 @@ struct PresentationStoriesTests {
             launches: [Launch(running: "2024.10.15.1", shows: [], because: "a patch update, below minor")]),
         Story(
             name: "a dev run leaves the record alone",
-            notes: [Notes(version: "1.3.0", kinds: [.added]), Notes(version: "1.2.0", kinds: [.added]),
-                    Notes(version: "1.1.0", kinds: [.added]), Notes(version: "1.0.0", kinds: [.added])],
+            notes: [
+                Notes(version: "1.3.0", kinds: [.added]), Notes(version: "1.2.0", kinds: [.added]),
+                Notes(version: "1.1.0", kinds: [.added]), Notes(version: "1.0.0", kinds: [.added]),
+            ],
             seen: "1.0.0",
-            launches: [Launch(running: "dev", shows: [], because: "`dev` is not a version"),
-                       Launch(running: "1.3.0", shows: ["1.3.0", "1.2.0", "1.1.0"], because: "new releases")]),
+            launches: [
+                Launch(running: "dev", shows: [], because: "`dev` is not a version"),
+                Launch(running: "1.3.0", shows: ["1.3.0", "1.2.0", "1.1.0"], because: "new releases"),
+            ]),
         Story(
             name: "a first look at a fixes-only release says so rather than showing an older one",
             notes: [Notes(version: "1.4.0", kinds: [.fixed]), Notes(version: "1.3.0", kinds: [.added])],
@@ -96,8 +110,10 @@ struct PresentationStoriesTests {
         Story(
             name: "a first look after the app adopts whatsnew mid-life shows the running version",
             notes: [Notes(version: "3.1.0", kinds: [.added]), Notes(version: "3.0.0", kinds: [.added])],
-            launches: [Launch(running: "3.1.0", shows: ["3.1.0"], because: "no version seen yet"),
-                       Launch(running: "3.1.0", shows: [], because: "already seen 3.1.0")]),
+            launches: [
+                Launch(running: "3.1.0", shows: ["3.1.0"], because: "no version seen yet"),
+                Launch(running: "3.1.0", shows: [], because: "already seen 3.1.0"),
+            ]),
         Story(
             name: "a re-cut build of a patch shows its notes under the build trigger",
             notes: [Notes(version: "1.4.1", kinds: [.fixed]), Notes(version: "1.4.0", kinds: [.added])],
@@ -107,23 +123,34 @@ struct PresentationStoriesTests {
             name: "each update shows its own release, once",
             notes: [Notes(version: "1.2.0", kinds: [.added]), Notes(version: "1.1.0", kinds: [.added])],
             seen: "1.0.0",
-            launches: [Launch(running: "1.1.0", shows: ["1.1.0"], because: "new releases"),
-                       Launch(running: "1.2.0", shows: ["1.2.0"], because: "new releases")]),
+            launches: [
+                Launch(running: "1.1.0", shows: ["1.1.0"], because: "new releases"),
+                Launch(running: "1.2.0", shows: ["1.2.0"], because: "new releases"),
+            ]),
         Story(
             name: "a tester on -dev pre-releases of a patch sees each one's notes",
-            notes: [Notes(version: "0.3.10-dev.2", kinds: [.added]), Notes(version: "0.3.10-dev.1", kinds: [.added]),
-                    Notes(version: "0.3.9", kinds: [.added])],
+            notes: [
+                Notes(version: "0.3.10-dev.2", kinds: [.added]), Notes(version: "0.3.10-dev.1", kinds: [.added]),
+                Notes(version: "0.3.9", kinds: [.added]),
+            ],
             seen: "0.3.9",
-            launches: [Launch(running: "0.3.10-dev.1", shows: ["0.3.10-dev.1"], because: "new releases"),
-                       Launch(running: "0.3.10-dev.2", shows: ["0.3.10-dev.2"], because: "new releases")]),
+            launches: [
+                Launch(running: "0.3.10-dev.1", shows: ["0.3.10-dev.1"], because: "new releases"),
+                Launch(running: "0.3.10-dev.2", shows: ["0.3.10-dev.2"], because: "new releases"),
+            ]),
         Story(
             name: "re-releases of one version count as one toward the limit",
-            notes: [Notes(version: "0.14.0+3", kinds: [.added]), Notes(version: "0.14.0+2", kinds: [.added]),
-                    Notes(version: "0.14.0+1", kinds: [.added]), Notes(version: "0.14.0", kinds: [.added]),
-                    Notes(version: "0.13.0", kinds: [.added]), Notes(version: "0.12.0", kinds: [.added])],
+            notes: [
+                Notes(version: "0.14.0+3", kinds: [.added]), Notes(version: "0.14.0+2", kinds: [.added]),
+                Notes(version: "0.14.0+1", kinds: [.added]), Notes(version: "0.14.0", kinds: [.added]),
+                Notes(version: "0.13.0", kinds: [.added]), Notes(version: "0.12.0", kinds: [.added]),
+            ],
             seen: "0.11.0",
-            launches: [Launch(running: "0.14.0+3", shows: ["0.14.0+3", "0.14.0+2", "0.14.0+1", "0.14.0", "0.13.0", "0.12.0"],
-                              because: "shows 0.14.0+3, 0.14.0+2, 0.14.0+1, 0.14.0 and 2 more")]),
+            launches: [
+                Launch(
+                    running: "0.14.0+3", shows: ["0.14.0+3", "0.14.0+2", "0.14.0+1", "0.14.0", "0.13.0", "0.12.0"],
+                    because: "shows 0.14.0+3, 0.14.0+2, 0.14.0+1, 0.14.0 and 2 more")
+            ]),
         Story(
             name: "a release listing only merged pull requests is news",
             notes: [Notes(version: "0.6.0", kinds: [.pullRequests]), Notes(version: "0.5.1", kinds: [.fixed])],
@@ -131,15 +158,23 @@ struct PresentationStoriesTests {
             launches: [Launch(running: "0.6.0", shows: ["0.6.0"], because: "new releases")]),
         Story(
             name: "a tester who skips the final release still sees its features",
-            notes: [Notes(version: "2.0.1", kinds: [.fixed]), Notes(version: "2.0.0", kinds: [.added]),
-                    Notes(version: "2.0.0-beta.1", kinds: [.added])],
+            notes: [
+                Notes(version: "2.0.1", kinds: [.fixed]), Notes(version: "2.0.0", kinds: [.added]),
+                Notes(version: "2.0.0-beta.1", kinds: [.added]),
+            ],
             seen: "2.0.0-beta.1",
             launches: [Launch(running: "2.0.1", shows: ["2.0.0"], because: "skipped 2.0.1 (only fixes)")]),
         Story(
             name: "a first look names no older release of its line as left out",
-            notes: [Notes(version: "1.4.2", kinds: [.added]), Notes(version: "1.4.1", kinds: [.fixed]),
-                    Notes(version: "1.4.0", kinds: [.added])],
-            launches: [Launch(running: "1.4.2", shows: ["1.4.2"], because: "shows 1.4.2 (no version seen yet: the running version's notes)")]),
+            notes: [
+                Notes(version: "1.4.2", kinds: [.added]), Notes(version: "1.4.1", kinds: [.fixed]),
+                Notes(version: "1.4.0", kinds: [.added]),
+            ],
+            launches: [
+                Launch(
+                    running: "1.4.2", shows: ["1.4.2"],
+                    because: "shows 1.4.2 (no version seen yet: the running version's notes)")
+            ]),
         Story(
             name: "a version saved with a line break by an earlier build reads as the version",
             notes: [Notes(version: "1.4.0", kinds: [.added])],
@@ -147,7 +182,9 @@ struct PresentationStoriesTests {
             launches: [Launch(running: "1.4.0", shows: [], because: "already seen 1.4.0")]),
         Story(
             name: "thirty skipped patches make one short log line",
-            notes: (0..<30).map { Notes(version: "1.0.\(30 - $0)", kinds: [.fixed]) } + [Notes(version: "1.0.0", kinds: [.added])],
+            notes: (0..<30).map { Notes(version: "1.0.\(30 - $0)", kinds: [.fixed]) } + [
+                Notes(version: "1.0.0", kinds: [.added])
+            ],
             seen: "1.0.0", policy: PresentationPolicy(minimumBump: .patch),
             launches: [Launch(running: "1.0.30", shows: [], because: "1.0.27 (only fixes) and 26 more")]),
     ]
@@ -159,15 +196,17 @@ struct PresentationStoriesTests {
         if let seen = story.seen {
             UserDefaultsSeenStore(defaults: defaults).save(SeenRecord(lastSeen: SeenVersion(version: seen)))
         }
-        let sheet = Sheet(title: "Story", releases: story.notes.map { notes in
-            Sheet.Release(
-                version: notes.version, date: nil, title: notes.version, summary: nil,
-                sections: notes.kinds.enumerated().map { index, kind in
-                    Sheet.Section(
-                        kind: kind, icon: nil, symbol: nil, color: nil, title: kind?.rawValue ?? "Featured",
-                        summary: nil, html: "", items: ["\(notes.version) row \(index)"], line: index + 1)
-                })
-        })
+        let sheet = Sheet(
+            title: "Story",
+            releases: story.notes.map { notes in
+                Sheet.Release(
+                    version: notes.version, date: nil, title: notes.version, summary: nil,
+                    sections: notes.kinds.enumerated().map { index, kind in
+                        Sheet.Section(
+                            kind: kind, icon: nil, symbol: nil, color: nil, title: kind?.rawValue ?? "Featured",
+                            summary: nil, html: "", items: ["\(notes.version) row \(index)"], line: index + 1)
+                    })
+            })
         for (index, launch) in story.launches.enumerated() {
             let store = UserDefaultsSeenStore(defaults: defaults)  // a new launch: a new store over the same defaults
             let decision = story.policy.decide(
@@ -183,24 +222,34 @@ struct PresentationStoriesTests {
     /// Opting out between launches, then back in: nothing shows while out, and the releases
     /// that came out meanwhile are not replayed.
     @Test func optingOutAndBackIn() throws {
-        let sheet = Sheet(title: "Story", releases: ["1.3.0", "1.2.0", "1.1.0"].map { version in
-            Sheet.Release(
-                version: version, date: nil, title: version, summary: nil,
-                sections: [Sheet.Section(kind: .added, icon: nil, symbol: nil, color: nil, title: "Added", summary: nil, html: "", items: [version], line: 1)])
-        })
+        let sheet = Sheet(
+            title: "Story",
+            releases: ["1.3.0", "1.2.0", "1.1.0"].map { version in
+                Sheet.Release(
+                    version: version, date: nil, title: version, summary: nil,
+                    sections: [
+                        Sheet.Section(
+                            kind: .added, icon: nil, symbol: nil, color: nil, title: "Added", summary: nil, html: "",
+                            items: [version], line: 1)
+                    ])
+            })
         var store = InMemorySeenStore(SeenRecord(lastSeen: SeenVersion(version: "1.1.0")))
         store.setOptedOut(true)
-        let out = PresentationPolicy().decide(for: sheet, current: SeenVersion(version: "1.2.0"), store: store, isFreshInstall: false)
+        let out = PresentationPolicy().decide(
+            for: sheet, current: SeenVersion(version: "1.2.0"), store: store, isFreshInstall: false)
         #expect(out.reason == .optedOut)
         store.record(out)
         store.setOptedOut(false)
-        let back = PresentationPolicy().decide(for: sheet, current: SeenVersion(version: "1.3.0"), store: store, isFreshInstall: false)
+        let back = PresentationPolicy().decide(
+            for: sheet, current: SeenVersion(version: "1.3.0"), store: store, isFreshInstall: false)
         #expect(back.shown == ["1.3.0"])
     }
 
     /// Running versions as Info.plist values and build scripts give them.
     @Test func runningVersionsAreTrimmed() {
-        #expect(SeenVersion(info: ["CFBundleShortVersionString": "1.4.0\n", "CFBundleVersion": " 42 "]) == SeenVersion(version: "1.4.0", build: "42"))
+        #expect(
+            SeenVersion(info: ["CFBundleShortVersionString": "1.4.0\n", "CFBundleVersion": " 42 "])
+                == SeenVersion(version: "1.4.0", build: "42"))
         #expect(SeenVersion(info: ["CFBundleVersion": "42"]) == nil)
         #expect(SeenVersion(info: ["CFBundleShortVersionString": "1.4.0", "CFBundleVersion": ""])?.build == nil)
     }

@@ -36,7 +36,9 @@ import Testing
 
         var console: Console {
             Console(
-                output: { text in self.lock.withLock { self.output += text }; return nil },
+                output: { text in
+                    self.lock.withLock { self.output += text }; return nil
+                },
                 report: { text in self.lock.withLock { self.report += text } },
                 readTrace: { path in self.lock.withLock { self.reads.append(path) } })
         }
@@ -73,7 +75,8 @@ import Testing
 
     @Test func theSettingsSayWhatTheRequestDoesNot() throws {
         let folder = try Folder([
-            ".whatsnew.yml": "release: all\nlocale: de\nlocales-dir: notes\nicons: icons.yml\n", "CHANGELOG.md": Self.notes,
+            ".whatsnew.yml": "release: all\nlocale: de\nlocales-dir: notes\nicons: icons.yml\n",
+            "CHANGELOG.md": Self.notes,
         ])
         let project = try Project.find(from: folder.path())
         let resolved = NotesRequest().resolved(in: project)
@@ -112,7 +115,8 @@ import Testing
 
     @Test func theNotesAreReadOnceAndEachTranslationOnceMore() throws {
         let folder = try Folder([
-            "CHANGELOG.md": Self.notes, "CHANGELOG.de.md": Self.notes, ".changes/20240301-000000-shared-0a0a.md": Self.fragment,
+            "CHANGELOG.md": Self.notes, "CHANGELOG.de.md": Self.notes,
+            ".changes/20240301-000000-shared-0a0a.md": Self.fragment,
         ])
         let project = try Project.find(from: folder.path())
         let transcript = Transcript()
@@ -165,7 +169,8 @@ import Testing
         let broken = "---\nkind: addded\n---\nTypo in the kind.\n"
         let folder = try Folder(["CHANGELOG.md": Self.notes, ".changes/20240301-000000-typo-0a0a.md": broken])
         do {
-            try WriteRelease(version: "1.4.0").run(in: try Project.find(from: folder.path()), console: Transcript().console)
+            try WriteRelease(version: "1.4.0").run(
+                in: try Project.find(from: folder.path()), console: Transcript().console)
             Issue.record("a fragment with an unknown kind stops the release")
         } catch {
             #expect(error.status == 1)
@@ -184,13 +189,16 @@ import Testing
     /// the notes, else git's origin; credentials in an address never pass.
     @Test func theRepositoryIsFoundWhereTheProjectKeepsIt() throws {
         #expect(PackageRepository.address("git@github.com:acme/widget.git")?.base == "https://github.com/acme/widget")
-        #expect(PackageRepository.address("git+https://bob:s3cret@github.com/acme/widget.git")?.base == "https://github.com/acme/widget")
+        #expect(
+            PackageRepository.address("git+https://bob:s3cret@github.com/acme/widget.git")?.base
+                == "https://github.com/acme/widget")
         #expect(PackageRepository.address("ssh://git@gitlab.com/acme/tool.git")?.base == "https://gitlab.com/acme/tool")
         #expect(PackageRepository.address("github:acme/widget")?.base == "https://github.com/acme/widget")
         #expect(PackageRepository.address("/srv/git/widget") == nil)
         #expect(PackageRepository.address("javascript:alert(1)") == nil)
         #expect(PackageRepository.npm(#"{"repository": "acme/widget"}"#)?.base == "https://github.com/acme/widget")
-        let config = "[core]\n\tbare = false\n[remote \"upstream\"]\n\turl = https://github.com/other/x\n[remote \"origin\"]\n\turl = git@github.com:acme/widget.git\n"
+        let config =
+            "[core]\n\tbare = false\n[remote \"upstream\"]\n\turl = https://github.com/other/x\n[remote \"origin\"]\n\turl = git@github.com:acme/widget.git\n"
         #expect(PackageRepository.origin(inConfig: config) == "git@github.com:acme/widget.git")
         let pyproject = """
             [project]
@@ -200,7 +208,9 @@ import Testing
             Homepage = "https://widget.example"
             "Source Code" = "https://github.com/acme/widget"
             """
-        #expect(PackageRepository.toml(pyproject, table: "project.urls", keys: ["repository", "source code", "homepage"])?.base == "https://github.com/acme/widget")
+        #expect(
+            PackageRepository.toml(pyproject, table: "project.urls", keys: ["repository", "source code", "homepage"])?
+                .base == "https://github.com/acme/widget")
         let cargo = "[package]\nname = \"widget\"\nrepository = \"https://codeberg.org/acme/widget\"\n"
         let folder = try Folder(["CHANGELOG.md": "# Changelog\n", "Cargo.toml": cargo])
         #expect(PackageRepository.beside(folder.path("CHANGELOG.md"))?.base == "https://codeberg.org/acme/widget")

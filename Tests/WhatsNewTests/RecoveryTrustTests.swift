@@ -93,7 +93,10 @@ import Testing
         chown(path, 65534, 65534)
         let failure = ProjectLock.cannotOpen(path, errno: EACCES)
         let owner = getpwuid(65534).map { String(cString: $0.pointee.pw_name) } ?? "user 65534"
-        #expect(failure.diagnostics.first?.message.contains("it belongs to \(owner), whose whatsnew run holds it or left it; if none of theirs is running, remove it") == true, "\(failure.text)")
+        #expect(
+            failure.diagnostics.first?.message.contains(
+                "it belongs to \(owner), whose whatsnew run holds it or left it; if none of theirs is running, remove it"
+            ) == true, "\(failure.text)")
     }
 
     @Test func theBoundaryJudgesByTheRealPlace() throws {
@@ -105,7 +108,9 @@ import Testing
         symlink("../outside", project + "/site")
         symlink("nowhere/at/all", project + "/dangling.md")
         let boundary = ProjectBoundary(folder: project)
-        let admitted = { (path: String, origin: ProjectBoundary.Origin) in boundary.problem(with: project + "/" + path, from: origin, what: "x") == nil }
+        let admitted = { (path: String, origin: ProjectBoundary.Origin) in
+            boundary.problem(with: project + "/" + path, from: origin, what: "x") == nil
+        }
         #expect(admitted("CHANGELOG.md", .repository))
         #expect(admitted("inside.md", .repository), "a link that stays inside is fine")
         #expect(admitted("new/folder/file.html", .repository), "a file to be made inside")
@@ -117,7 +122,9 @@ import Testing
         #expect(!admitted(".GIT/hooks/pre-commit", .repository))
         #expect(!admitted("site/page.html", .repository))
         #expect(!admitted("docs/../../outside/secret.txt", .repository))
-        #expect(boundary.problem(with: folder.path("outside/secret.txt"), from: .commandLine, what: "x") == nil, "named outside")
+        #expect(
+            boundary.problem(with: folder.path("outside/secret.txt"), from: .commandLine, what: "x") == nil,
+            "named outside")
         #expect(boundary.problem(with: folder.path("outside/secret.txt"), from: .repository, what: "x") != nil)
         #expect(ProjectBoundary.real("/a/./b//c/../d") == "/a/b/d")
         // Reached through a link of the user's, left through one of the repository's.
@@ -126,12 +133,17 @@ import Testing
         #expect(boundary.problem(with: alias + "/site/page.html", from: .commandLine, what: "x") != nil)
         #expect(boundary.problem(with: alias + "/CHANGELOG.md", from: .commandLine, what: "x") == nil)
         #expect(boundary.problem(with: alias + "/out.md", from: .repository, what: "x") != nil)
-        #expect(ProjectBoundary.isPlainName("notes.md") && !ProjectBoundary.isPlainName("..") && !ProjectBoundary.isPlainName(".Git"))
+        #expect(
+            ProjectBoundary.isPlainName("notes.md") && !ProjectBoundary.isPlainName("..")
+                && !ProjectBoundary.isPlainName(".Git"))
     }
 
     @Test func wordsAreLettersOrDigitsInAnyScript() {
         for text in ["Fixed.", "修正", "١٢٣", "v2", "Ünïcode"] { #expect(text.hasWords, "\(text)") }
-        for text in ["", "\\", "\u{00A0}", "\u{200B}", "🎉", "—…", " \t", "\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}", "\u{0345}", "\u{2800}"] {
+        for text in [
+            "", "\\", "\u{00A0}", "\u{200B}", "🎉", "—…", " \t", "\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}", "\u{0345}",
+            "\u{2800}",
+        ] {
             #expect(!text.hasWords, "\(text.debugDescription)")
         }
     }
@@ -143,7 +155,8 @@ import Testing
         #expect("plain — text…".escapingControls() == "plain — text…")
         #expect(ControlBytes.stripped(hostile) == "a]52;c;eA==bc\u{202E}d\te\nf")
         #expect(ControlBytes.stripped("© no-break\u{00A0}space") == "© no-break\u{00A0}space")
-        let diagnostic = Diagnostic(.unknownIcon, at: SourceLocation(path: "a\u{1B}[2J.md", line: 1, column: 1), "icon `\u{1B}]52;x\u{07}`")
+        let diagnostic = Diagnostic(
+            .unknownIcon, at: SourceLocation(path: "a\u{1B}[2J.md", line: 1, column: 1), "icon `\u{1B}]52;x\u{07}`")
         #expect(diagnostic.description == "a\\u{1B}[2J.md:1:1: warning: icon `\\u{1B}]52;x\\u{7}`")
     }
 }

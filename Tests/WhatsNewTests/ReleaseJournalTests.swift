@@ -31,7 +31,8 @@ import Testing
     func cutShort(_ folder: Folder, after: String, setAside names: [String]) throws {
         let journal = ReleaseJournal(folder: folder.path(".changes"))
         let plan = ReleaseJournal.Plan(
-            version: "1.4.0", notes: folder.path("CHANGELOG.md"), before: ContentFingerprint(of: Array(Self.notes.utf8)),
+            version: "1.4.0", notes: folder.path("CHANGELOG.md"),
+            before: ContentFingerprint(of: Array(Self.notes.utf8)),
             after: ContentFingerprint(of: Array(after.utf8)), fragments: [Self.first, Self.second])
         // The journal's lock goes with the value, as a killed run's goes with its process.
         _ = try journal.begin(plan)
@@ -44,11 +45,14 @@ import Testing
             after: ContentFingerprint(of: Array("ab".utf8)), fragments: ["line\nbreak.md", "100%.md", "naïve.md"])
         #expect(ReleaseJournal.plan(from: ReleaseJournal.text(of: plan)) == plan)
         #expect(!ReleaseJournal.text(of: plan).contains("line\nbreak"), "one name a line")
-        #expect(ReleaseJournal.plan(from: "whatsnew release journal 2\nversion 1.0\n") == nil, "a plan cut short is none")
+        #expect(
+            ReleaseJournal.plan(from: "whatsnew release journal 2\nversion 1.0\n") == nil, "a plan cut short is none")
         // Any change to a sealed plan, or a plan sealed with another key, is no plan.
         let text = ReleaseJournal.text(of: plan)
         #expect(ReleaseJournal.plan(from: text.replacingOccurrences(of: "2.0.0-beta.1", with: "2.0.0-beta.2")) == nil)
-        #expect(ReleaseJournal.plan(from: text.replacingOccurrences(of: "fragment 100%25.md", with: "fragment ../../x")) == nil)
+        #expect(
+            ReleaseJournal.plan(from: text.replacingOccurrences(of: "fragment 100%25.md", with: "fragment ../../x"))
+                == nil)
         let body = String(text[..<text.range(of: "seal ")!.lowerBound])
         let other = WriterSeal(key: (1, 2)).tag("whatsnew release journal\u{0}" + body)
         #expect(ReleaseJournal.plan(from: body + "seal \(other)\n") == nil)
@@ -62,12 +66,16 @@ import Testing
         // Lint and the sheet report it rather than pass without the hidden fragment.
         let lint = Transcript()
         #expect(throws: CommandFailure.self) { try LintNotes().run(in: project, console: lint.console) }
-        #expect(lint.said.contains(".changes/.whatsnew-release: error: a release of 1.4.0 was interrupted and 1 fragment waits here; run `whatsnew recover`"), "\(lint.said)")
+        #expect(
+            lint.said.contains(
+                ".changes/.whatsnew-release: error: a release of 1.4.0 was interrupted and 1 fragment waits here; run `whatsnew recover`"
+            ), "\(lint.said)")
         do {
             try RenderSheets().run(in: project, console: Transcript().console)
             Issue.record("the sheet is not shown without the hidden fragment")
         } catch {
-            #expect(error.text.contains("[unfinished-release]") || error.text.contains("was interrupted"), "\(error.text)")
+            #expect(
+                error.text.contains("[unfinished-release]") || error.text.contains("was interrupted"), "\(error.text)")
         }
         let recover = Transcript()
         try RecoverRelease().run(in: project, console: recover.console)
@@ -91,7 +99,9 @@ import Testing
         #expect(transcript.reported.contains("finished the interrupted release of 1.4.0"), "\(transcript.reported)")
         #expect(transcript.reported.contains("removed its 2 fragments"), "\(transcript.reported)")
         #expect(transcript.reported.contains("released 1.5.0 in"), "\(transcript.reported)")
-        #expect(ProjectTests.names(in: folder.path(".changes")) == ["README.md"] || ProjectTests.names(in: folder.path(".changes")).isEmpty)
+        #expect(
+            ProjectTests.names(in: folder.path(".changes")) == ["README.md"]
+                || ProjectTests.names(in: folder.path(".changes")).isEmpty)
     }
 
     @Test func notesChangedSinceTheyWereReadStopTheReleaseWithNothingChanged() throws {
@@ -150,7 +160,9 @@ import Testing
         #expect(text(folder, "fastlane/android/notes.txt") == "new android\n")
         #expect(text(folder, "fastlane/ios/notes.txt") == "new ios\n")
         #expect(ProjectTests.names(in: base) == ["android", "ios"])
-        #expect(ProjectTests.names(in: base + "/ios").sorted() == [".notes.txt.whatsnew-1-Ef56Gh", PreparedFile.split(living).name, "notes.txt"].sorted())
+        #expect(
+            ProjectTests.names(in: base + "/ios").sorted()
+                == [".notes.txt.whatsnew-1-Ef56Gh", PreparedFile.split(living).name, "notes.txt"].sorted())
         #expect(ProjectTests.names(in: base + "/android") == ["notes.txt"])
         held.release()
         try PreparedFile.removeAbandoned(in: base + "/ios")
@@ -169,13 +181,15 @@ import Testing
         // A file a killed run left is no lock: the kernel's lock went with the process, and the
         // file, whatsnew's by its seal, goes with the next run.
         try left.write(toFile: folder.path(".whatsnew.lock"), atomically: false, encoding: .utf8)
-        let again = try ProjectLock.take(in: [Project.folder(ofNotes: notes)], patience: 0, console: Transcript().console)
+        let again = try ProjectLock.take(
+            in: [Project.folder(ofNotes: notes)], patience: 0, console: Transcript().console)
         again.release()
         #expect(!FileManager.default.fileExists(atPath: folder.path(".whatsnew.lock")))
         // A file of that name that is no lock of whatsnew's (committed, say) is locked as it is,
         // and left as it was.
         try "99999999\n".write(toFile: folder.path(".whatsnew.lock"), atomically: false, encoding: .utf8)
-        let third = try ProjectLock.take(in: [Project.folder(ofNotes: notes)], patience: 0, console: Transcript().console)
+        let third = try ProjectLock.take(
+            in: [Project.folder(ofNotes: notes)], patience: 0, console: Transcript().console)
         third.release()
         #expect(text(folder, ".whatsnew.lock") == "99999999\n")
     }

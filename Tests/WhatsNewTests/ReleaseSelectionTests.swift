@@ -1,8 +1,8 @@
 import Testing
+import WhatsNewSchema
 
 @testable import WhatsNewModel
 @testable import WhatsNewSheet
-import WhatsNewSchema
 
 struct ReleaseSelectionTests {
     private func document() throws -> Document { try Fixtures.read("examples", "keep-a-changelog").document }
@@ -24,7 +24,10 @@ struct ReleaseSelectionTests {
     /// The latest is the newest by the notes' order and dates, whatever versions lie further
     /// down: a renamed product's history, date versions, notes written oldest first.
     @Test(arguments: [
-        ("## [1.12.1] - 2025-03-01\n\n- a\n\n## [1.12.0] - 2025-01-10\n\n- b\n\n## Old product\n\n## [2.5.1] - 2019-05-01\n\n- c\n\n## [2.5.0] - 2019-01-01\n\n- d\n", "1.12.1"),
+        (
+            "## [1.12.1] - 2025-03-01\n\n- a\n\n## [1.12.0] - 2025-01-10\n\n- b\n\n## Old product\n\n## [2.5.1] - 2019-05-01\n\n- c\n\n## [2.5.0] - 2019-01-01\n\n- d\n",
+            "1.12.1"
+        ),
         ("## 1.2.0 - 2024-02-01\n\n- a\n\n## 1.1.0 - 2023-06-01\n\n- b\n\n## 20160726 - 2016-07-26\n\n- c\n", "1.2.0"),
         ("## 1.2.0\n\n- a\n\n## 1.1.0\n\n- b\n\n## 20160726\n\n- c\n\n## 20160601\n\n- d\n", "1.2.0"),
         ("## 1.0.0\n\n- a\n\n## 1.1.0\n\n- b\n\n## 1.2.0\n\n- c\n", "1.2.0"),
@@ -33,7 +36,8 @@ struct ReleaseSelectionTests {
     ])
     func latestIsTheNewestByOrderAndDates(notes: String, latest: String) throws {
         let reading = try Fixtures.read(notes)
-        #expect(try ReleaseSelection.latest.releases(from: reading.document, path: "x").map(\.version?.text) == [latest])
+        #expect(
+            try ReleaseSelection.latest.releases(from: reading.document, path: "x").map(\.version?.text) == [latest])
         // The app's library chooses the same from the JSON.
         let sheet = Sheet(
             title: nil,

@@ -22,7 +22,9 @@ struct SharedRulesTests {
 
     static func releases(_ versions: [String?]) -> [Release] {
         versions.enumerated().map { index, version in
-            Release(version: version.flatMap(Version.init), title: version ?? "Unreleased", isUnreleased: version == nil, line: index)
+            Release(
+                version: version.flatMap(Version.init), title: version ?? "Unreleased", isUnreleased: version == nil,
+                line: index)
         }
     }
 
@@ -45,7 +47,9 @@ struct SharedRulesTests {
         #expect(VersionText.contains("1.4.0", in: "Inkwell_v1.4.0", suffix: .variant))
         #expect(!VersionText.contains("1.4.0", in: "App-11.4.0", suffix: .variant))
         #expect(!VersionText.contains("1.4.0", in: "App-1.4.0.1", suffix: .variant))
-        #expect(VersionText.replacing("1.4.0", with: "X", in: "v1.3.1...v1.4.0 and 1.4.0-beta") == "v1.3.1...vX and 1.4.0-beta")
+        #expect(
+            VersionText.replacing("1.4.0", with: "X", in: "v1.3.1...v1.4.0 and 1.4.0-beta")
+                == "v1.3.1...vX and 1.4.0-beta")
     }
 
     @Test func oneTableOfMonths() {
@@ -72,7 +76,9 @@ struct SharedRulesTests {
 /// The byte map the readers ask of every item holds exactly the bytes it was made of.
 struct ByteSetTests {
     @Test func holdsExactlyItsBytes() {
-        let samples: [[UInt8]] = [[], Array(" .!*_~`()[]\t\n\r".utf8), [0, 63, 64, 127, 128, 191, 192, 255], Array(0...255)]
+        let samples: [[UInt8]] = [
+            [], Array(" .!*_~`()[]\t\n\r".utf8), [0, 63, 64, 127, 128, 191, 192, 255], Array(0...255),
+        ]
         for bytes in samples {
             let set = ByteSet(bytes)
             for byte in UInt8.min...UInt8.max {

@@ -88,6 +88,8 @@ struct ShowRuleTests {
         #expect(reading.document.releases.map(\.show) == [nil])
         #expect(reading.diagnostics.map(\.rule) == [.frontMatterValue])
         #expect(reading.diagnostics.first?.location.line == 3)
-        #expect(reading.diagnostics.first?.message == "`show` takes `always` or `never`, not `allways`; did you mean `always`?")
+        #expect(
+            reading.diagnostics.first?.message
+                == "`show` takes `always` or `never`, not `allways`; did you mean `always`?")
     }
 }

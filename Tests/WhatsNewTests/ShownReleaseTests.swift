@@ -1,8 +1,8 @@
 import Testing
 
+@testable import WhatsNewEditing
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewEditing
 
 /// Finding each fragment's last words in the release the preview shows, in one pass: every
 /// answer is the one searching each row's text gives, whatever the text.

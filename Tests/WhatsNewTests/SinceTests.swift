@@ -2,8 +2,8 @@ import Testing
 import WhatsNewSchema
 
 @testable import WhatsNewModel
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// "Since you last looked", as an app asks it of the JSON: one version ordering, shared with
 /// the command line, and defined answers for every last-seen value.

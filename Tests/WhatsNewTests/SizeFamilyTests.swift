@@ -3,13 +3,15 @@ import Testing
 import WhatsNewSchema
 
 @testable import WhatsNewModel
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// Sheets fitted to a size family: golden text and JSON for every family on three fixtures,
 /// and the budget's promises checked on each.
 struct SizeFamilyTests {
-    static let fixtures = [("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons")]
+    static let fixtures = [
+        ("examples", "featured-changelog"), ("examples", "keep-a-changelog"), ("sizes", "wide-icons"),
+    ]
 
     @Test(arguments: fixtures)
     func everyFamilyFitsItsBudget(group: String, name: String) throws {
@@ -25,10 +27,14 @@ struct SizeFamilyTests {
             let lines = RowBudget(family: family).summaryLines(of: sized)
             #expect(lines.allSatisfy { $0 <= family.summaryLines }, "\(name) \(family): \(lines)")
             let options = TerminalOptions(width: family.width, styling: false)
-            let sheet = TextSheetRenderer(options: options).render(Presentation(document: reading.document, releases: [sized]))
-            #expect(sheet.split(separator: "\n").allSatisfy { DisplayWidth().of($0) <= family.width }, "\(name) \(family)")
+            let sheet = TextSheetRenderer(options: options).render(
+                Presentation(document: reading.document, releases: [sized]))
+            #expect(
+                sheet.split(separator: "\n").allSatisfy { DisplayWidth().of($0) <= family.width }, "\(name) \(family)")
             text += "=== \(family.rawValue) ===\n" + sheet
-            json += "=== \(family.rawValue) ===\n" + JSONRenderer().render(Presentation(document: reading.document, releases: [sized]))
+            json +=
+                "=== \(family.rawValue) ===\n"
+                + JSONRenderer().render(Presentation(document: reading.document, releases: [sized]))
         }
         Golden.check(text, against: "sizes/\(name).txt")
         Golden.check(json, against: "sizes/\(name).json")
@@ -38,10 +44,11 @@ struct SizeFamilyTests {
         let reading = try Fixtures.read("sizes", "wide-icons")
         let release = reading.document.releases[0]
         let large = RowBudget(family: .large).apply(to: PresentedRelease(release))
-        #expect(large.sections.map { $0.title ?? "" } == [
-            "A Developer Mode for people who…", "日本語のメニュー", "Favourites",
-            "Breaking Changes", "Added",
-        ])
+        #expect(
+            large.sections.map { $0.title ?? "" } == [
+                "A Developer Mode for people who…", "日本語のメニュー", "Favourites",
+                "Breaking Changes", "Added",
+            ])
         #expect(large.omitted == 4)
         // The icon column is as wide as the widest icon shown; the rectangular family draws none wider than a cell.
         let rectangular = RowBudget(family: .rectangular).apply(to: PresentedRelease(release))
@@ -100,7 +107,8 @@ struct SizeFamilyTests {
     /// split by a space, in every family.
     @Test func shorteningNeverInsertsCharacters() throws {
         let words = [
-            "The", "add_changelog_endpoint", "is", "now", "documented,", "and", "supercalifragilisticexpialidocious_identifiers",
+            "The", "add_changelog_endpoint", "is", "now", "documented,", "and",
+            "supercalifragilisticexpialidocious_identifiers",
             "wrap", "at", "their", "edges;", "日本語のテキストも折り返されます", "as", "well.",
         ]
         for family in SizeFamily.allCases {

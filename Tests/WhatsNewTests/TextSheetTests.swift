@@ -2,8 +2,8 @@ import Testing
 
 @testable import WhatsNewModel
 @testable import WhatsNewReading
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// The terminal sheet: the grid measure, wrapping, styling and golden files of whole sheets.
 struct TextSheetTests {
@@ -12,7 +12,8 @@ struct TextSheetTests {
     ) -> String {
         let options = TerminalOptions(
             width: width, styling: styling, displayWidth: DisplayWidth(ambiguousIsWide: cjk))
-        return TextSheetRenderer(options: options).render(Presentation(document: reading.document, releases: reading.document.releases))
+        return TextSheetRenderer(options: options).render(
+            Presentation(document: reading.document, releases: reading.document.releases))
     }
 
     /// Lines of the rows (after the header), with where their text starts and how wide they are.

@@ -16,7 +16,9 @@ struct VersionFileTests {
 
     static func problem(_ text: String, _ name: String, pattern: String? = nil) -> VersionFileProblem? {
         do {
-            _ = try VersionFile(bytes: Array(text.utf8), format: VersionFileFormat(path: name, pattern: pattern.flatMap(VersionTemplate.init))!)
+            _ = try VersionFile(
+                bytes: Array(text.utf8),
+                format: VersionFileFormat(path: name, pattern: pattern.flatMap(VersionTemplate.init))!)
             return nil
         } catch {
             return error
@@ -47,10 +49,11 @@ struct VersionFileTests {
         let file = try Self.file("Inkwell.xcodeproj/project.pbxproj")
         #expect(file.versionPlaces.count == 2)
         let changed = Self.changedLines(file, "1.5.0", build: "42")
-        #expect(changed == [
-            "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
-            "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
-        ])
+        #expect(
+            changed == [
+                "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
+                "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
+            ])
         // Apple's files take the numbers of a pre-release; the comment and the quoted text stay.
         let beta = String(decoding: file.written(version: Version("1.5.0-beta.1")!, build: nil), as: UTF8.self)
         #expect(beta.contains("MARKETING_VERSION = 1.5.0;") && beta.contains("MARKETING_VERSION = 0.9; an old value"))
@@ -60,11 +63,15 @@ struct VersionFileTests {
     @Test func anXcodeProjectQuotesWhatItCannotWriteBare() throws {
         let text = "{ buildSettings = { MARKETING_VERSION = 1.4; }; }"
         let file = try VersionFile(bytes: Array(text.utf8), format: .xcodeProject)
-        #expect(String(decoding: file.written(version: "2.0-rc", build: nil), as: UTF8.self).contains("MARKETING_VERSION = \"2.0-rc\";"))
+        #expect(
+            String(decoding: file.written(version: "2.0-rc", build: nil), as: UTF8.self).contains(
+                "MARKETING_VERSION = \"2.0-rc\";"))
         let quoted = try VersionFile(bytes: Array("{ MARKETING_VERSION = \"1.4\"; }".utf8), format: .xcodeProject)
         #expect(quoted.version == "1.4")
         // A value written quoted stays quoted: a release changes the number, not the file's style.
-        #expect(String(decoding: quoted.written(version: "1.5", build: nil), as: UTF8.self) == "{ MARKETING_VERSION = \"1.5\"; }")
+        #expect(
+            String(decoding: quoted.written(version: "1.5", build: nil), as: UTF8.self)
+                == "{ MARKETING_VERSION = \"1.5\"; }")
     }
 
     /// A project whose targets differ: the app inherits the project's Release setting, its
@@ -96,22 +103,31 @@ struct VersionFileTests {
         let problem = Self.problem(Self.twoTargets, "project.pbxproj")
         #expect(
             problem?.message
-                == "`MARKETING_VERSION` differs between targets: 1.6.9 in App; 1.0 in App Tests; list the targets the release moves (`targets: [App]`), or give them one version first")
-        let app = try VersionFile(bytes: bytes, format: try #require(VersionFileFormat(path: "project.pbxproj", pattern: nil, targets: ["App"])))
+                == "`MARKETING_VERSION` differs between targets: 1.6.9 in App; 1.0 in App Tests; list the targets the release moves (`targets: [App]`), or give them one version first"
+        )
+        let app = try VersionFile(
+            bytes: bytes,
+            format: try #require(VersionFileFormat(path: "project.pbxproj", pattern: nil, targets: ["App"])))
         #expect(app.versionPlaces.map(\.owner) == ["the project (Release)", "target App (Debug)"])
         let written = String(decoding: app.written(version: Version("1.7.0")!, build: nil), as: UTF8.self)
         #expect(written == Self.twoTargets.replacing("MARKETING_VERSION = 1.6.9;", with: "MARKETING_VERSION = 1.7.0;"))
-        #expect(throws: VersionFileProblem(at: nil, "no target `Nope` in this project; its targets are App, App Tests")) {
+        #expect(throws: VersionFileProblem(at: nil, "no target `Nope` in this project; its targets are App, App Tests"))
+        {
             try VersionFile(bytes: bytes, format: .xcodeTargets(["Nope"]))
         }
-        #expect((try? VersionFile(bytes: Array("{ MARKETING_VERSION = 1.4; ".utf8), format: .xcodeTargets(["App"]))) == nil)
+        #expect(
+            (try? VersionFile(bytes: Array("{ MARKETING_VERSION = 1.4; ".utf8), format: .xcodeTargets(["App"]))) == nil)
         // One target's configurations that differ are no choice between targets.
-        let split = Self.twoTargets.replacing("C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.9;", with: "C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.8;")
+        let split = Self.twoTargets.replacing(
+            "C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.9;",
+            with: "C1 = {isa = XCBuildConfiguration; buildSettings = { MARKETING_VERSION = 1.6.8;")
         do {
             _ = try VersionFile(bytes: Array(split.utf8), format: .xcodeTargets(["App"]))
             Issue.record("1.6.8 and 1.6.9 in one target were read as one version")
         } catch {
-            #expect(error.message.hasSuffix("; give every build configuration one version first") && !error.message.contains("targets:"), "\(error.message)")
+            #expect(
+                error.message.hasSuffix("; give every build configuration one version first")
+                    && !error.message.contains("targets:"), "\(error.message)")
         }
     }
 
@@ -138,14 +154,19 @@ struct VersionFileTests {
         let file = try VersionFile(bytes: Array(plist.utf8), format: .propertyList)
         #expect(file.version == "1.4.0" && file.build == "7")
         let written = String(decoding: file.written(version: "1.5.0", build: "8"), as: UTF8.self)
-        #expect(written == plist.replacingOccurrences(of: "1.4.0", with: "1.5.0").replacingOccurrences(of: "<string>7<", with: "<string>8<"))
+        #expect(
+            written
+                == plist.replacingOccurrences(of: "1.4.0", with: "1.5.0").replacingOccurrences(
+                    of: "<string>7<", with: "<string>8<"))
     }
 
     /// A property list saved as UTF-16 is named for what it is, not read as one without a version.
     @Test func aUTF16PropertyListSaysSo() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict><key>CFBundleShortVersionString</key><string>1.0</string></dict></plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict><key>CFBundleShortVersionString</key><string>1.0</string></dict></plist>\n"
         let units = Array(text.utf16)
-        let littleEndian: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let littleEndian: [UInt8] =
+            [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let bigEndian: [UInt8] = units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         for bytes in [littleEndian, bigEndian] {
             #expect {
@@ -157,10 +178,14 @@ struct VersionFileTests {
     }
 
     @Test func theOtherFormatsChangeOneLine() throws {
-        #expect(Self.changedLines(try Self.file("InkwellWidget/Info.plist"), "1.5.0", build: "42") == ["\t<string>1.5.0</string>", "\t<string>42</string>"])
-        #expect(Self.changedLines(try Self.file("Config/Version.xcconfig"), "1.5.0", build: "42") == [
-            "MARKETING_VERSION = 1.5.0", "CURRENT_PROJECT_VERSION = 42 // the build number",
-        ])
+        #expect(
+            Self.changedLines(try Self.file("InkwellWidget/Info.plist"), "1.5.0", build: "42") == [
+                "\t<string>1.5.0</string>", "\t<string>42</string>",
+            ])
+        #expect(
+            Self.changedLines(try Self.file("Config/Version.xcconfig"), "1.5.0", build: "42") == [
+                "MARKETING_VERSION = 1.5.0", "CURRENT_PROJECT_VERSION = 42 // the build number",
+            ])
         #expect(Self.changedLines(try Self.file("package.json"), "1.5.0-beta.1") == [#"  "version": "1.5.0-beta.1","#])
         #expect(Self.changedLines(try Self.file("Cargo.toml"), "1.5.0") == [#"version = "1.5.0""#])
         #expect(Self.changedLines(try Self.file("pyproject.toml"), "1.5.0") == [#"version = "1.5.0""#])
@@ -177,11 +202,17 @@ struct VersionFileTests {
         let configurations = "{ a = { MARKETING_VERSION = 1.4.0; }; b = { MARKETING_VERSION = 1.0; }; }"
         #expect(Self.problem(configurations, "project.pbxproj")?.message.contains("is 1.0 here but 1.4.0") == true)
         let twice = "let version = \"1.4.0\"\nlet version = \"1.4.0\"\n"
-        #expect(Self.problem(twice, "Version.swift", pattern: #"let version = "{version}""#)?.message.contains("2 places") == true)
+        #expect(
+            Self.problem(twice, "Version.swift", pattern: #"let version = "{version}""#)?.message.contains("2 places")
+                == true)
         #expect(Self.problem(#"{"version": "1.0.0", "version": "1.0.0"}"#, "package.json") != nil)
         // Taken from elsewhere.
-        #expect(Self.problem("[package]\nname = \"a\"\nversion.workspace = true\n", "Cargo.toml")?.message.contains("workspace") == true)
-        #expect(Self.problem("[project]\nname = \"a\"\ndynamic = [\"version\"]\n", "pyproject.toml")?.message.contains("dynamic") == true)
+        #expect(
+            Self.problem("[package]\nname = \"a\"\nversion.workspace = true\n", "Cargo.toml")?.message.contains(
+                "workspace") == true)
+        #expect(
+            Self.problem("[project]\nname = \"a\"\ndynamic = [\"version\"]\n", "pyproject.toml")?.message.contains(
+                "dynamic") == true)
         #expect(Self.problem("bplist00\u{1}", "Info.plist")?.message.contains("binary") == true)
         // Where a problem is, by line and column.
         let problem = Self.problem(configurations, "project.pbxproj")
@@ -206,16 +237,24 @@ struct VersionFileTests {
         // `{version}` alone: a file that holds the version and nothing else.
         let bare = VersionFileFormat(path: "VERSION", pattern: VersionTemplate("{version}"))!
         let file = try? VersionFile(bytes: Array("1.4.0\n".utf8), format: bare)
-        #expect(file.map { String(decoding: $0.written(version: Version("1.5.0")!, build: nil), as: UTF8.self) } == "1.5.0\n")
-        #expect(Self.problem("version 1.4.0\n", "VERSION", pattern: "{version}")?.message.contains("nothing else") == true)
+        #expect(
+            file.map { String(decoding: $0.written(version: Version("1.5.0")!, build: nil), as: UTF8.self) }
+                == "1.5.0\n")
+        #expect(
+            Self.problem("version 1.4.0\n", "VERSION", pattern: "{version}")?.message.contains("nothing else") == true)
     }
 
     /// Found in review: byte-order marks, commented keys, a workspace root that inherits, Poetry 2.
     @Test func layoutsFoundInReview() throws {
         let bom = "\u{FEFF}"
-        #expect(try VersionFile(bytes: Array((bom + "MARKETING_VERSION = 1.4.0\n").utf8), format: .xcconfig).version == "1.4.0")
-        #expect(try VersionFile(bytes: Array((bom + "[project]\nversion = \"1.4.0\"\n").utf8), format: .pyproject).versionPlaces.first?.key == "[project] version")
-        let commented = "<dict><!-- <key>CFBundleShortVersionString</key><string>0.9</string> --><key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string></dict>"
+        #expect(
+            try VersionFile(bytes: Array((bom + "MARKETING_VERSION = 1.4.0\n").utf8), format: .xcconfig).version
+                == "1.4.0")
+        #expect(
+            try VersionFile(bytes: Array((bom + "[project]\nversion = \"1.4.0\"\n").utf8), format: .pyproject)
+                .versionPlaces.first?.key == "[project] version")
+        let commented =
+            "<dict><!-- <key>CFBundleShortVersionString</key><string>0.9</string> --><key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string></dict>"
         let plist = try VersionFile(bytes: Array(commented.utf8), format: .propertyList)
         #expect(plist.version == nil && plist.references.count == 1)
         let root = "[package]\nname = \"a\"\nversion.workspace = true\n\n[workspace.package]\nversion = \"0.3.1\"\n"
@@ -275,15 +314,19 @@ struct VersionFormTests {
         #expect(VersionForm(path: "VERSION") == .asWritten)
         // A pattern in an Apple file writes the numbers alone, as the scanners do.
         let format = VersionFileFormat(path: "Version.xcconfig", pattern: VersionTemplate("VERSION_SHORT = {version}"))!
-        let file = try VersionFile(bytes: Array("VERSION_SHORT = 7.77\n".utf8), format: format, form: VersionForm(path: "Version.xcconfig"))
-        #expect(String(decoding: file.written(version: Version("7.78-beta.1")!, build: nil), as: UTF8.self) == "VERSION_SHORT = 7.78\n")
+        let file = try VersionFile(
+            bytes: Array("VERSION_SHORT = 7.77\n".utf8), format: format, form: VersionForm(path: "Version.xcconfig"))
+        #expect(
+            String(decoding: file.written(version: Version("7.78-beta.1")!, build: nil), as: UTF8.self)
+                == "VERSION_SHORT = 7.78\n")
     }
 }
 
 /// Lock files: only the project's own entries, found by structure.
 struct LockFileTests {
     @Test func cargoLockMovesTheWorkspacesOwnCrateOnly() {
-        let lock = "version = 4\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\ndependencies = [\n \"demo 0.1.0 (registry)\",\n]\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n"
+        let lock =
+            "version = 4\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\ndependencies = [\n \"demo 0.1.0 (registry)\",\n]\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n"
         let places = LockFile.cargoPlaces(in: Array(lock.utf8), package: "demo")
         #expect(places.count == 1)
         #expect(places.first.map { Array(lock.utf8)[$0.range].count } == 5)
@@ -291,12 +334,15 @@ struct LockFileTests {
     }
 
     @Test func packageLockMovesTheRootOrAWorkspaceMember() throws {
-        let lock = #"{"name":"a","version":"1.0.0","packages":{"":{"version":"1.0.0","dependencies":{"version":"1.0.0"}},"packages/b":{"version":"2.0.0"},"node_modules/version":{"version":"1.0.0"}}}"#
+        let lock =
+            #"{"name":"a","version":"1.0.0","packages":{"":{"version":"1.0.0","dependencies":{"version":"1.0.0"}},"packages/b":{"version":"2.0.0"},"node_modules/version":{"version":"1.0.0"}}}"#
         let root = try LockFile.npmPlaces(in: Array(lock.utf8), member: "")
         #expect(root.map(\.key) == ["version", "packages..version"])
         let member = try LockFile.npmPlaces(in: Array(lock.utf8), member: "packages/b")
         #expect(member.map(\.value) == ["2.0.0"])
-        #expect(throws: VersionFileProblem.self) { try LockFile.npmPlaces(in: Array("{\"version\":\"1\"".utf8), member: "") }
+        #expect(throws: VersionFileProblem.self) {
+            try LockFile.npmPlaces(in: Array("{\"version\":\"1\"".utf8), member: "")
+        }
     }
 }
 

@@ -5,7 +5,8 @@ import WhatsNewReading
 /// way a text can be refused, each one line with where.
 struct YAMLDocumentTests {
     @Test func nodesKeepTheirShapeTextAndPlace() throws {
-        let root = try #require(try YAMLDocument.compose("title: Ink\nlist: [a, 'b']\nmap:\n  strict: yes\n  quoted: \"true\"\nempty:\n"))
+        let root = try #require(
+            try YAMLDocument.compose("title: Ink\nlist: [a, 'b']\nmap:\n  strict: yes\n  quoted: \"true\"\nempty:\n"))
         let mapping = try #require(root.mapping)
         #expect(mapping.keys.compactMap(\.string) == ["title", "list", "map", "empty"])
         #expect(mapping["title"]?.string == "Ink")
@@ -24,7 +25,8 @@ struct YAMLDocumentTests {
         let root = try #require(try YAMLDocument.compose("a: &x [1, 2]\nb: *x\n"))
         #expect(root.mapping?["b"]?.sequence?.compactMap(\.string) == ["1", "2"])
         // Nine times nine times nine… shares one node rather than copying it.
-        let laughs = "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+        let laughs =
+            "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
         #expect(try YAMLDocument.compose(laughs)?.mapping?["d"]?.sequence?.count == 9)
     }
 
@@ -59,7 +61,8 @@ struct YAMLDocumentTests {
         #expect(try YAMLDocument.compose(fine) != nil)
         // An alias is as deep as what it names: 200 levels named inside 100 more are refused.
         let named = "a: &deep " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "\n"
-        let aliased = named + "b: " + String(repeating: "[", count: 100) + "*deep" + String(repeating: "]", count: 100) + "\n"
+        let aliased =
+            named + "b: " + String(repeating: "[", count: 100) + "*deep" + String(repeating: "]", count: 100) + "\n"
         do {
             _ = try YAMLDocument.compose(aliased)
             Issue.record("an alias nested 300 levels deep")

@@ -60,15 +60,21 @@ struct AppcastScanner {
             } else if starts("<?", at: index) {
                 index = try end(of: "?>", from: index + 2, opened: index, what: "processing instruction")
             } else if starts("<!", at: index) {
-                guard stack.isEmpty, !sawRoot else { throw Failure(offset: index, message: "a declaration inside the document") }
+                guard stack.isEmpty, !sawRoot else {
+                    throw Failure(offset: index, message: "a declaration inside the document")
+                }
                 index = try declarationEnd(from: index)
             } else if starts("</", at: index) {
                 let (name, close) = try endTag(at: index)
-                guard let open = stack.popLast() else { throw Failure(offset: index, message: "`</\(name)>` closes nothing") }
+                guard let open = stack.popLast() else {
+                    throw Failure(offset: index, message: "`</\(name)>` closes nothing")
+                }
                 guard open.name == name else {
                     throw Failure(offset: index, message: "`</\(name)>` closes `<\(open.name)>`")
                 }
-                record(open, closingAt: index, end: close, depth: stack.count, text: text, into: &current, sparkle: sparklePrefix)
+                record(
+                    open, closingAt: index, end: close, depth: stack.count, text: text, into: &current,
+                    sparkle: sparklePrefix)
                 if open.name == "item", stack.count == 2, let item = current {
                     items.append(item)
                     current = nil
@@ -81,7 +87,8 @@ struct AppcastScanner {
                     guard !sawRoot else { throw Failure(offset: index, message: "a second root element") }
                     sawRoot = true
                 }
-                for attribute in open.attributes where attribute.name.hasPrefix("xmlns:")
+                for attribute in open.attributes
+                where attribute.name.hasPrefix("xmlns:")
                     && attribute.value == Appcast.sparkleNamespace
                 {
                     sparklePrefix = String(attribute.name.dropFirst(6))
@@ -103,7 +110,9 @@ struct AppcastScanner {
                     }
                 }
                 if selfClosing {
-                    record(open, closingAt: close, end: close, depth: stack.count, text: [], into: &current, sparkle: sparklePrefix)
+                    record(
+                        open, closingAt: close, end: close, depth: stack.count, text: [], into: &current,
+                        sparkle: sparklePrefix)
                 } else {
                     stack.append(open)
                 }
@@ -203,8 +212,12 @@ struct AppcastScanner {
         while true {
             skipSpace(&index)
             guard index < bytes.count else { throw Failure(offset: start, message: "`<\(name)` is never closed") }
-            if bytes[index] == UInt8(ascii: ">") { return (Open(name: name, start: start, attributes: attributes), index + 1, false) }
-            if starts("/>", at: index) { return (Open(name: name, start: start, attributes: attributes), index + 2, true) }
+            if bytes[index] == UInt8(ascii: ">") {
+                return (Open(name: name, start: start, attributes: attributes), index + 1, false)
+            }
+            if starts("/>", at: index) {
+                return (Open(name: name, start: start, attributes: attributes), index + 2, true)
+            }
             let (attribute, afterName) = self.name(at: index)
             index = afterName
             skipSpace(&index)

@@ -30,7 +30,9 @@ struct ComparisonLinks {
                         definition.line...definition.line,
                         [definition.lead + VersionText.replacing(version, with: newVersion, in: definition.address)]))
             }
-            if !keepingFolded { edits += folding.compactMap(definition(ofRelease:)).map { .replace($0.line...$0.line, []) } }
+            if !keepingFolded {
+                edits += folding.compactMap(definition(ofRelease:)).map { .replace($0.line...$0.line, []) }
+            }
             // Kept pre-releases keep their links; the new one goes above the newest of them.
             let kept = keepingFolded ? folding.compactMap(definition(ofRelease:)).map(\.line).min() : nil
             newest.removeAll(where: folding.contains)
@@ -43,7 +45,10 @@ struct ComparisonLinks {
             edits.append(
                 .replace(
                     unreleasedDefinition.line...unreleasedDefinition.line,
-                    [unreleasedDefinition.lead + VersionText.replacing(version, with: newVersion, in: unreleasedDefinition.address)]
+                    [
+                        unreleasedDefinition.lead
+                            + VersionText.replacing(version, with: newVersion, in: unreleasedDefinition.address)
+                    ]
                 ))
         }
         // `…/compare/v1.3.0...HEAD`: the new release compares the same two points.
@@ -90,7 +95,8 @@ struct ComparisonLinks {
                 edits.append(.insert(before: min(kept ?? .max, latestDefinition.line), [lead + address]))
                 return edits
             }
-            var template = VersionText.replacing(version, with: ReleaseHeadingTemplate.version, in: latestDefinition.address)
+            var template = VersionText.replacing(
+                version, with: ReleaseHeadingTemplate.version, in: latestDefinition.address)
             // The base is the release before: the one just older, or an older one the link names
             // (`v14.0.3` past a pre-release without a link of its own).
             let older = newest.dropFirst().compactMap { releases[$0].version?.text }
@@ -138,7 +144,8 @@ struct ComparisonLinks {
             let text = file.lines[line]
             let indent = text.prefix { $0 == " " }
             guard indent.count <= 3, text.dropFirst(indent.count).first == "[",
-                let close = text.firstRange(of: "]:"), Self.normalizedLabel(String(text[text.index(after: indent.endIndex)..<close.lowerBound])) == wanted
+                let close = text.firstRange(of: "]:"),
+                Self.normalizedLabel(String(text[text.index(after: indent.endIndex)..<close.lowerBound])) == wanted
             else { continue }
             var address = text[close.upperBound...].trimmedWhitespace()
             if let space = address.firstIndex(of: " ") { address = String(address[..<space]) }  // a title follows

@@ -70,7 +70,9 @@ struct FragmentMarkdown {
             let own = icon.flatMap(Icon.init) ?? kind.map { Icon.symbol($0.defaultSymbol) }
             let glyph = own.map { icons.resolve($0).glyph }
             var lines = dialect.featuredStyle.lines(title: fragment.title ?? "", glyph: glyph, showsGlyph: true)
-            if let summary { lines += [""] + summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            if let summary {
+                lines += [""] + summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
             if !body.isEmpty { lines += [""] + body }
             return lines
         }

@@ -9,7 +9,9 @@ package enum FragmentPackages {
     /// front matter holds no such key at the start of a line.
     package static func rewrite(_ bytes: [UInt8], to names: [String]) -> [UInt8]? {
         let lines = SourceLines.lines(of: bytes)
-        guard case .success(let block)? = FrontMatterSplitter(path: "").leadingBlock(of: bytes, lines: lines) else { return nil }
+        guard case .success(let block)? = FrontMatterSplitter(path: "").leadingBlock(of: bytes, lines: lines) else {
+            return nil
+        }
         // Line numbers count from 1: the block's lines lie between its fences.
         let inside = block.openingLine..<(block.closingLine - 1)
         func text(_ index: Int) -> String { String(decoding: bytes[lines[index].content], as: UTF8.self) }
@@ -21,6 +23,7 @@ package enum FragmentPackages {
         }
         let ending = Array(bytes[lines[end - 1].content.upperBound..<lines[end - 1].whole.upperBound])
         let replacement = Array(FrontMatterWriter.line("packages", .names(names)).utf8) + ending
-        return Array(bytes[..<lines[key].whole.lowerBound]) + replacement + Array(bytes[lines[end - 1].whole.upperBound...])
+        return Array(bytes[..<lines[key].whole.lowerBound]) + replacement
+            + Array(bytes[lines[end - 1].whole.upperBound...])
     }
 }

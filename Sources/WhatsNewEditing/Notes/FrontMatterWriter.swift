@@ -28,7 +28,9 @@ package enum FrontMatterWriter {
         switch value {
         case .text(let text): return YAMLScalar.text(text)
         case .references(let values):
-            func reference(_ value: String) -> String { value.allSatisfy(\.isNumber) ? value : YAMLScalar.flowItem(value) }
+            func reference(_ value: String) -> String {
+                value.allSatisfy(\.isNumber) ? value : YAMLScalar.flowItem(value)
+            }
             return values.count == 1 ? reference(values[0]) : "[\(values.map(reference).joined(separator: ", "))]"
         case .flag(let flag): return flag ? "true" : "false"
         case .names(let names): return "[\(names.map(YAMLScalar.flowItem).joined(separator: ", "))]"

@@ -191,11 +191,18 @@ struct NotesDialect: Sendable {
         var patchLevels = Set<Int>()
         for index in newest.prefix(releasesRead) {
             guard let version = file.document.releases[index].version, version.prerelease.isEmpty,
-                let level = file.outline.span(ofRelease: index).flatMap({ file.block(at: $0.heading.lowerBound)?.headingLevel })
+                let level = file.outline.span(ofRelease: index).flatMap({
+                    file.block(at: $0.heading.lowerBound)?.headingLevel
+                })
             else { continue }
-            if version.numbers.count >= 3 && version.numbers[2] != 0 { patchLevels.insert(level) } else { releaseLevels.insert(level) }
+            if version.numbers.count >= 3 && version.numbers[2] != 0 {
+                patchLevels.insert(level)
+            } else {
+                releaseLevels.insert(level)
+            }
         }
-        guard releaseLevels.count == 1, patchLevels.count == 1, let release = releaseLevels.first, let patch = patchLevels.first,
+        guard releaseLevels.count == 1, patchLevels.count == 1, let release = releaseLevels.first,
+            let patch = patchLevels.first,
             patch == release + 1
         else { return nil }
         return (release, patch)

@@ -54,12 +54,14 @@ struct ReleaseBody {
                 merged.preludeEndsWithList = part.preludeEndsWithList
             }
             for chunk in part.chunks {
-                guard let key = chunk.key, let existing = merged.chunks[..<earlier].firstIndex(where: { $0.key == key }) else {
+                guard let key = chunk.key, let existing = merged.chunks[..<earlier].firstIndex(where: { $0.key == key })
+                else {
                     merged.chunks.append(chunk)
                     continue
                 }
                 // A later release's items join the row: its content without its heading.
-                let content = Array(chunk.lines[chunk.contentStart...].drop { $0.allSatisfy { $0 == " " || $0 == "\t" } })
+                let content = Array(
+                    chunk.lines[chunk.contentStart...].drop { $0.allSatisfy { $0 == " " || $0 == "\t" } })
                 let before = merged.chunks[existing]
                 let runsOn = before.endsWithList && !before.endsLoose && chunk.startsWithList
                 merged.chunks[existing].lines += (runsOn ? [] : [""]) + content
@@ -94,12 +96,14 @@ struct ReleaseBody {
                     let isBlank = { (line: String) in line.allSatisfy { $0 == " " || $0 == "\t" } }
                     let own = Array(chunk.lines[..<group].reversed().drop(while: isBlank).reversed())
                     let runsOn = chunk.listBeforeGroup && !dialect.looseLists
-                    chunks[index].lines = own + (runsOn ? [] : [""]) + list(rowItems, loose: dialect.looseLists) + [""]
+                    chunks[index].lines =
+                        own + (runsOn ? [] : [""]) + list(rowItems, loose: dialect.looseLists) + [""]
                         + chunk.lines[group...]
                     continue
                 }
                 let separator = chunk.endsWithList && !chunk.endsLoose ? [] : [""]
-                chunks[index].lines += separator + list(rowItems, loose: chunk.endsWithList ? chunk.endsLoose : dialect.looseLists)
+                chunks[index].lines +=
+                    separator + list(rowItems, loose: chunk.endsWithList ? chunk.endsLoose : dialect.looseLists)
                 continue
             }
             let chunk = Chunk(
@@ -165,7 +169,8 @@ struct ReleaseBody {
             if contentLine <= last, let tail = templateTail(contentLine...last) {
                 last = tail - 1
                 while last > contentLine, file.lines.isBlank(last) { last -= 1 }
-                endsWithList = file.blocks.last(where: { (contentLine...last).contains($0.line) && $0.isContent })?.isList ?? false
+                endsWithList =
+                    file.blocks.last(where: { (contentLine...last).contains($0.line) && $0.isContent })?.isList ?? false
             }
             let own = min(row.lines.upperBound, last)
             var chunk = Chunk(
@@ -218,11 +223,14 @@ struct ReleaseBody {
         let blocks = file.blocks.filter { range.contains($0.line) && $0.isContent }
         return blocks.indices.compactMap { index in
             let block = blocks[index]
-            guard Self.templateLevel(of: block) != nil, index + 1 == blocks.count || Self.templateLevel(of: blocks[index + 1]) != nil
+            guard Self.templateLevel(of: block) != nil,
+                index + 1 == blocks.count || Self.templateLevel(of: blocks[index + 1]) != nil
             else { return nil }
             // With the comment that says what goes under it (black's `<!-- Changes that … -->`).
             let next = index + 1 < blocks.count ? blocks[index + 1].line : range.upperBound + 1
-            let end = file.blocks.filter { $0.line > block.endLine && $0.line < next }.map { max($0.line, $0.endLine) }.max() ?? block.endLine
+            let end =
+                file.blocks.filter { $0.line > block.endLine && $0.line < next }.map { max($0.line, $0.endLine) }.max()
+                ?? block.endLine
             return block.line...max(block.line, min(end, range.upperBound))
         }
     }
@@ -233,7 +241,8 @@ struct ReleaseBody {
         guard let index, let span = file.outline.span(ofRelease: index) else { return [] }
         var empty: [ClosedRange<Int>] = []
         if let prelude = span.prelude {
-            let last = span.rows.first.map { $0.lines.lowerBound - 1 } ?? (span.content?.upperBound ?? prelude.upperBound)
+            let last =
+                span.rows.first.map { $0.lines.lowerBound - 1 } ?? (span.content?.upperBound ?? prelude.upperBound)
             if last >= prelude.lowerBound { empty += emptyHeadings(in: prelude.lowerBound...last) }
         }
         // And those closing a row, which its release leaves behind.

@@ -153,13 +153,17 @@ struct ReleaseHeadingTemplate: Sendable {
 
     /// ` (53)` or ` (build 53)` after the version placeholder, with its digits apart.
     private static func buildRange(in text: String) -> (group: Range<String.Index>, digits: Range<String.Index>)? {
-        guard let version = text.firstRange(of: Self.version), let open = text[version.upperBound...].firstIndex(of: "(") else { return nil }
+        guard let version = text.firstRange(of: Self.version),
+            let open = text[version.upperBound...].firstIndex(of: "(")
+        else { return nil }
         var start = open
         while start > version.upperBound, text[text.index(before: start)] == " " { start = text.index(before: start) }
         // Only blanks between the version (or its closing bracket) and the group.
         guard text[version.upperBound..<start].allSatisfy({ $0 == "]" }) else { return nil }
         var cursor = text.index(after: open)
-        for word in ["build ", "Build "] where text[cursor...].hasPrefix(word) { cursor = text.index(cursor, offsetBy: word.count) }
+        for word in ["build ", "Build "] where text[cursor...].hasPrefix(word) {
+            cursor = text.index(cursor, offsetBy: word.count)
+        }
         let digitsStart = cursor
         while cursor < text.endIndex, text[cursor].isASCII, text[cursor].isNumber { cursor = text.index(after: cursor) }
         guard cursor > digitsStart, cursor < text.endIndex, text[cursor] == ")" else { return nil }

@@ -16,7 +16,9 @@ public struct ReleaseWriter: Sendable {
     public var repository: RepositoryAddress?
 
     /// A writer with the given reader, kinds and repository.
-    public init(reader: DocumentReader = DocumentReader(), kinds: ChangeKinds = .builtIn, repository: RepositoryAddress? = nil) {
+    public init(
+        reader: DocumentReader = DocumentReader(), kinds: ChangeKinds = .builtIn, repository: RepositoryAddress? = nil
+    ) {
         self.reader = reader
         self.kinds = kinds
         self.repository = repository
@@ -50,7 +52,8 @@ public struct ReleaseWriter: Sendable {
         guard !fragments.isEmpty else { return (file.source, file.reading) }
         let notes = file.source
         let composer = composer(for: file)
-        let unreleased = file.unreleasedIndex.flatMap { index in file.outline.span(ofRelease: index).map { (index, $0) } }
+        let unreleased = file.unreleasedIndex.flatMap { index in file.outline.span(ofRelease: index).map { (index, $0) }
+        }
         let body = composer.body.lines(unreleased: unreleased?.0, fragments: fragments)
         var lines = file.lines
         if let (_, span) = unreleased {
@@ -77,19 +80,22 @@ public struct ReleaseWriter: Sendable {
             switch HeadingClassifier.role(of: title) {
             case .release(let heading): reason = "as a heading in \(notes) it reads as release \(heading.version.text)"
             case .unreleased: reason = "as a heading in \(notes) it reads as the unreleased changes"
-            case .dateOnly, .period, .series: reason = "as a heading in \(notes) it reads as a date or a series of releases"
+            case .dateOnly, .period, .series:
+                reason = "as a heading in \(notes) it reads as a date or a series of releases"
             case .other: break
             }
             let position = fragment.positions[.title]
             return Diagnostic(
-                .fragmentTitle, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
+                .fragmentTitle,
+                at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
                 "the featured row `\(title)` cannot be written: \(reason); give it a title without a version or date")
         }
         let words = ShownRelease.lastWords(of: fragment).joined(separator: " ")
         guard !words.isEmpty, !shown.shows(words: words) else { return nil }
         return Diagnostic(
             .fragmentTitle, at: SourceLocation(path: fragment.path, line: fragment.body.firstLine, column: 1),
-            "this note would not read back as part of the next release in \(notes); check its kind's heading in .whatsnew.yml")
+            "this note would not read back as part of the next release in \(notes); check its kind's heading in .whatsnew.yml"
+        )
     }
 
     /// The notes with a new release made of their unreleased content and the fragments: placed
@@ -124,14 +130,16 @@ public struct ReleaseWriter: Sendable {
             let line = unreleased.map { releases[$0].line } ?? 1
             throw Diagnostic(
                 .releaseOrder, at: SourceLocation(path: path, line: line, column: 1),
-                "\(version.text) names a version still being written, never a release; release \(ReleaseInProgress.plannedRelease(of: version).text)")
+                "\(version.text) names a version still being written, never a release; release \(ReleaseInProgress.plannedRelease(of: version).text)"
+            )
         }
         if let existing = releases.indices.first(where: { releases[$0].version?.matches(version.text) == true }),
             existing != unreleased
         {
             throw Diagnostic(
                 .releaseExists, at: SourceLocation(path: path, line: releases[existing].line, column: 1),
-                "release \(releases[existing].version!.text) is already in the notes; give the new release another version")
+                "release \(releases[existing].version!.text) is already in the notes; give the new release another version"
+            )
         }
         let versioned = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
         if !allowsOlder, let latest = ReleaseOrder.latest(of: versioned, in: releases).map({ releases[$0] }),
@@ -139,37 +147,46 @@ public struct ReleaseWriter: Sendable {
         {
             throw Diagnostic(
                 .releaseOrder, at: SourceLocation(path: path, line: latest.line, column: 1),
-                "\(version.text) is not newer than the latest release, \(latest.version!.text); give a newer version or pass --allow-older")
+                "\(version.text) is not newer than the latest release, \(latest.version!.text); give a newer version or pass --allow-older"
+            )
         }
         if releases.count == 1, releases[0].line == 1, file.outline.span(ofRelease: 0) == nil, releases[0].hasContent {
             throw Diagnostic(
                 .releaseLayout, at: SourceLocation(path: path, line: 1, column: 1),
-                "the notes have no release headings, so the whole file is one release; add a heading such as `## [1.3.0] - 2024-03-01` above its changes first")
+                "the notes have no release headings, so the whole file is one release; add a heading such as `## [1.3.0] - 2024-03-01` above its changes first"
+            )
         }
         let composer = composer(for: file)
         let span = unreleased.flatMap { file.outline.span(ofRelease: $0) }
         // A planned version is released as itself, or as a pre-release that leads to it.
         if let unreleased, let planned = releases[unreleased].version, !planned.matches(version.text),
             ReleaseInProgress.plannedRelease(of: planned).compare(to: version) != .same,
-            !(PendingChanges.isPreRelease(version) && ReleaseInProgress.plannedRelease(of: planned).numbers == version.numbers)
+            !(PendingChanges.isPreRelease(version)
+                && ReleaseInProgress.plannedRelease(of: planned).numbers == version.numbers)
         {
             throw Diagnostic(
                 .releaseLayout, at: SourceLocation(path: path, line: releases[unreleased].line, column: 1),
-                "the notes plan \(ReleaseInProgress.plannedRelease(of: planned).text) as the next release; release \(ReleaseInProgress.plannedRelease(of: planned).text), or rename that heading first")
+                "the notes plan \(ReleaseInProgress.plannedRelease(of: planned).text) as the next release; release \(ReleaseInProgress.plannedRelease(of: planned).text), or rename that heading first"
+            )
         }
-        let body = composer.body.lines(unreleased: span == nil ? nil : unreleased, gathering: gathering, fragments: fragments)
+        let body = composer.body.lines(
+            unreleased: span == nil ? nil : unreleased, gathering: gathering, fragments: fragments)
         if body.isEmpty && !allowsEmpty {
             throw Diagnostic(
                 .releaseEmpty, at: SourceLocation(path: path),
-                "there is nothing to release: no fragments and no unreleased changes in the notes; add a note with `whatsnew new` or pass --allow-empty")
+                "there is nothing to release: no fragments and no unreleased changes in the notes; add a note with `whatsnew new` or pass --allow-empty"
+            )
         }
         // A release that gathers its pre-releases in follows the release before them.
-        let previous = file.versionedNewestFirst.first { !gathering.contains($0) }.flatMap { releases[$0].version?.text }
+        let previous = file.versionedNewestFirst.first { !gathering.contains($0) }.flatMap {
+            releases[$0].version?.text
+        }
         let heading = composer.dialect.heading
         let gap = heading.dateLines == nil ? heading.blankLines : 1
         var headingLines = heading.lines(version: version.text, previous: previous, date: date, build: build)
         // conventional-changelog writes majors and minors a level above patches.
-        if let level = composer.dialect.headingLevel(of: version), let first = headingLines.first, first.hasPrefix("#") {
+        if let level = composer.dialect.headingLevel(of: version), let first = headingLines.first, first.hasPrefix("#")
+        {
             headingLines[0] = String(repeating: "#", count: level) + first.drop { $0 == "#" }
         }
         let release = headingLines + (body.isEmpty ? [] : Array(repeating: "", count: gap) + body)
@@ -182,17 +199,23 @@ public struct ReleaseWriter: Sendable {
             // `Unreleased` stays, with its template of empty headings and nothing else.
             let keeping = releases[unreleased].version == nil
             let template = keeping ? composer.body.template(unreleased: unreleased) : []
-            edits.append(composer.replaceContent(of: span, with: template + (template.isEmpty ? [] : [""]) + release, keepingHeading: keeping))
+            edits.append(
+                composer.replaceContent(
+                    of: span, with: template + (template.isEmpty ? [] : [""]) + release, keepingHeading: keeping))
         } else if let newest = gatheredSpans.last, file.versionedNewestFirst.first == newest.index {
             // The release takes the place of its newest pre-release, when that is the newest release.
-            edits.append(.replace(newest.heading.lowerBound...(newest.content?.upperBound ?? newest.heading.upperBound), release))
+            edits.append(
+                .replace(newest.heading.lowerBound...(newest.content?.upperBound ?? newest.heading.upperBound), release)
+            )
         } else if notes.bytes.isEmpty {
             // A new file starts as Keep a Changelog's do.
             edits.append(.insert(before: 1, ["# Changelog", ""] + release))
         } else {
             edits.append(composer.insertNewest(release))
         }
-        let replaced = span == nil && gatheredSpans.last?.index == file.versionedNewestFirst.first ? gatheredSpans.last?.index : nil
+        let replaced =
+            span == nil && gatheredSpans.last?.index == file.versionedNewestFirst.first
+            ? gatheredSpans.last?.index : nil
         edits += gatheredSpans.filter { $0.index != replaced }.map { composer.removal(of: $0) }
         var lines = file.lines
         lines.apply(edits)
@@ -204,7 +227,9 @@ public struct ReleaseWriter: Sendable {
     private func composer(for file: NotesFile) -> Composer {
         let dialect = NotesDialect(reading: file, kinds: kinds)
         let markdown = FragmentMarkdown(dialect: dialect, repository: repository, icons: reader.icons)
-        return Composer(file: file, dialect: dialect, body: ReleaseBody(file: file, dialect: dialect, markdown: markdown, kinds: kinds))
+        return Composer(
+            file: file, dialect: dialect,
+            body: ReleaseBody(file: file, dialect: dialect, markdown: markdown, kinds: kinds))
     }
 
     /// The release as written reads back as the preview's unreleased release: same rows, icons,
@@ -228,7 +253,9 @@ public struct ReleaseWriter: Sendable {
             )
         }
         let shown = preview.releaseInProgress
-        return fragments.compactMap { UnkeptAppearance(fragment: $0, kinds: kinds).warning(in: shown, notes: notes.path) }
+        return fragments.compactMap {
+            UnkeptAppearance(fragment: $0, kinds: kinds).warning(in: shown, notes: notes.path)
+        }
     }
 
     /// The items and featured titles of rows, in an order of their own, to compare as sets.
@@ -292,9 +319,11 @@ private struct Composer {
                 line = anchor.lines.lowerBound
             }
             let before = line > 1 && !file.lines.isBlank(line - 1) ? [""] : []
-            return .insert(before: line, before + release + Array(repeating: "", count: dialect.blankLinesBetweenReleases))
+            return .insert(
+                before: line, before + release + Array(repeating: "", count: dialect.blankLinesBetweenReleases))
         }
-        let end = spans.last.map { $0.content?.upperBound ?? $0.heading.upperBound }
+        let end =
+            spans.last.map { $0.content?.upperBound ?? $0.heading.upperBound }
             ?? file.outline.elements.last(where: \.isContent)?.lines.upperBound ?? 0
         let before = end >= 1 && !file.lines.isBlank(end) ? [""] : []
         let after = end < file.lines.count ? [""] : []

@@ -26,7 +26,8 @@ struct UnkeptAppearance {
         guard !lost.isEmpty else { return nil }
         let position = fragment.positions[.title]
         return Diagnostic(
-            .unkeptAppearance, at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
+            .unkeptAppearance,
+            at: SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1),
             "\(notes) keeps featured rows as headings, which cannot keep this note's "
                 + lost.joined(separator: ", ")
                 + "; the release is written without them (notes with front matter keep them all)")

@@ -56,7 +56,9 @@ struct JSONVersionScanner {
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard index < bytes.count else { throw VersionFileProblem(at: start, "not valid JSON: a string is never closed") }
+        guard index < bytes.count else {
+            throw VersionFileProblem(at: start, "not valid JSON: a string is never closed")
+        }
         return (String(decoding: bytes[(start + 1)..<index], as: UTF8.self), index + 1)
     }
 }

@@ -10,7 +10,8 @@ public enum LockFile {
         return elements.keys.sorted().compactMap { element in
             let keys = elements[element]!
             // A crate from a registry or git has a `source`; the workspace's own have none.
-            guard keys.contains(where: { $0.key == "name" && $0.string == name }), !keys.contains(where: { $0.key == "source" }),
+            guard keys.contains(where: { $0.key == "name" && $0.string == name }),
+                !keys.contains(where: { $0.key == "source" }),
                 let version = keys.first(where: { $0.key == "version" }), let text = version.string
             else { return nil }
             return VersionPlace(range: version.valueRange, value: text, key: "[[package]] \(name) version")
@@ -51,8 +52,12 @@ package struct JSONPathScanner {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 var end = index + 1
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
-                guard end < bytes.count else { throw VersionFileProblem(at: index, "not valid JSON: a string is never closed") }
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end < bytes.count else {
+                    throw VersionFileProblem(at: index, "not valid JSON: a string is never closed")
+                }
                 let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                 if awaitingValue, let name, containers.last?.isObject == true, let at = here(), at + [name] == path {
                     places.append(VersionPlace(range: (index + 1)..<end, value: text, key: path.joined(separator: ".")))
@@ -64,11 +69,14 @@ package struct JSONPathScanner {
             case UInt8(ascii: ":"):
                 if name != nil { awaitingValue = true }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                containers.append((bytes[index] == UInt8(ascii: "{"), awaitingValue ? name : (containers.isEmpty ? "" : nil)))
+                containers.append(
+                    (bytes[index] == UInt8(ascii: "{"), awaitingValue ? name : (containers.isEmpty ? "" : nil)))
                 name = nil
                 awaitingValue = false
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard !containers.isEmpty else { throw VersionFileProblem(at: index, "not valid JSON: a bracket closes nothing") }
+                guard !containers.isEmpty else {
+                    throw VersionFileProblem(at: index, "not valid JSON: a bracket closes nothing")
+                }
                 containers.removeLast()
                 name = nil
                 awaitingValue = false

@@ -21,14 +21,18 @@ struct OpenStepScanner {
         do {
             graph = try XcodeProjectGraph(tokens: tokens.map(\.graphToken))
         } catch {
-            throw VersionFileProblem(at: error.offset, "this Xcode project cannot be read for its targets: \(error.reason)")
+            throw VersionFileProblem(
+                at: error.offset, "this Xcode project cannot be read for its targets: \(error.reason)")
         }
         if let missing = targets.first(where: { !graph.targetNames.contains($0) }) {
             throw VersionFileProblem(
-                at: nil, "no target `\(missing)` in this project; its targets are \(graph.targetNames.sorted().joined(separator: ", "))")
+                at: nil,
+                "no target `\(missing)` in this project; its targets are \(graph.targetNames.sorted().joined(separator: ", "))"
+            )
         }
         let chosen = graph.places(of: key, targets: targets)
-        return named(assignments(of: key, in: tokens).filter { chosen.contains($0.range.lowerBound) }, key: key, by: graph)
+        return named(
+            assignments(of: key, in: tokens).filter { chosen.contains($0.range.lowerBound) }, key: key, by: graph)
     }
 
     /// `places` with the target or project whose setting each is, as `graph` says.
@@ -36,7 +40,9 @@ struct OpenStepScanner {
         let owners = graph?.owners(of: key) ?? [:]
         return places.map { place in
             var place = place
-            (place.owner, place.target) = (owners[place.range.lowerBound]?.label, owners[place.range.lowerBound]?.target)
+            (place.owner, place.target) = (
+                owners[place.range.lowerBound]?.label, owners[place.range.lowerBound]?.target
+            )
             return place
         }
     }
@@ -51,7 +57,8 @@ struct OpenStepScanner {
                 end.punctuation == UInt8(ascii: ";")
             {
                 let quoted = bytes[value.range.lowerBound] == UInt8(ascii: "\"")
-                places.append(VersionPlace(range: value.range, value: value.text, key: key, quoting: .openStep(quoted: quoted)))
+                places.append(
+                    VersionPlace(range: value.range, value: value.text, key: key, quoting: .openStep(quoted: quoted)))
                 index += 4
             } else {
                 index += 1
@@ -63,7 +70,8 @@ struct OpenStepScanner {
     /// A character an Xcode project writes without quotes.
     static func isBare(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            || [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ".")].contains(byte)
+            || [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ".")].contains(
+                byte)
     }
 
     private struct Token {
@@ -72,7 +80,9 @@ struct OpenStepScanner {
         var isText: Bool
         var punctuation: UInt8?
 
-        var graphToken: XcodeProjectGraph.Token { XcodeProjectGraph.Token(start: range.lowerBound, text: isText ? text : nil, punctuation: punctuation) }
+        var graphToken: XcodeProjectGraph.Token {
+            XcodeProjectGraph.Token(start: range.lowerBound, text: isText ? text : nil, punctuation: punctuation)
+        }
     }
 
     private func tokenize() throws(VersionFileProblem) -> [Token] {
@@ -99,11 +109,14 @@ struct OpenStepScanner {
                     end += 1
                 }
                 guard end < count else { throw VersionFileProblem(at: index, "a quoted text here is never closed") }
-                tokens.append(Token(range: index..<(end + 1), text: String(decoding: text, as: UTF8.self), isText: true))
+                tokens.append(
+                    Token(range: index..<(end + 1), text: String(decoding: text, as: UTF8.self), isText: true))
                 index = end + 1
             } else if Self.isBare(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
                 var end = index
-                while end < count, Self.isBare(bytes[end]) || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") {
+                while end < count,
+                    Self.isBare(bytes[end]) || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+")
+                {
                     end += 1
                 }
                 tokens.append(

@@ -23,7 +23,9 @@ struct PatternScanner {
             var end = start
             while end < bytes.count, Self.isVersionByte(bytes[end]) { end += 1 }
             let startsWithDigit = start < end && (0x30...0x39).contains(bytes[start])
-            if startsWithDigit, end + suffix.count <= bytes.count, bytes[end..<(end + suffix.count)].elementsEqual(suffix) {
+            if startsWithDigit, end + suffix.count <= bytes.count,
+                bytes[end..<(end + suffix.count)].elementsEqual(suffix)
+            {
                 places.append(
                     VersionPlace(
                         range: start..<end, value: String(decoding: bytes[start..<end], as: UTF8.self),
@@ -38,10 +40,15 @@ struct PatternScanner {
 
     private func whole() -> [VersionPlace] {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }),
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) }),
             (0x30...0x39).contains(bytes[start]), bytes[start...last].allSatisfy(Self.isVersionByte)
         else { return [] }
-        return [VersionPlace(range: start..<(last + 1), value: String(decoding: bytes[start...last], as: UTF8.self), key: "{version}")]
+        return [
+            VersionPlace(
+                range: start..<(last + 1), value: String(decoding: bytes[start...last], as: UTF8.self), key: "{version}"
+            )
+        ]
     }
 
     /// A byte a version may hold.

@@ -15,7 +15,8 @@ struct PropertyListScanner {
         // UTF-16 (a byte-order mark, or a NUL beside the first `<`) reads as no text at all.
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(2).contains(0) {
             throw VersionFileProblem(
-                at: nil, "a property list in UTF-16, which whatsnew does not edit; convert it to UTF-8 (`plutil -convert xml1`)")
+                at: nil,
+                "a property list in UTF-16, which whatsnew does not edit; convert it to UTF-8 (`plutil -convert xml1`)")
         }
         var places: [VersionPlace] = []
         var index = 0
@@ -44,7 +45,8 @@ struct PropertyListScanner {
             guard let end = find(Array("</string>".utf8), from: next) else {
                 throw VersionFileProblem(at: start, "\(key)'s <string> is never closed")
             }
-            places.append(VersionPlace(range: next..<end, value: String(decoding: bytes[next..<end], as: UTF8.self), key: key))
+            places.append(
+                VersionPlace(range: next..<end, value: String(decoding: bytes[next..<end], as: UTF8.self), key: key))
             index = end
         }
         return places
@@ -62,7 +64,11 @@ struct PropertyListScanner {
                 index = end + 3
                 continue
             }
-            if rest.starts(with: Array("<dict>".utf8)) { depth += 1 } else if rest.starts(with: Array("</dict>".utf8)) { depth -= 1 }
+            if rest.starts(with: Array("<dict>".utf8)) {
+                depth += 1
+            } else if rest.starts(with: Array("</dict>".utf8)) {
+                depth -= 1
+            }
             index = tag + 1
         }
         return depth
@@ -73,7 +79,9 @@ struct PropertyListScanner {
         while index < bytes.count {
             if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
                 index += 1
-            } else if bytes[index...].starts(with: Array("<!--".utf8)), let end = find(Array("-->".utf8), from: index + 4) {
+            } else if bytes[index...].starts(with: Array("<!--".utf8)),
+                let end = find(Array("-->".utf8), from: index + 4)
+            {
                 index = end + 3
             } else {
                 break

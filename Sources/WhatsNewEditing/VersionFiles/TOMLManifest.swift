@@ -15,7 +15,9 @@ package struct TOMLManifest {
     package func string(_ key: String, inFirstOf tables: [String]) -> String? {
         let entries = entries()
         for table in tables {
-            if let value = entries.first(where: { $0.table == table && $0.key == key && $0.string != nil })?.string { return value }
+            if let value = entries.first(where: { $0.table == table && $0.key == key && $0.string != nil })?.string {
+                return value
+            }
         }
         return nil
     }
@@ -97,7 +99,8 @@ package struct TOMLManifest {
             for quote in [Array("\"\"\"".utf8), Array("'''".utf8)] where value.starts(with: quote) {
                 if !contains(quote, in: value.dropFirst(3)) { inMultiline = quote }
             }
-            var entry = Entry(table: table, key: key, valueRange: valueStart..<end, string: nil, line: 0, element: element)
+            var entry = Entry(
+                table: table, key: key, valueRange: valueStart..<end, string: nil, line: 0, element: element)
             if let quote = value.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), inMultiline == nil,
                 let close = value.dropFirst().firstIndex(of: quote)
             {
@@ -118,10 +121,15 @@ package struct TOMLManifest {
         var deferred: VersionFileProblem?
         for table in tables {
             let keys = entries.filter { $0.table == table }
-            if let inherited = keys.first(where: { $0.key == "version.workspace" || ($0.key == "version" && $0.string == nil && String(decoding: bytes[$0.valueRange], as: UTF8.self).contains("workspace")) }) {
+            if let inherited = keys.first(where: {
+                $0.key == "version.workspace"
+                    || ($0.key == "version" && $0.string == nil
+                        && String(decoding: bytes[$0.valueRange], as: UTF8.self).contains("workspace"))
+            }) {
                 var problem = VersionFileProblem(
                     at: inherited.valueRange.lowerBound,
-                    "the version comes from the workspace (`version.workspace = true`); list the workspace's Cargo.toml instead")
+                    "the version comes from the workspace (`version.workspace = true`); list the workspace's Cargo.toml instead"
+                )
                 problem.followsWorkspace = true
                 deferred = deferred ?? problem
                 continue
@@ -129,9 +137,12 @@ package struct TOMLManifest {
             if let dynamic = keys.first(where: { $0.key == "dynamic" }),
                 String(decoding: bytes[dynamic.valueRange], as: UTF8.self).contains("version")
             {
-                deferred = deferred ?? VersionFileProblem(
-                    at: dynamic.valueRange.lowerBound,
-                    "the version is dynamic (the build backend sets it); name the file that holds it with a pattern instead")
+                deferred =
+                    deferred
+                    ?? VersionFileProblem(
+                        at: dynamic.valueRange.lowerBound,
+                        "the version is dynamic (the build backend sets it); name the file that holds it with a pattern instead"
+                    )
                 continue
             }
             let versions = keys.filter { $0.key == "version" }
@@ -161,19 +172,24 @@ package struct TOMLManifest {
         // Inline: `name = { path = "…", version = "…" }`.
         for entry in entries where isDependencies(entry.table) && names.contains(entry.key) && entry.string == nil {
             let fields = inlineFields(entry.valueRange)
-            guard fields.contains(where: { $0.key == "path" }), let version = fields.first(where: { $0.key == "version" }),
+            guard fields.contains(where: { $0.key == "path" }),
+                let version = fields.first(where: { $0.key == "version" }),
                 let range = version.string
             else { continue }
-            places.append(VersionPlace(range: range, value: String(decoding: bytes[range], as: UTF8.self), key: "\(entry.key) version"))
+            places.append(
+                VersionPlace(
+                    range: range, value: String(decoding: bytes[range], as: UTF8.self), key: "\(entry.key) version"))
         }
         // A table of its own: `[dependencies.name]` with `path` and `version`.
         for name in names {
-            let tables = Set(entries.map(\.table).filter { table in
-                table.hasSuffix("." + name) && isDependencies(String(table.dropLast(name.count + 1)))
-            })
+            let tables = Set(
+                entries.map(\.table).filter { table in
+                    table.hasSuffix("." + name) && isDependencies(String(table.dropLast(name.count + 1)))
+                })
             for table in tables.sorted() {
                 let keys = entries.filter { $0.table == table }
-                guard keys.contains(where: { $0.key == "path" }), let version = keys.first(where: { $0.key == "version" }),
+                guard keys.contains(where: { $0.key == "path" }),
+                    let version = keys.first(where: { $0.key == "version" }),
                     let text = version.string
                 else { continue }
                 places.append(VersionPlace(range: version.valueRange, value: text, key: "[\(table)] version"))
@@ -195,7 +211,9 @@ package struct TOMLManifest {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 var end = index + 1
-                while end < range.upperBound, bytes[end] != byte { end += byte == UInt8(ascii: "\"") && bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                while end < range.upperBound, bytes[end] != byte {
+                    end += byte == UInt8(ascii: "\"") && bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
                 if afterEquals, depth == 0 {
                     fields.append((key.trimmedWhitespace(), (index + 1)..<min(end, range.upperBound)))
                     afterEquals = false

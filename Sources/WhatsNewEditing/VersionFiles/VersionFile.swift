@@ -26,7 +26,9 @@ public struct VersionFile: Sendable {
         let versions = try format.places(.version, in: bytes)
         let builds = try format.places(.build, in: bytes)
         guard !versions.isEmpty else {
-            throw VersionFileProblem(at: nil, "no version here: whatsnew looks for \(format.key(of: .version) ?? "a version")\(format.missingHint)")
+            throw VersionFileProblem(
+                at: nil,
+                "no version here: whatsnew looks for \(format.key(of: .version) ?? "a version")\(format.missingHint)")
         }
         versionPlaces = try Self.checked(versions.filter { !$0.isReference }, format: format, bytes: bytes)
         buildPlaces = try Self.checked(builds.filter { !$0.isReference }, format: format, bytes: bytes)
@@ -78,14 +80,16 @@ public struct VersionFile: Sendable {
     package static func applying(_ edits: [(range: Range<Int>, text: String)], to bytes: [UInt8]) -> [UInt8] {
         var result = bytes
         var done = Set<Int>()
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where done.insert(edit.range.lowerBound).inserted {
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound })
+        where done.insert(edit.range.lowerBound).inserted {
             result.replaceSubrange(edit.range, with: Array(edit.text.utf8))
         }
         return result
     }
 
     /// One value in every place, and one place where the format says it once.
-    private static func checked(_ places: [VersionPlace], format: VersionFileFormat, bytes: [UInt8]) throws(VersionFileProblem)
+    private static func checked(_ places: [VersionPlace], format: VersionFileFormat, bytes: [UInt8])
+        throws(VersionFileProblem)
         -> [VersionPlace]
     {
         guard let first = places.first else { return [] }
@@ -93,7 +97,8 @@ public struct VersionFile: Sendable {
             let lines = places.map { String(line(of: $0.range.lowerBound, in: bytes)) }
             throw VersionFileProblem(
                 at: places[1].range.lowerBound,
-                "`\(first.key)` stands in \(places.count) places (lines \(lines.joined(separator: ", "))); whatsnew changes one place only, so make the pattern match one")
+                "`\(first.key)` stands in \(places.count) places (lines \(lines.joined(separator: ", "))); whatsnew changes one place only, so make the pattern match one"
+            )
         }
         if let other = places.first(where: { $0.value != first.value }) {
             let line = line(of: first.range.lowerBound, in: bytes)
@@ -101,7 +106,8 @@ public struct VersionFile: Sendable {
             guard let there = other.owner, let here = first.owner else {
                 throw VersionFileProblem(
                     at: other.range.lowerBound,
-                    "`\(first.key)` is \(other.value) here but \(first.value) on line \(line); give every build configuration one version first")
+                    "`\(first.key)` is \(other.value) here but \(first.value) on line \(line); give every build configuration one version first"
+                )
             }
             // Targets by the version they hold, the most common first: those are likely the app's.
             var byValue: [(value: String, targets: [String])] = []
@@ -113,18 +119,22 @@ public struct VersionFile: Sendable {
                     byValue.append((place.value, [target]))
                 }
             }
-            let groups = byValue.enumerated().sorted { ($1.element.targets.count, $0.offset) < ($0.element.targets.count, $1.offset) }.map(\.element)
+            let groups = byValue.enumerated().sorted {
+                ($1.element.targets.count, $0.offset) < ($0.element.targets.count, $1.offset)
+            }.map(\.element)
             // Only targets that each hold one version can be chosen between.
             let targets = groups.flatMap(\.targets)
             guard groups.count > 1, Set(targets).count == targets.count else {
                 throw VersionFileProblem(
                     at: other.range.lowerBound,
-                    "`\(first.key)` is \(other.value) in \(there) but \(first.value) in \(here), line \(line); give every build configuration one version first")
+                    "`\(first.key)` is \(other.value) in \(there) but \(first.value) in \(here), line \(line); give every build configuration one version first"
+                )
             }
             let held = groups.map { "\($0.value) in \($0.targets.joined(separator: ", "))" }.joined(separator: "; ")
             throw VersionFileProblem(
                 at: other.range.lowerBound,
-                "`\(first.key)` differs between targets: \(held); list the targets the release moves (`targets: [\(groups[0].targets.joined(separator: ", "))]`), or give them one version first")
+                "`\(first.key)` differs between targets: \(held); list the targets the release moves (`targets: [\(groups[0].targets.joined(separator: ", "))]`), or give them one version first"
+            )
         }
         return places
     }

@@ -56,7 +56,8 @@ public enum VersionFileFormat: Sendable, Equatable {
     var missingHint: String {
         switch self {
         case .xcodeProject: "; a project that sets it in an .xcconfig lists that file instead"
-        case .xcodeTargets(let targets): " in the build configurations of \(targets.joined(separator: ", ")) or the project's; a project that sets it in an .xcconfig lists that file instead"
+        case .xcodeTargets(let targets):
+            " in the build configurations of \(targets.joined(separator: ", ")) or the project's; a project that sets it in an .xcconfig lists that file instead"
         case .cargo: " or [workspace.package] version"
         case .pyproject: " or [tool.poetry] version"
         case .pattern(let template) where template.prefix.isEmpty && template.suffix.isEmpty:

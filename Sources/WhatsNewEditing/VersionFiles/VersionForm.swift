@@ -38,7 +38,11 @@ public enum VersionForm: Sendable, Equatable {
         case .apple:
             // CFBundleShortVersionString is one to three numbers; the App Store refuses more.
             guard version.numbers.count <= 3 else {
-                return .failure(Refusal(reason: "Apple's versions (CFBundleShortVersionString) have at most three numbers, and \(version.text) has \(version.numbers.count)"))
+                return .failure(
+                    Refusal(
+                        reason:
+                            "Apple's versions (CFBundleShortVersionString) have at most three numbers, and \(version.text) has \(version.numbers.count)"
+                    ))
             }
             let holdsPreRelease = held.flatMap(Version.init).map { !$0.prerelease.isEmpty } ?? false
             return .success(holdsPreRelease ? version.text : version.numbersText)
@@ -60,7 +64,8 @@ public enum VersionForm: Sendable, Equatable {
     private static func semantic(_ version: Version) -> Result<String, Refusal> {
         let (numbers, rest) = Version.leadingNumbers(of: Substring(version.text))
         guard numbers.count <= 3 else {
-            return .failure(Refusal(reason: "semantic versioning has three numbers, and \(version.text) has \(numbers.count)"))
+            return .failure(
+                Refusal(reason: "semantic versioning has three numbers, and \(version.text) has \(numbers.count)"))
         }
         guard !version.isPostRelease else {
             return .failure(Refusal(reason: "semantic versioning has no post-releases such as \(version.text)"))
@@ -70,12 +75,20 @@ public enum VersionForm: Sendable, Equatable {
         if !pre.isEmpty {
             let identifiers = pre.split(separator: ".", omittingEmptySubsequences: false)
             guard identifiers.allSatisfy(isSemanticIdentifier) else {
-                return .failure(Refusal(reason: "`\(pre)` is no pre-release in semantic versioning (dot-separated letters, digits and hyphens, numbers without leading zeros)"))
+                return .failure(
+                    Refusal(
+                        reason:
+                            "`\(pre)` is no pre-release in semantic versioning (dot-separated letters, digits and hyphens, numbers without leading zeros)"
+                    ))
             }
             text += "-" + pre
         }
         if let build {
-            guard !build.isEmpty, build.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isIdentifierByte) }) else {
+            guard !build.isEmpty,
+                build.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
+                    !$0.isEmpty && $0.utf8.allSatisfy(isIdentifierByte)
+                })
+            else {
                 return .failure(Refusal(reason: "`+\(build)` is no build metadata in semantic versioning"))
             }
             text += "+" + build
@@ -94,7 +107,9 @@ public enum VersionForm: Sendable, Equatable {
             identifiers.removeFirst()
             return String(value)
         }
-        let labels: [String: String] = ["a": "a", "alpha": "a", "b": "b", "beta": "b", "c": "rc", "rc": "rc", "pre": "rc", "preview": "rc"]
+        let labels: [String: String] = [
+            "a": "a", "alpha": "a", "b": "b", "beta": "b", "c": "rc", "rc": "rc", "pre": "rc", "preview": "rc",
+        ]
         if let first = identifiers.first, let label = labels[first] {
             identifiers.removeFirst()
             text += label + number()
@@ -108,11 +123,17 @@ public enum VersionForm: Sendable, Equatable {
             text += ".dev" + number()
         }
         guard identifiers.isEmpty else {
-            return .failure(Refusal(reason: "Python versions (PEP 440) know pre-releases as a, b, rc, .post and .dev, not `\(version.prerelease.joined(separator: "."))`"))
+            return .failure(
+                Refusal(
+                    reason:
+                        "Python versions (PEP 440) know pre-releases as a, b, rc, .post and .dev, not `\(version.prerelease.joined(separator: "."))`"
+                ))
         }
         if let local {
             let parts = local.lowercased().split(whereSeparator: { $0 == "." || $0 == "-" || $0 == "_" })
-            guard !parts.isEmpty, parts.allSatisfy({ $0.utf8.allSatisfy { isIdentifierByte($0) && $0 != UInt8(ascii: "-") } }) else {
+            guard !parts.isEmpty,
+                parts.allSatisfy({ $0.utf8.allSatisfy { isIdentifierByte($0) && $0 != UInt8(ascii: "-") } })
+            else {
                 return .failure(Refusal(reason: "`+\(local)` is no local version in Python's versions (PEP 440)"))
             }
             text += "+" + parts.joined(separator: ".")
@@ -136,6 +157,7 @@ public enum VersionForm: Sendable, Equatable {
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "-")
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "-")
     }
 }

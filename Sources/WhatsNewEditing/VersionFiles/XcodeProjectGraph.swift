@@ -58,7 +58,9 @@ struct XcodeProjectGraph {
         func configurations(of list: String?) -> [(name: String, settings: Node)] {
             guard let list, case .array(let ids)? = byID[list]?["buildConfigurations"] else { return [] }
             return ids.compactMap { id in
-                guard let object = id.text.flatMap({ byID[$0] }), let settings = object["buildSettings"] else { return nil }
+                guard let object = id.text.flatMap({ byID[$0] }), let settings = object["buildSettings"] else {
+                    return nil
+                }
                 return (object["name"]?.text ?? "", settings)
             }
         }
@@ -71,7 +73,10 @@ struct XcodeProjectGraph {
                         name: object["name"]?.text ?? "", isTarget: true,
                         configurations: configurations(of: object["buildConfigurationList"]?.text)))
             case "PBXProject":
-                owners.append(Owner(name: "", isTarget: false, configurations: configurations(of: object["buildConfigurationList"]?.text)))
+                owners.append(
+                    Owner(
+                        name: "", isTarget: false,
+                        configurations: configurations(of: object["buildConfigurationList"]?.text)))
             default: break
             }
         }
@@ -163,7 +168,9 @@ struct XcodeProjectGraph {
         }
 
         private mutating func expect(_ byte: UInt8) throws(Failure) {
-            guard index < tokens.count, tokens[index].punctuation == byte else { throw failure("`\(Character(Unicode.Scalar(byte)))`") }
+            guard index < tokens.count, tokens[index].punctuation == byte else {
+                throw failure("`\(Character(Unicode.Scalar(byte)))`")
+            }
             index += 1
         }
 

@@ -142,7 +142,8 @@ public enum DiagnosticRule: String, Sendable, Hashable, CaseIterable {
     /// Whether the finding is an error (lint fails) or a warning (lint fails with `--strict`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .staleUnreleased, .unkeptAppearance, .emptyRelease, .sectionOutsideRelease,
+        case .frontMatterUnknownKey, .unknownKind, .misspelledCategory, .versionOrder, .staleUnreleased,
+            .unkeptAppearance, .emptyRelease, .sectionOutsideRelease,
             .buildOutsideRelease,
             .contentOutsideRelease, .rawHTML, .unknownIcon,
             .ambiguousDate, .unreadReleaseHeading, .invalidDate, .translationMissingRelease,

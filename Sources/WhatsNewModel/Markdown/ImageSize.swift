@@ -43,7 +43,8 @@ extension Inline {
                 droppedImage = true
                 continue
             }
-            if droppedImage, case .text(let text) = inline, shown.isEmpty || shown.last.map(Self.endsWithSpace) == true {
+            if droppedImage, case .text(let text) = inline, shown.isEmpty || shown.last.map(Self.endsWithSpace) == true
+            {
                 let rest = String(text.drop { $0 == " " || $0 == "\t" })
                 droppedImage = false
                 if !rest.isEmpty { shown.append(.text(rest)) }

@@ -47,7 +47,8 @@ public enum ReleaseInProgress {
             let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
             guard let first = released.first, let last = released.last else { return nil }
             (self.first, self.last) = (first, last)
-            newestFirst = released.count == 1 ? nil : ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst
+            newestFirst =
+                released.count == 1 ? nil : ReleaseOrder(of: released.lazy.map { releases[$0] }) == .newestFirst
         }
     }
 }

@@ -12,7 +12,9 @@ public enum ReleaseOrder: Sendable, Hashable {
     /// versions rise going down than fall. Releases without a version do not count, so
     /// unreleased changes at either end change nothing; a tie reads as newest first.
     public init(of releases: some Sequence<Release>) {
-        let newestFirst = LatestRelease.runsNewestFirst(releases.lazy.compactMap(\.version)) { $0.compare(to: $1) == .newer }
+        let newestFirst = LatestRelease.runsNewestFirst(releases.lazy.compactMap(\.version)) {
+            $0.compare(to: $1) == .newer
+        }
         self = newestFirst == false ? .oldestFirst : .newestFirst
     }
 

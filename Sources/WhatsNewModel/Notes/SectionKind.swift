@@ -144,7 +144,8 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
             "acknowledgements", "acknowledgments", "notable contributors", "credits", "first time contributors")
         add(.pullRequests, "merged pull requests", "pull requests", "merged prs", "prs merged")
         add(
-            .internal, "internal", "internal changes", "internal improvements", "internals", "chore", "chores", "chore & maintenance",
+            .internal, "internal", "internal changes", "internal improvements", "internals", "chore", "chores",
+            "chore & maintenance",
             "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
             "build system", "continuous integration", "miscellaneous chores", "miscellaneous tasks", "infrastructure",
             "tooling")

@@ -7,9 +7,13 @@ extension StringProtocol {
     /// With `doublingBackslashes` (for a file's name), its own backslashes are doubled too, so
     /// a name that only spells an escape (`\u{1B}`) cannot pass for one that holds ESC.
     package func escapingControls(keeping kept: Set<Unicode.Scalar> = [], doublingBackslashes: Bool = false) -> String {
-        let mayNeed = utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || (doublingBackslashes && $0 == 0x5C) }
+        let mayNeed = utf8.contains {
+            $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || (doublingBackslashes && $0 == 0x5C)
+        }
         guard mayNeed,
-            unicodeScalars.contains(where: { ($0.isEscapedControl && !kept.contains($0)) || (doublingBackslashes && $0 == "\\") })
+            unicodeScalars.contains(where: {
+                ($0.isEscapedControl && !kept.contains($0)) || (doublingBackslashes && $0 == "\\")
+            })
         else { return String(self) }
         var shown = ""
         for scalar in unicodeScalars {

@@ -21,7 +21,8 @@ extension StringProtocol {
 enum LatinFolding {
     static let table: [Unicode.Scalar: String] = {
         var table: [Unicode.Scalar: String] = [:]
-        for line in PackageResources.latin_folding_tsv.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+        for line in PackageResources.latin_folding_tsv.split(separator: UInt8(ascii: "\n"))
+        where line.first != UInt8(ascii: "#") {
             let columns = line.split(separator: UInt8(ascii: "\t")).map { String(decoding: $0, as: UTF8.self) }
             guard columns.count == 2, let scalar = columns[0].unicodeScalars.first else { continue }
             table[scalar] = columns[1]

@@ -33,7 +33,9 @@ package enum LinkSafety {
         func starts(with prefix: StaticString) -> Bool {
             prefix.withUTF8Buffer { prefix in
                 bytes.count >= prefix.count
-                    && zip(bytes, prefix).allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }
+                    && zip(bytes, prefix).allSatisfy {
+                        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 == $1 : $0 == $1
+                    }
             }
         }
         for scheme: StaticString in ["https://", "http://"] where starts(with: scheme) {

@@ -67,7 +67,8 @@ package enum VersionText {
     /// percent-encoded character in an address (`milestone%3A4.0.0`).
     private static func isBoundary(before index: Int, in characters: [Character]) -> Bool {
         guard index > 0 else { return true }
-        if index >= 3, characters[index - 3] == "%", characters[index - 2].isHexDigit, characters[index - 1].isHexDigit {
+        if index >= 3, characters[index - 3] == "%", characters[index - 2].isHexDigit, characters[index - 1].isHexDigit
+        {
             return true
         }
         let previous = characters[index - 1]

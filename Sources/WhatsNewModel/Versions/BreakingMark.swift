@@ -23,20 +23,26 @@ public enum BreakingMark {
         let opening = text.drop { !$0.isLetter }
         let emojiLed = opening.startIndex != text.startIndex && text.first.map { !$0.isASCII } == true
         // `BREAKING: …`, `Breaking change: …`, and after a warning sign, `⚠️ BREAKING …`.
-        if let colon = opening.prefix(20).firstIndex(of: ":"), isLabel(String(opening[..<colon]).lowercased()) { return true }
-        if emojiLed, opening.hasPrefix("BREAKING"), opening.dropFirst(8).first.map({ !$0.isLetter && $0 != "_" }) ?? true {
+        if let colon = opening.prefix(20).firstIndex(of: ":"), isLabel(String(opening[..<colon]).lowercased()) {
+            return true
+        }
+        if emojiLed, opening.hasPrefix("BREAKING"),
+            opening.dropFirst(8).first.map({ !$0.isLetter && $0 != "_" }) ?? true
+        {
             return true
         }
         let lowered = text.lowercased()
         // Marks in brackets (`(backwards incompatible)`), not the words in a sentence; looked
         // for among the bytes, as the standard search built a table for each of the ten.
         return bracketedMarks.contains { lowered.contains(text: $0) }
-            || ["backwards incompatible", "backward incompatible"].contains(String(lowered.drop { !$0.isLetter }.prefix { $0 != ":" }))
+            || ["backwards incompatible", "backward incompatible"].contains(
+                String(lowered.drop { !$0.isLetter }.prefix { $0 != ":" }))
     }
 
     /// `[breaking]`, `(breaking)`, `[backwards incompatible]` and the other spellings.
     private static let bracketedMarks = [
-        "breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible", "backward-incompatible",
+        "breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible",
+        "backward-incompatible",
     ].flatMap { ["[\($0)]", "(\($0))"] }
 
     /// `breaking`, `breaking change`, `breaking changes`, in lower case.

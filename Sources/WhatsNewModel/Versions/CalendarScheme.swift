@@ -57,7 +57,8 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
         }
         // Year, month, day, counter, none skipped but the counter's place after the year.
         let dates = order.filter { $0 < 3 }
-        guard dates == Array(0..<dates.count), order.filter({ $0 == 3 }).count <= 1, order.last == 3 || !order.contains(3)
+        guard dates == Array(0..<dates.count), order.filter({ $0 == 3 }).count <= 1,
+            order.last == 3 || !order.contains(3)
         else { return nil }
         self.parts = parts
     }
@@ -111,19 +112,26 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
     /// against the releases' dates; nil when it reads as no calendar version (`1.4.0`).
     public static func learned(from releases: [Release]) -> CalendarScheme? {
         let released = releases.filter { !$0.isUnreleased && $0.version.map { $0.prerelease.isEmpty } == true }
-        guard let newest = released.max(by: { $0.version!.compare(to: $1.version!) == .older }), let version = newest.version
+        guard let newest = released.max(by: { $0.version!.compare(to: $1.version!) == .older }),
+            let version = newest.version
         else { return nil }
         let numbers = version.numbers
-        guard numbers.count >= 2, version.numbersText.split(separator: ".").count == numbers.count, let short = isYear(numbers[0]) else { return nil }
+        guard numbers.count >= 2, version.numbersText.split(separator: ".").count == numbers.count,
+            let short = isYear(numbers[0])
+        else { return nil }
         // The releases written the same way: a year of the same width first.
         let family = released.compactMap { release -> (numbers: [Int], texts: [Substring], date: ReleaseDate?)? in
-            guard let version = release.version, version.numbers.count >= 2, isYear(version.numbers[0]) == short else { return nil }
+            guard let version = release.version, version.numbers.count >= 2, isYear(version.numbers[0]) == short else {
+                return nil
+            }
             return (version.numbers, version.numbersText.split(separator: "."), release.date)
         }
         // Month and day are written two digits wide when any release writes either with a
         // leading zero (`2026.11.02` gives `2027.01.05`, not `2027.1.05`).
         let padded = family.contains { release in
-            (1..<min(3, release.texts.count)).contains { release.texts[$0].count == 2 && release.texts[$0].first == "0" }
+            (1..<min(3, release.texts.count)).contains {
+                release.texts[$0].count == 2 && release.texts[$0].first == "0"
+            }
         }
         var parts: [Part] = [.year(short: short, padded: false)]
         // The second number is the month unless one goes past 12, or a two-number version's is not its month.

@@ -160,7 +160,8 @@ public struct NextVersion: Sendable {
 
         private static func range(of needle: [Character], in text: [Character]) -> Range<Int>? {
             guard !needle.isEmpty, needle.count <= text.count else { return nil }
-            for start in 0...(text.count - needle.count) where text[start..<(start + needle.count)].elementsEqual(needle) {
+            for start in 0...(text.count - needle.count)
+            where text[start..<(start + needle.count)].elementsEqual(needle) {
                 return start..<(start + needle.count)
             }
             return nil

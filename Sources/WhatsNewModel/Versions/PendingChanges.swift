@@ -40,17 +40,22 @@ public struct PendingChanges: Sendable {
     /// What waits in `document` (read from `path`) and `fragments`, with the project's kinds.
     /// `removalBreaksBelowOne`: below 1.0.0 a removal is breaking, as Cargo reads SemVer
     /// (`versioning: semver`); false to read SemVer to the letter.
-    public init(document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds, removalBreaksBelowOne: Bool = true) {
+    public init(
+        document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds, removalBreaksBelowOne: Bool = true
+    ) {
         let releases = document.releases
         let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
-        let stableIndex = ReleaseOrder.latest(of: released.filter { !Self.isPreRelease(releases[$0].version!) }, in: releases)
+        let stableIndex = ReleaseOrder.latest(
+            of: released.filter { !Self.isPreRelease(releases[$0].version!) }, in: releases)
         stable = stableIndex.map { releases[$0].version! }
         preReleases = released.filter { index in
             let version = releases[index].version!
             return Self.isPreRelease(version) && stable.map { version.compare(to: $0) == .newer } ?? true
         }
         latestPreRelease = preReleases.map { releases[$0].version! }.max { $0.compare(to: $1) == .older }
-        newestPreReleaseEver = released.map { releases[$0].version! }.filter(Self.isPreRelease).max { $0.compare(to: $1) == .older }
+        newestPreReleaseEver = released.map { releases[$0].version! }.filter(Self.isPreRelease).max {
+            $0.compare(to: $1) == .older
+        }
         countsPreReleasesFromZero = released.contains { index in
             let version = releases[index].version!
             return Self.isPreRelease(version) && version.prerelease.count == 2 && version.prerelease[1] == "0"
@@ -67,7 +72,9 @@ public struct PendingChanges: Sendable {
         // moves the second number, as a breaking change does there.
         if removalBreaksBelowOne, (stable?.numbers.first ?? 0) == 0 {
             for index in new.indices where Self.breaksBelowOne(new[index]) { new[index].markBreakingBelowOne() }
-            for index in gathered.indices where Self.breaksBelowOne(gathered[index]) { gathered[index].markBreakingBelowOne() }
+            for index in gathered.indices where Self.breaksBelowOne(gathered[index]) {
+                gathered[index].markBreakingBelowOne()
+            }
         }
     }
 
@@ -106,7 +113,9 @@ public struct PendingChanges: Sendable {
     }
 
     /// `1.5.0-beta.2`; not `1.1.1w` or `2.0.post1`, which follow a release.
-    public static func isPreRelease(_ version: Version) -> Bool { !version.prerelease.isEmpty && !version.isPostRelease }
+    public static func isPreRelease(_ version: Version) -> Bool {
+        !version.prerelease.isEmpty && !version.isPostRelease
+    }
 
     private static func note(_ fragment: Fragment) -> Note {
         let words = fragment.title ?? fragment.body.lines.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
@@ -134,7 +143,10 @@ public struct PendingChanges: Sendable {
             } else if let kind = section.kind {
                 // A heading of no kind the notes know (`### Under the Hood`) is `other`, a patch:
                 // on real changelogs that is what such rows were (a project's `kinds:` says otherwise).
-                (name, bump) = (kind == .other ? section.title.map { "“\($0)”" } ?? kind.rawValue : kind.rawValue, VersionBump.of(kind))
+                (name, bump) = (
+                    kind == .other ? section.title.map { "“\($0)”" } ?? kind.rawValue : kind.rawValue,
+                    VersionBump.of(kind)
+                )
             }
             let items = section.body.blocks.flatMap { block -> [ListItem] in
                 guard case .list(let list) = block.content else { return [] }
@@ -151,7 +163,9 @@ public struct PendingChanges: Sendable {
                 // A dependency update gathered from another row (`**deps:** …` under Features) counts
                 // as the sheet shows it, a dependency update; the explanation names where it stood.
                 if let kind = section.itemKinds[item.line] {
-                    return Note(bump: bump, kind: "\(name), written under \(kind.rawValue)", text: text, location: at, hasRule: hasRule)
+                    return Note(
+                        bump: bump, kind: "\(name), written under \(kind.rawValue)", text: text, location: at,
+                        hasRule: hasRule)
                 }
                 return Note(bump: bump, kind: name, text: text, location: at, hasRule: hasRule)
             }

@@ -48,7 +48,9 @@ public struct VersionTemplate: Sendable, Equatable {
 
     /// The version `text` holds in the placeholder's place, when it is written this way.
     public func version(in text: String) -> String? {
-        guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
+        guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else {
+            return nil
+        }
         return String(text.dropFirst(prefix.count).dropLast(suffix.count))
     }
 }

@@ -15,7 +15,8 @@ public enum LongDates {
 
     private static let forms: [String: LongDateForm] = {
         var forms: [String: LongDateForm] = [:]
-        for line in PackageResources.long_dates_tsv.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+        for line in PackageResources.long_dates_tsv.split(separator: UInt8(ascii: "\n"))
+        where line.first != UInt8(ascii: "#") {
             let columns = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
             guard columns.count == 7, let form = LongDateForm(columns: Array(columns.dropFirst())) else { continue }
@@ -47,7 +48,9 @@ struct LongDateForm: Sendable {
     init?(columns: [String]) {
         // Split on scalars: a name may open with a joiner, which would make one character of `|` and it.
         func names(_ column: String) -> [String] {
-            column.unicodeScalars.split(separator: "|", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+            column.unicodeScalars.split(separator: "|", omittingEmptySubsequences: false).map {
+                String(String.UnicodeScalarView($0))
+            }
         }
         guard let pieces = Self.pieces(of: columns[0]) else { return nil }
         self.pieces = pieces

@@ -20,7 +20,11 @@ func fields(of pattern: String) -> [String] {
     for scalar in pattern.unicodeScalars {
         if scalar == "'" { quoted.toggle(); previous = nil; continue }
         guard !quoted, scalar.isASCII, scalar.properties.isAlphabetic else { previous = nil; continue }
-        if scalar == previous { found[found.count - 1].unicodeScalars.append(scalar) } else { found.append(String(scalar)) }
+        if scalar == previous {
+            found[found.count - 1].unicodeScalars.append(scalar)
+        } else {
+            found.append(String(scalar))
+        }
         previous = scalar
     }
     return found
@@ -37,7 +41,8 @@ func row(_ identifier: String) -> [String] {
     let pattern = formatter.dateFormat ?? ""
     let known: Set<String> = ["d", "dd", "M", "MM", "MMM", "MMMM", "L", "LL", "LLLL", "y", "yyyy", "G", "GGGG"]
     for field in fields(of: pattern) where !known.contains(field) {
-        FileHandle.standardError.write(Data("\(identifier): the field \(field) of \(pattern) is not one LongDates formats\n".utf8))
+        FileHandle.standardError.write(
+            Data("\(identifier): the field \(field) of \(pattern) is not one LongDates formats\n".utf8))
         exit(1)
     }
     // The digits as the long form itself writes them (a locale's numbers, and its other date

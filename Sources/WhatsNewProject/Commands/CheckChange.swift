@@ -46,7 +46,8 @@ package struct CheckChange {
         let rules = try Self.project(at: at, settings: settingsPath, named: settingsFile, like: project)
         if changes.contains(where: { $0.path == settingsFile || $0.from == settingsFile }) {
             console.report(
-                "whatsnew check: this change edits \(settingsFile); it was checked by the settings as they are at the base (\(baseCommit.prefix(12))), since a change's own settings apply once it is merged")
+                "whatsnew check: this change edits \(settingsFile); it was checked by the settings as they are at the base (\(baseCommit.prefix(12))), since a change's own settings apply once it is merged"
+            )
         }
         let fragmentsFolder = at.path(of: rules.fragmentsPath)
         let notesFile = at.path(of: rules.notesPath)
@@ -58,7 +59,8 @@ package struct CheckChange {
         }
         // Added, not renamed within the folder: each is linted, whether or not it is a new note.
         let added = changes.filter { change in
-            isFragment(change.path) && (change.status == "A" || (change.status == "R" && !isFragment(change.from ?? "")))
+            isFragment(change.path)
+                && (change.status == "A" || (change.status == "R" && !isFragment(change.from ?? "")))
         }
         let needing = changes.filter { change in
             change.path != notesFile && change.path != settingsFile && !change.path.hasPrefix(fragmentsFolder + "/")
@@ -75,7 +77,9 @@ package struct CheckChange {
             if let fragment { read.append(fragment) }
         }
         // With the project's icons, as `lint` and `release` check them.
-        findings += FragmentLinter(icons: (try? Notes.catalog(NotesRequest().resolved(in: project), project)) ?? .builtIn).check(read)
+        findings += FragmentLinter(
+            icons: (try? Notes.catalog(NotesRequest().resolved(in: project), project)) ?? .builtIn
+        ).check(read)
         console.report(findings)
         if findings.contains(where: { $0.severity == .error }) {
             throw Self.failure(
@@ -87,13 +91,17 @@ package struct CheckChange {
         // A note is new when its words waited nowhere at the base: an edit, a rename, a copy or a
         // move of a waiting one, or a blank line, adds none.
         let before = at.pendingNotes(notes: notesFile, fragments: fragmentsFolder, project: rules)
-        let now = Self.pendingNotes(notes: top + "/" + notesFile, fragments: top + "/" + fragmentsFolder, project: rules)
+        let now = Self.pendingNotes(
+            notes: top + "/" + notesFile, fragments: top + "/" + fragmentsFolder, project: rules)
         let (new, gone) = now.change(since: before)
         if rules.hasPackages {
-            try checkPackages(rules, changes: changes, at: at, notes: read.filter { !before.known.contains(PendingNotes.key(of: $0)) }, listed: new > gone)
+            try checkPackages(
+                rules, changes: changes, at: at,
+                notes: read.filter { !before.known.contains(PendingNotes.key(of: $0)) }, listed: new > gone)
         }
         if new > gone {
-            let named = zip(added, read.map(PendingNotes.key(of:))).filter { !before.known.contains($0.1) }.map(\.0.path)
+            let named = zip(added, read.map(PendingNotes.key(of:))).filter { !before.known.contains($0.1) }.map(
+                \.0.path)
             console.report(
                 named.isEmpty
                     ? "whatsnew check: this change lists \(new - gone == 1 ? "a change" : "\(new - gone) changes") in \(notesFile)'s release in progress; a fragment (`whatsnew new`) would not conflict with other pull requests"
@@ -136,12 +144,15 @@ package struct CheckChange {
         let names = missing.map(\.name)
         throw Self.failure(
             "this change touches \(missing.map { "\($0.path) (\($0.name))" }.joined(separator: ", ")) but no new release note names \(names.count == 1 ? names[0] : "these packages"); add one with "
-                + "`whatsnew new --package \(names.joined(separator: " --package ")) --kind <kind> --body \"…\"`, or, if users will not notice the change, pass --skip (WHATSNEW_SKIP=1)")
+                + "`whatsnew new --package \(names.joined(separator: " --package ")) --kind <kind> --body \"…\"`, or, if users will not notice the change, pass --skip (WHATSNEW_SKIP=1)"
+        )
     }
 
     /// The change that makes `unit` need a note: in its folder, but not its notes, a fragment or
     /// a file its `check: ignore:` covers; every path as the base commit has it.
-    private static func touching(_ unit: ReleaseUnit, _ changes: [Change], at base: BaseCommit, fragments: String) -> Change? {
+    private static func touching(_ unit: ReleaseUnit, _ changes: [Change], at base: BaseCommit, fragments: String)
+        -> Change?
+    {
         let folder = base.path(of: unit.folder)
         // The top itself comes back whole, as a path outside the repository does.
         let inside = folder == base.top ? "" : folder + "/"
@@ -158,7 +169,9 @@ package struct CheckChange {
     static func mergeBase(_ git: Git, base: String?) throws(Git.Failure) -> String {
         if let base {
             guard let commit = git.commit(base) else {
-                throw Git.Failure(message: "--base \(base) names no commit here; fetch it first (actions/checkout with fetch-depth: 0)")
+                throw Git.Failure(
+                    message:
+                        "--base \(base) names no commit here; fetch it first (actions/checkout with fetch-depth: 0)")
             }
             guard let mergeBase = try? git.text(["merge-base", commit, "HEAD"]), !mergeBase.isEmpty else {
                 throw Git.Failure(
@@ -176,7 +189,9 @@ package struct CheckChange {
         }
         if let unrelated, (try? git.text(["rev-parse", "--is-shallow-repository"])) == "true" {
             throw Git.Failure(
-                message: "\(unrelated) is here, but this shallow clone lacks the history it shares with HEAD; fetch it (actions/checkout with fetch-depth: 0, or git fetch --deepen) or pass --base REF")
+                message:
+                    "\(unrelated) is here, but this shallow clone lacks the history it shares with HEAD; fetch it (actions/checkout with fetch-depth: 0, or git fetch --deepen) or pass --base REF"
+            )
         }
         throw Git.Failure(message: "found no base to compare with (origin/HEAD, main or master); pass --base REF")
     }
@@ -242,7 +257,8 @@ package struct CheckChange {
         }
         let settings = ProjectSettings.read(source)
         if settings.diagnostics.contains(where: { $0.severity == .error }) {
-            throw CommandFailure(settings.diagnostics, notes: ["(\(file) as it is at the base, \(base.commit.prefix(12)))"])
+            throw CommandFailure(
+                settings.diagnostics, notes: ["(\(file) as it is at the base, \(base.commit.prefix(12)))"])
         }
         return Project(settings: settings, root: project.root)
     }

@@ -1,3 +1,6 @@
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
-import WhatsNewReading
 
 /// `whatsnew draft`: a fragment for each conventional commit since the latest release that has
 /// no note yet, written all together or not at all; the drafts of commits a later commit
@@ -27,7 +28,8 @@ package struct DraftNotes {
         // Every package a commit concerns is named in its note, whichever package this run is
         // for: the note is drafted once per commit, and a second run takes it for drafted.
         var drafts = try CommitDrafts.make(
-            for: project, units: project.hasPackages ? project.units.map(project.scoped(to:)) : nil, request: request, folder: folder
+            for: project, units: project.hasPackages ? project.units.map(project.scoped(to:)) : nil, request: request,
+            folder: folder
         ) { unit throws(CommandFailure) in
             try Self.document(of: unit)
         }
@@ -39,7 +41,11 @@ package struct DraftNotes {
         if dryRun {
             var listing = ""
             for draft in drafts.drafts {
-                listing += "would write \(folder.path)/\(draft.name)\n" + draft.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined()
+                listing +=
+                    "would write \(folder.path)/\(draft.name)\n"
+                    + draft.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                        "  " + $0 + "\n"
+                    }.joined()
             }
             for withdrawn in drafts.withdrawn {
                 listing += "would remove \(folder.path)/\(withdrawn.name) (commit \(withdrawn.revert) reverts it)\n"
@@ -96,7 +102,10 @@ package struct DraftNotes {
                 Diagnostic(
                     .unwritableOutput, at: SourceLocation(path: folder.path + "/" + withdrawn.name),
                     "cannot remove this draft, which commit \(withdrawn.revert) reverts: \(describe(errno: errno))"),
-                notes: [notes.isEmpty ? "nothing was changed" : "the new drafts were written; run `whatsnew draft` again to remove it"])
+                notes: [
+                    notes.isEmpty
+                        ? "nothing was changed" : "the new drafts were written; run `whatsnew draft` again to remove it"
+                ])
         }
         if !drafts.withdrawn.isEmpty { PreparedFile.flushFolder(of: folder.path + "/README.md") }
     }
@@ -104,21 +113,33 @@ package struct DraftNotes {
     /// What was drafted, and why the other commits have no note, in a sentence.
     static func summary(_ drafts: CommitDrafts, written: Bool) -> String {
         let counts = drafts.counts
-        func count(_ number: Int, _ one: String, _ many: String) -> String { number == 1 ? "1 \(one)" : "\(number) \(many)" }
+        func count(_ number: Int, _ one: String, _ many: String) -> String {
+            number == 1 ? "1 \(one)" : "\(number) \(many)"
+        }
         var parts: [String] = []
         if counts.already > 0 { parts.append(count(counts.already, "was drafted before", "were drafted before")) }
         if counts.noted > 0 { parts.append(count(counts.noted, "has its note already", "have their notes already")) }
         if counts.hidden > 0 { parts.append("\(counts.hidden) of types users never see") }
-        if counts.notConventional > 0 { parts.append(count(counts.notConventional, "is not a conventional commit", "are not conventional commits")) }
+        if counts.notConventional > 0 {
+            parts.append(count(counts.notConventional, "is not a conventional commit", "are not conventional commits"))
+        }
         if counts.duplicates > 0 { parts.append(count(counts.duplicates, "repeats another", "repeat others")) }
         if counts.reverted > 0 { parts.append(count(counts.reverted, "was reverted", "were reverted")) }
         if !drafts.problems.isEmpty { parts.append("\(drafts.problems.count) skipped") }
-        if !drafts.unplaced.isEmpty { parts.append(count(drafts.unplaced.count, "concerns no package", "concern no package")) }
+        if !drafts.unplaced.isEmpty {
+            parts.append(count(drafts.unplaced.count, "concerns no package", "concern no package"))
+        }
         let verb = written ? "drafted" : "would draft"
-        var sentence = "\(verb) \(count(drafts.drafts.count, "note", "notes")) from \(count(counts.commits, "commit", "commits"))"
-        if !drafts.withdrawn.isEmpty { sentence += "; \(written ? "removed" : "would remove") \(count(drafts.withdrawn.count, "reverted draft", "reverted drafts"))" }
+        var sentence =
+            "\(verb) \(count(drafts.drafts.count, "note", "notes")) from \(count(counts.commits, "commit", "commits"))"
+        if !drafts.withdrawn.isEmpty {
+            sentence +=
+                "; \(written ? "removed" : "would remove") \(count(drafts.withdrawn.count, "reverted draft", "reverted drafts"))"
+        }
         if !parts.isEmpty { sentence += " (" + parts.joined(separator: "; ") + ")" }
-        if drafts.drafts.isEmpty && drafts.withdrawn.isEmpty && counts.commits > 0 && written { sentence += "; nothing was changed" }
+        if drafts.drafts.isEmpty && drafts.withdrawn.isEmpty && counts.commits > 0 && written {
+            sentence += "; nothing was changed"
+        }
         return sentence
     }
 }

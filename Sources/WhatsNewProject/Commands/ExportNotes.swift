@@ -41,7 +41,8 @@ package struct ExportFastlane {
         let lock = try project.lockForWriting(notes: self.notes.input, console: console)
         defer { lock.release() }
         let notes = try Notes(self.notes, in: project, console: console)
-        let sheet = SheetRequest(today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
+        let sheet = SheetRequest(
+            today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
         var files: [(String, String)] = []
         var failures: [Diagnostic] = []
         for (tag, folders) in try targets(notes) {
@@ -101,8 +102,10 @@ package struct ExportJSON {
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
         let notes = try Notes(self.notes, in: project, console: console)
-        let sheet = SheetRequest(today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
+        let sheet = SheetRequest(
+            today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
         let editions = LocalizedEditions(notes, locales: try LocaleList(locales))
-        try ExportFiles.write(try editions.json(sheet: sheet, directory: directory, name: name), in: project, console: console)
+        try ExportFiles.write(
+            try editions.json(sheet: sheet, directory: directory, name: name), in: project, console: console)
     }
 }

@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import WhatsNewEditing
 import WhatsNewModel
 import WhatsNewReading
 import WhatsNewRendering
 import WhatsNewSheet
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `whatsnew export sparkle`: release notes for Sparkle's update window, beside each archive
 /// where `generate_appcast` finds them, or into the descriptions of an appcast kept by hand.
@@ -38,7 +39,8 @@ package struct ExportSparkle {
         defer { lock?.release() }
         let notes = try Notes(self.notes, in: project, console: console)
         let original = notes.translations.originalLocale
-        let tags = try locales.map { (list) throws(CommandFailure) in try LocaleList(list).tags(notes.translations) } ?? []
+        let tags =
+            try locales.map { (list) throws(CommandFailure) in try LocaleList(list).tags(notes.translations) } ?? []
         // The notes in each language: the original first (no locale), then each translation.
         var editions: [Notes.Edition] = []
         for tag in [nil] + tags.filter({ $0 != original }).map(Optional.some) {
@@ -46,9 +48,11 @@ package struct ExportSparkle {
         }
         for build in notes.request.builds
         where !editions[0].document.releases.contains(where: { $0.version?.matches(build.version) ?? false }) {
-            console.report("\(notes.path): warning: --build names \(build.version), which the notes have no release of\n")
+            console.report(
+                "\(notes.path): warning: --build names \(build.version), which the notes have no release of\n")
         }
-        let sheet = SheetRequest(today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
+        let sheet = SheetRequest(
+            today: try notes.request.day(now: .today), filter: try notes.request.filter(in: project))
         if let appcast {
             try fill(appcast, notes: notes, editions: editions, sheet: sheet, console: console)
         } else {
@@ -126,13 +130,17 @@ package struct ExportSparkle {
             descriptions[index] = made[version]
         }
         if !linked.isEmpty {
-            let (count, was) = linked.count == 1 ? ("1 item the notes know carries", "it was") : ("\(linked.count) items the notes know carry", "they were")
+            let (count, was) =
+                linked.count == 1
+                ? ("1 item the notes know carries", "it was")
+                : ("\(linked.count) items the notes know carry", "they were")
             let done =
                 prefersDescription
                 ? "the links were taken out and the descriptions written (--prefer description)"
                 : "\(was) left as \(was) (--prefer description takes the links out and writes the descriptions)"
             console.report(
-                "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; \(done)\n")
+                "\(source.path): note: \(count) a sparkle:releaseNotesLink, which Sparkle shows instead of a description; \(done)\n"
+            )
         }
         guard !descriptions.isEmpty || (!linked.isEmpty && !prefersDescription) else {
             throw CommandFailure(
@@ -151,7 +159,8 @@ package struct ExportSparkle {
         }
         if unknown.count > Self.unknownItemsNamed {
             console.report(
-                "\(source.path): note: \(unknown.count - Self.unknownItemsNamed) more items are no release of the notes; their descriptions were left as they were\n")
+                "\(source.path): note: \(unknown.count - Self.unknownItemsNamed) more items are no release of the notes; their descriptions were left as they were\n"
+            )
         }
         // Reading drops a byte order mark; the file keeps its own.
         let mark: [UInt8] = source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []

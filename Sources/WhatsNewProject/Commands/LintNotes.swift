@@ -44,7 +44,9 @@ package struct LintNotes {
         let boundary = project.boundary
         let origin: ProjectBoundary.Origin = self.inputs.isEmpty ? .repository : .commandLine
         // A path from the settings was reported with the settings; it is only not read.
-        func admitted(_ path: String, _ what: String, from origin: ProjectBoundary.Origin, reported: Bool = true) -> Bool {
+        func admitted(_ path: String, _ what: String, from origin: ProjectBoundary.Origin, reported: Bool = true)
+            -> Bool
+        {
             guard path != "-", let problem = boundary.problem(with: path, from: origin, what: what) else { return true }
             if reported { diagnostics.append(Diagnostic(.outsideProject, at: SourceLocation(path: path), problem)) }
             return false
@@ -91,7 +93,8 @@ package struct LintNotes {
             }
             do {
                 let source = try SourceFile.load(path: input, maximumSize: limit)
-                let reader = Notes.reader(linter.icons, project, console: console, notes: fragmentsFolder == nil ? "-" : input)
+                let reader = Notes.reader(
+                    linter.icons, project, console: console, notes: fragmentsFolder == nil ? "-" : input)
                 let file = NotesFile(source, reader: reader)
                 let findings = file.reading.diagnostics + linter.check(file.document, path: source.path)
                 diagnostics += findings.sorted(by: Diagnostic.inFileOrder)
@@ -113,11 +116,14 @@ package struct LintNotes {
                     diagnostics += FragmentLinter(icons: linter.icons).check(
                         read, unreleased: file.document.releaseInProgress)
                     if Project.same(input, project.notesPath) {
-                        let (read, untagged) = UntaggedRelease.reading(file, in: project, tags: project.tags(near: input))
+                        let (read, untagged) = UntaggedRelease.reading(
+                            file, in: project, tags: project.tags(near: input))
                         diagnostics += untagged.map { [$0] } ?? []
                         let released = read.document.releases.filter { !$0.isUnreleased }.compactMap(\.version)
-                        let planned = read.document.releaseInProgress?.version.map(ReleaseInProgress.plannedRelease(of:))
-                        diagnostics += VersionFiles(project: project).lint(latest: released.max { $0.compare(to: $1) == .older }, planned: planned)
+                        let planned = read.document.releaseInProgress?.version.map(
+                            ReleaseInProgress.plannedRelease(of:))
+                        diagnostics += VersionFiles(project: project).lint(
+                            latest: released.max { $0.compare(to: $1) == .older }, planned: planned)
                     }
                     // What only writing them into these notes shows: a title that reads as a release.
                     do {
@@ -167,7 +173,8 @@ package struct LintNotes {
                 }
                 continue
             }
-            let origin = project.origin(ofTranslation: candidate.path, localesDirectory: localesDirectory, projectNotes: projectNotes)
+            let origin = project.origin(
+                ofTranslation: candidate.path, localesDirectory: localesDirectory, projectNotes: projectNotes)
             if let problem = project.boundary.problem(with: candidate.path, from: origin, what: "the translation") {
                 findings.append(Diagnostic(.outsideProject, at: SourceLocation(path: candidate.path), problem))
                 continue

@@ -61,7 +61,9 @@ package struct ListLocales {
         request.includesFragments = false
         let notes = try Notes(request, in: project, console: console)
         let files = notes.translations
-        var lines = ["\(files.originalLocale)\t\(notes.path)\t(the original: \(notes.document.releases.count) releases)"]
+        var lines = [
+            "\(files.originalLocale)\t\(notes.path)\t(the original: \(notes.document.releases.count) releases)"
+        ]
         for candidate in files.candidates {
             guard let locale = candidate.locale, locale.isKnownLanguage else { continue }
             let sheet = try notes.edition(locale).document

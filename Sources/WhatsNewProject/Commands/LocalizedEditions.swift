@@ -1,11 +1,12 @@
+import WhatsNewModel
+import WhatsNewRendering
+import WhatsNewSheet
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewModel
-import WhatsNewRendering
-import WhatsNewSheet
 
 /// `--locales all` or `de,ja,pt-BR`.
 package struct LocaleList: Sendable {
@@ -54,7 +55,8 @@ package struct LocalizedEditions {
     }
 
     /// One JSON sheet per locale, in `<directory>/<locale>.lproj/<name>`, as an app bundles them.
-    package func json(sheet: SheetRequest, directory: String, name: String) throws(CommandFailure) -> [(String, String)] {
+    package func json(sheet: SheetRequest, directory: String, name: String) throws(CommandFailure) -> [(String, String)]
+    {
         var files: [(String, String)] = []
         for tag in tags {
             let shown = try sheet.sheet(of: try edition(tag), selection: notes.request.selection(), in: notes)
@@ -76,13 +78,15 @@ package struct LocalizedEditions {
                 failures.append(
                     Diagnostic(
                         .storeLocale, at: SourceLocation(path: notes.path, line: 1, column: 1),
-                        "App Store Connect takes no locale \(tag); name the translation after one it does (Sources/WhatsNewRendering/Store/store-locales.tsv)"))
+                        "App Store Connect takes no locale \(tag); name the translation after one it does (Sources/WhatsNewRendering/Store/store-locales.tsv)"
+                    ))
                 continue
             }
             let shown = try sheet.sheet(of: try edition(tag), selection: notes.request.selection(), in: notes)
             do {
                 // The text without the final line break a file gets: a localization's field holds it as it is.
-                texts[code] = String(try StoreTextRenderer(store: .testFlight, truncates: truncates).render(shown).dropLast())
+                texts[code] = String(
+                    try StoreTextRenderer(store: .testFlight, truncates: truncates).render(shown).dropLast())
             } catch {
                 var diagnostic = error
                 diagnostic.message = "in \(tag): " + diagnostic.message
@@ -101,7 +105,8 @@ package struct LocalizedEditions {
 package enum ExportFiles {
     /// Writes `files` together, each checked to be the project's own or under a folder the
     /// command line names (``ProjectBoundary``) before any folder is made for it.
-    package static func write(_ files: [(String, String)], in project: Project, console: Console) throws(CommandFailure) {
+    package static func write(_ files: [(String, String)], in project: Project, console: Console) throws(CommandFailure)
+    {
         let boundary = project.boundary
         for (path, _) in files { try boundary.admit(path, from: .commandLine, what: "the export file") }
         for (path, _) in files {
@@ -110,7 +115,8 @@ package enum ExportFiles {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
                 throw CommandFailure(
-                    Diagnostic(.unwritableOutput, at: SourceLocation(path: directory.path), "cannot create the directory"))
+                    Diagnostic(
+                        .unwritableOutput, at: SourceLocation(path: directory.path), "cannot create the directory"))
             }
         }
         try OutputTarget.writeAll(files.map { (path: $0.0, text: $0.1) })

@@ -17,7 +17,9 @@ struct PendingNotes {
         for scalar in text.lowercased().unicodeScalars {
             // A word's letters and digits, with the marks on them (`é` written as `e` and `´`).
             let category = scalar.properties.generalCategory
-            if scalar.isShownLetterOrDigit || (!word.isEmpty && (category == .nonspacingMark || category == .spacingMark)) {
+            if scalar.isShownLetterOrDigit
+                || (!word.isEmpty && (category == .nonspacingMark || category == .spacingMark))
+            {
                 word.append(scalar)
             } else if !word.isEmpty {
                 words.append(String(word))
@@ -34,7 +36,8 @@ struct PendingNotes {
         let inProgress = ReleaseInProgress.index(in: document.releases)
         for (index, release) in document.releases.enumerated() {
             for section in release.sections {
-                let texts = section.items.isEmpty ? [(section.title ?? "") + " " + section.content.plainText] : section.items
+                let texts =
+                    section.items.isEmpty ? [(section.title ?? "") + " " + section.content.plainText] : section.items
                 for text in texts {
                     let key = Self.words(of: text)
                     guard !key.isEmpty else { continue }
@@ -55,7 +58,9 @@ struct PendingNotes {
 
     /// A fragment's words: its title, summary and text.
     static func key(of fragment: Fragment) -> String {
-        words(of: [fragment.title ?? "", fragment.summary ?? "", MarkdownContent(blocks: fragment.body.blocks).plainText].joined(separator: " "))
+        words(
+            of: [fragment.title ?? "", fragment.summary ?? "", MarkdownContent(blocks: fragment.body.blocks).plainText]
+                .joined(separator: " "))
     }
 
     /// How many notes wait now that were nowhere in `base` (`new`), and how many waiting there

@@ -53,7 +53,9 @@ package struct RenderSheets {
             throw .usage("--release and --since choose releases in different ways; give one of them")
         }
         if let entries, entries < 1 { throw .usage("--entries must be at least 1") }
-        if let feedURL, !LinkSafety.isWeb(feedURL) { throw .usage("--feed-url takes an http or https address, not \(feedURL)") }
+        if let feedURL, !LinkSafety.isWeb(feedURL) {
+            throw .usage("--feed-url takes an http or https address, not \(feedURL)")
+        }
     }
 
     /// Writes the sheet (or every output the settings list) and says what it could not show.
@@ -111,7 +113,9 @@ package struct RenderSheets {
         if size != nil && !format.takesSize {
             throw .usage("--size fits text, html and json; --format \(format.rawValue) is not one of them")
         }
-        if let output, output != "-" { try notes.project.boundary.admit(output, from: .commandLine, what: "the output") }
+        if let output, output != "-" {
+            try notes.project.boundary.admit(output, from: .commandLine, what: "the output")
+        }
         let request = notes.request
         let locale = try request.localeTag()
         if let list = try checkLocales(format: format, locale: locale) {
@@ -131,7 +135,8 @@ package struct RenderSheets {
         let sheet = try sheetRequest(notes).sheet(of: edition, selection: selection, in: notes)
         let renderer = format.renderer(
             RenderOptions(
-                terminal: terminalOptions(), templates: try templates(template, in: notes.project), standalone: standalone,
+                terminal: terminalOptions(), templates: try templates(template, in: notes.project),
+                standalone: standalone,
                 style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
                 repository: format == .atom ? notes.project.repository(for: notes.path) : config?.repository,
                 truncates: truncates))
@@ -151,7 +156,8 @@ package struct RenderSheets {
         let format = self.format ?? units[0].config?.format ?? .text
         guard format == .markdown || format == .text, locales == nil else {
             throw .usage(
-                "several packages go in one Markdown release body or one text sheet (--format markdown or text); give one --package for \(format.rawValue)")
+                "several packages go in one Markdown release body or one text sheet (--format markdown or text); give one --package for \(format.rawValue)"
+            )
         }
         var parts: [Part] = []
         for unit in units {
@@ -162,7 +168,10 @@ package struct RenderSheets {
                 continue
             }
             // Text sheets carry their title; a release body names each package in a heading.
-            parts.append(Part(name: format == .markdown ? unit.unit.name : nil, sheet: sheet, renderer: renderer, notes: notes, edition: edition))
+            parts.append(
+                Part(
+                    name: format == .markdown ? unit.unit.name : nil, sheet: sheet, renderer: renderer, notes: notes,
+                    edition: edition))
         }
         try write(parts, console: console)
     }
@@ -265,7 +274,9 @@ package struct SheetRequest: Sendable {
     /// Keep the releases before the one shown for cards to fill their room (a preview).
     package var fillsCards = false
 
-    package init(today: ReleaseDate, filter: RowFilter, size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth()) {
+    package init(
+        today: ReleaseDate, filter: RowFilter, size: SizeFamily? = nil, displayWidth: DisplayWidth = DisplayWidth()
+    ) {
         self.today = today
         self.filter = filter
         self.size = size

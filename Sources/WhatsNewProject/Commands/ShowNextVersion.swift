@@ -24,7 +24,9 @@ package struct ShowNextVersion {
 
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try project.settings?.check(on: console)
-        if project.selection.count > 1, notes != nil { throw .usage("--notes names one package's notes; give one --package with it") }
+        if project.selection.count > 1, notes != nil {
+            throw .usage("--notes names one package's notes; give one --package with it")
+        }
         // Packages share one fragments folder: the first unit's is every unit's.
         let folder = project.fragmentsFolder(for: try project.admittedNotes(notes)) ?? ".changes"
         if let unfinished = UnfinishedRelease.find(in: folder).first { throw CommandFailure(unfinished.diagnostic) }
@@ -49,12 +51,18 @@ package struct ShowNextVersion {
             // A tag naming the build gets the number `build: increment` would give.
             let build =
                 printsTag && entry.plan.tag.contains(VersionTemplate.build)
-                ? try versionFiles.buildNumber(given: nil, incrementsBuild: entry.project.config?.incrementsBuild ?? false)
+                ? try versionFiles.buildNumber(
+                    given: nil, incrementsBuild: entry.project.config?.incrementsBuild ?? false)
                 : nil
-            let shown = printsTag ? try entry.plan.tag(build: build, settings: entry.project.config?.path ?? ProjectConfig.fileName) : entry.plan.version.text
+            let shown =
+                printsTag
+                ? try entry.plan.tag(build: build, settings: entry.project.config?.path ?? ProjectConfig.fileName)
+                : entry.plan.version.text
             if explains {
                 lines += (packages ? ["\(entry.project.unit.name ?? ""):"] : []) + entry.plan.explanation()
-                if !entry.follows.isEmpty { lines.append("  uses \(entry.follows.joined(separator: ", ")), released with it: a patch at least") }
+                if !entry.follows.isEmpty {
+                    lines.append("  uses \(entry.follows.joined(separator: ", ")), released with it: a patch at least")
+                }
             } else {
                 lines.append(packages ? "\(entry.project.unit.name ?? "") \(shown)" : shown)
             }

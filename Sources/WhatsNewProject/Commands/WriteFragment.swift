@@ -1,3 +1,7 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,9 +14,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewEditing
-import WhatsNewModel
-import WhatsNewReading
 
 /// `whatsnew new`: one change's release note, written as a fragment in the project's
 /// fragments folder, checked as lint would check it first.
@@ -82,7 +83,8 @@ package struct WriteFragment {
         let lock = try project.lockForWriting(console: console)
         defer { lock.release() }
         let icons = try Notes.catalog(NotesRequest().resolved(in: project), project)
-        let (path, warnings) = try FragmentFile(folder: project.fragmentsPath, reader: project.fragmentReader).create(text, icons: icons)
+        let (path, warnings) = try FragmentFile(folder: project.fragmentsPath, reader: project.fragmentReader).create(
+            text, icons: icons)
         console.report(warnings)
         // The fragment is written whatever becomes of standard output.
         _ = console.output(path + "\n")
@@ -97,10 +99,12 @@ package struct WriteFragment {
         let touched = ((try? CheckChange.touchedPackages(in: project)) ?? []).compactMap(\.name)
         guard !touched.isEmpty else {
             throw .usage(
-                "this repository releases \(all), and this branch changes none of their folders; name the packages the note is for with --package NAME")
+                "this repository releases \(all), and this branch changes none of their folders; name the packages the note is for with --package NAME"
+            )
         }
         console.report(
-            "whatsnew new: for \(touched.joined(separator: ", ")), the \(touched.count == 1 ? "package whose folder" : "packages whose folders") this branch changes (--package names others)")
+            "whatsnew new: for \(touched.joined(separator: ", ")), the \(touched.count == 1 ? "package whose folder" : "packages whose folders") this branch changes (--package names others)"
+        )
         return touched
     }
 
@@ -148,7 +152,8 @@ struct Editor {
 
     /// The text after editing; nil when nothing was added.
     func edit(_ text: String) throws(CommandFailure) -> String? {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-note-\(UUID().uuidString).md")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "whatsnew-note-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }
         do {
             try Data(text.utf8).write(to: file)

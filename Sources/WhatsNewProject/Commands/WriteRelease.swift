@@ -1,11 +1,12 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewEditing
-import WhatsNewModel
-import WhatsNewReading
 
 /// `whatsnew release VERSION`: the fragments and the notes' unreleased changes written into
 /// the notes as a new release, in the notes' own dialect, all or nothing.
@@ -59,7 +60,8 @@ package struct WriteRelease {
         if project.hasPackages {
             if project.chosen == .every {
                 throw .usage(
-                    "this repository releases \(project.units.compactMap(\.name).joined(separator: ", ")); say which with --package NAME (repeatable) or --package all")
+                    "this repository releases \(project.units.compactMap(\.name).joined(separator: ", ")); say which with --package NAME (repeatable) or --package all"
+                )
             }
             if project.selection.count > 1, case .exact = request {
                 throw .usage("a version goes with one package; give auto, major, minor or patch to release several")
@@ -103,17 +105,24 @@ package struct WriteRelease {
         }
         if dryRun {
             for (index, (write, entry)) in zip(writes, round.entries).enumerated() {
-                let header = round.entries.count > 1 ? "\(index == 0 ? "" : "\n")# \(entry.project.unit.name ?? "") \(entry.plan.version.text)\n\n" : ""
-                try console.deliver(header + write.edit.release + write.changes.map { "\n" + VersionFiles.diff($0) }.joined())
+                let header =
+                    round.entries.count > 1
+                    ? "\(index == 0 ? "" : "\n")# \(entry.project.unit.name ?? "") \(entry.plan.version.text)\n\n" : ""
+                try console.deliver(
+                    header + write.edit.release + write.changes.map { "\n" + VersionFiles.diff($0) }.joined())
             }
             for (write, entry) in zip(writes, round.entries) {
-                console.report("would release \(entry.plan.version.text) (tag \(write.tag)) in \(write.path)" + Self.following(entry))
+                console.report(
+                    "would release \(entry.plan.version.text) (tag \(write.tag)) in \(write.path)"
+                        + Self.following(entry))
             }
             return
         }
         try commit(writes, round)
         for (write, entry) in zip(writes, round.entries) {
-            console.report(summary(write, entry, released: Set(round.entries.compactMap(\.project.unit.name))) + Self.following(entry))
+            console.report(
+                summary(write, entry, released: Set(round.entries.compactMap(\.project.unit.name)))
+                    + Self.following(entry))
         }
         try console.deliver(output(round, writes))
     }
@@ -130,15 +139,19 @@ package struct WriteRelease {
     }
 
     /// The notes of `entry` with its release written in, and its version files changed.
-    private func write(_ entry: ReleaseRound.Entry, day: ReleaseDate, console: Console) throws(CommandFailure) -> Write {
+    private func write(_ entry: ReleaseRound.Entry, day: ReleaseDate, console: Console) throws(CommandFailure) -> Write
+    {
         let project = entry.project
         let file = entry.waiting.file
         let gathering = entry.plan.pending.preReleases(gatheredBy: entry.plan.version, in: file.document.releases)
         let versionFiles = VersionFiles(project: project)
         let settings = project.config?.path ?? ProjectConfig.fileName
         // The files' own problems first: a build number is looked for only in files read.
-        if !versionFiles.findings.isEmpty { throw CommandFailure(versionFiles.findings, notes: ["nothing was changed"]) }
-        let number = try versionFiles.buildNumber(given: build, incrementsBuild: project.config?.incrementsBuild ?? false)
+        if !versionFiles.findings.isEmpty {
+            throw CommandFailure(versionFiles.findings, notes: ["nothing was changed"])
+        }
+        let number = try versionFiles.buildNumber(
+            given: build, incrementsBuild: project.config?.incrementsBuild ?? false)
         let tag = try entry.plan.tag(build: number, settings: settings)
         let edit: ReleaseWriter.Edit
         do {
@@ -156,7 +169,9 @@ package struct WriteRelease {
         if let unwritten = versionFiles.unwrittenBuild(build, settings: settings) {
             console.report([unwritten])
         }
-        return Write(path: file.source.path, source: file.source, edit: edit, changes: changes, gathered: gathering.count, tag: tag)
+        return Write(
+            path: file.source.path, source: file.source, edit: edit, changes: changes, gathered: gathering.count,
+            tag: tag)
     }
 
     /// Every file of every unit changed in one step: the first unit's notes are the journal's
@@ -182,11 +197,14 @@ package struct WriteRelease {
                 removed.append((fragment.name, ContentFingerprint(ofFileAt: path) ?? .init(of: [])))
             } else {
                 // A note for packages not released here waits for them, naming only them.
-                guard let before = ContentFingerprint.contents(of: path), let after = FragmentPackages.rewrite(before, to: left) else {
+                guard let before = ContentFingerprint.contents(of: path),
+                    let after = FragmentPackages.rewrite(before, to: left)
+                else {
                     throw CommandFailure(
                         Diagnostic(
                             .fragmentPackage, at: SourceLocation(path: path),
-                            "this note waits for \(left.joined(separator: ", ")) too, but its `packages:` cannot be rewritten to name only them; write it on a line of its own, such as `packages: [\(fragment.packages.joined(separator: ", "))]`"),
+                            "this note waits for \(left.joined(separator: ", ")) too, but its `packages:` cannot be rewritten to name only them; write it on a line of its own, such as `packages: [\(fragment.packages.joined(separator: ", "))]`"
+                        ),
                         notes: ["nothing was changed"])
                 }
                 kept.append(VersionFiles.Change(path: path, before: before, after: after))
@@ -194,11 +212,16 @@ package struct WriteRelease {
         }
         let mark: (SourceFile) -> [UInt8] = { $0.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : [] }
         var release = ReleaseFiles(
-            notes: first.path, before: ContentFingerprint(of: mark(first.source) + first.source.bytes), fragments: removed,
-            folder: folder.path, version: round.entries.map { ($0.project.unit.name.map { $0 + "@" } ?? "") + $0.plan.version.text }.joined(separator: ", "))
+            notes: first.path, before: ContentFingerprint(of: mark(first.source) + first.source.bytes),
+            fragments: removed,
+            folder: folder.path,
+            version: round.entries.map { ($0.project.unit.name.map { $0 + "@" } ?? "") + $0.plan.version.text }.joined(
+                separator: ", "))
         release.others =
             writes.dropFirst().map { write in
-                VersionFiles.Change(path: write.path, before: mark(write.source) + write.source.bytes, after: mark(write.source) + write.edit.notes)
+                VersionFiles.Change(
+                    path: write.path, before: mark(write.source) + write.source.bytes,
+                    after: mark(write.source) + write.edit.notes)
             } + writes.flatMap(\.changes) + kept
         try release.commit(mark(first.source) + first.edit.notes)
     }
@@ -210,15 +233,21 @@ package struct WriteRelease {
         let notes = drafted == 0 ? "" : "\(drafted == 1 ? "1 note" : "\(drafted) notes") drafted from commits"
         let files = fragments.count == 1 ? "1 fragment" : "\(fragments.count) fragments"
         let used = drafted == 0 ? files : fragments.isEmpty ? notes : files + " and " + notes
-        let folded = write.gathered == 0 ? "" : "; gathered in \(write.gathered == 1 ? "1 pre-release" : "\(write.gathered) pre-releases")"
+        let folded =
+            write.gathered == 0
+            ? "" : "; gathered in \(write.gathered == 1 ? "1 pre-release" : "\(write.gathered) pre-releases")"
         let folder = entry.waiting.folder.path
         let waiting = fragments.filter { $0.packages.contains { !released.contains($0) } }
         let gone = fragments.count - waiting.count
         let others = Set(waiting.flatMap(\.packages)).subtracting(released).sorted().joined(separator: ", ")
         return "released \(entry.plan.version.text) in \(write.path) from \(used)"
-            + (keep || gone == 0 ? "" : "; removed \(gone == fragments.count ? (gone == 1 ? "it" : "them") : "\(gone)") from \(folder)")
-            + (keep || waiting.isEmpty ? "" : "; \(waiting.count == 1 ? "1 waits" : "\(waiting.count) wait") there for \(others)")
-            + folded + (write.changes.isEmpty ? "" : "; wrote the version to \(write.changes.map(\.path).joined(separator: ", "))")
+            + (keep || gone == 0
+                ? "" : "; removed \(gone == fragments.count ? (gone == 1 ? "it" : "them") : "\(gone)") from \(folder)")
+            + (keep || waiting.isEmpty
+                ? "" : "; \(waiting.count == 1 ? "1 waits" : "\(waiting.count) wait") there for \(others)")
+            + folded
+            + (write.changes.isEmpty
+                ? "" : "; wrote the version to \(write.changes.map(\.path).joined(separator: ", "))")
     }
 
     /// Why a unit nobody named is released, so it never happens silently.
@@ -237,7 +266,9 @@ package struct WriteRelease {
                 var version: String
                 var tag: String
             }
-            let made = zip(round.entries, writes).map { Made(package: $0.project.unit.name, version: $0.plan.version.text, tag: $1.tag) }
+            let made = zip(round.entries, writes).map {
+                Made(package: $0.project.unit.name, version: $0.plan.version.text, tag: $1.tag)
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return ((try? encoder.encode(made)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
@@ -245,6 +276,8 @@ package struct WriteRelease {
         guard round.entries.first?.project.hasPackages == true else {
             return zip(round.entries, writes).map { "version=\($0.plan.version.text)\ntag=\($1.tag)\n" }.joined()
         }
-        return zip(round.entries, writes).map { "package=\($0.project.unit.name ?? "") version=\($0.plan.version.text) tag=\($1.tag)\n" }.joined()
+        return zip(round.entries, writes).map {
+            "package=\($0.project.unit.name ?? "") version=\($0.plan.version.text) tag=\($1.tag)\n"
+        }.joined()
     }
 }

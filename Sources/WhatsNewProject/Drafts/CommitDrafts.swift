@@ -1,11 +1,12 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewEditing
-import WhatsNewModel
-import WhatsNewReading
 
 /// Release notes drafted from the commits since a unit's latest release: one fragment per
 /// conventional commit that has no note yet, read back as every fragment is read before it
@@ -38,12 +39,14 @@ package struct CommitDrafts {
     /// Every problem to say: each skipped commit, and the commits no package holds, in one line.
     package var findings: [Diagnostic] {
         guard !unplaced.isEmpty else { return problems }
-        let shown = unplaced.prefix(5).joined(separator: ", ") + (unplaced.count > 5 ? " and \(unplaced.count - 5) more" : "")
+        let shown =
+            unplaced.prefix(5).joined(separator: ", ") + (unplaced.count > 5 ? " and \(unplaced.count - 5) more" : "")
         let count = unplaced.count == 1 ? "1 commit concerns" : "\(unplaced.count) commits concern"
         return problems + [
             Diagnostic(
                 .draftSkipped, at: SourceLocation(path: "commits"),
-                "\(count) no package (no scope names one, and no package's folder changes), so no note was drafted: \(shown); if one is a package's change, write its note with `whatsnew new --package NAME`")
+                "\(count) no package (no scope names one, and no package's folder changes), so no note was drafted: \(shown); if one is a package's change, write its note with `whatsnew new --package NAME`"
+            )
         ]
     }
 
@@ -93,7 +96,10 @@ struct CommitDrafter {
         do {
             commits = try log.commits(since: since, changingUnder: folders)
         } catch {
-            throw CommandFailure(message: "whatsnew: error: cannot read the commits: \(error.message.split(separator: "\n").first.map(String.init)?.escapingControls() ?? "")")
+            throw CommandFailure(
+                message:
+                    "whatsnew: error: cannot read the commits: \(error.message.split(separator: "\n").first.map(String.init)?.escapingControls() ?? "")"
+            )
         }
         var result = CommitDrafts()
         result.counts.commits = commits.count
@@ -150,9 +156,11 @@ struct CommitDrafter {
         names += log.committedNames(under: folderFromTop)
         names += commits.flatMap(\.deleted).filter(inNotes).map { String($0.split(separator: "/").last ?? "") }
         let drafted = Set(names.compactMap(Self.draftedCommit))
-        let inFolder = Dictionary(folder.paths().map { String($0.split(separator: "/").last ?? "") }.compactMap { name in
-            Self.draftedCommit(name).map { ($0, name) }
-        }) { first, _ in first }
+        let inFolder = Dictionary(
+            folder.paths().map { String($0.split(separator: "/").last ?? "") }.compactMap { name in
+                Self.draftedCommit(name).map { ($0, name) }
+            }
+        ) { first, _ in first }
 
         // The drafts of each commit, by its place.
         var byCommit: [Int: [Int]] = [:]
@@ -190,13 +198,19 @@ struct CommitDrafter {
             // A revert takes back the note of what it reverts.
             let isRevert = message.revertedSubject != nil || header?.label.type == "revert"
             if isRevert, let reverted = message.reverts ?? (header?.label.type == "revert" ? "" : nil) {
-                if !reverted.isEmpty, let name = inFolder.first(where: { reverted.hasPrefix($0.key) || $0.key.hasPrefix(reverted) })?.value {
+                if !reverted.isEmpty,
+                    let name = inFolder.first(where: { reverted.hasPrefix($0.key) || $0.key.hasPrefix(reverted) })?
+                        .value
+                {
                     result.withdrawn.append((name, commit.short))
                     result.counts.reverted += 1
                     continue
                 }
                 // A full name is looked up; only an abbreviated one is searched for.
-                if !reverted.isEmpty, let place = index[reverted] ?? (reverted.count < 40 ? commits.firstIndex(where: { $0.id.hasPrefix(reverted) }) : nil) {
+                if !reverted.isEmpty,
+                    let place = index[reverted]
+                        ?? (reverted.count < 40 ? commits.firstIndex(where: { $0.id.hasPrefix(reverted) }) : nil)
+                {
                     let target = commits[place]
                     if let back = undone.removeValue(forKey: target.id) {
                         // A revert of a revert: the change is back in, and so are its notes.
@@ -230,14 +244,20 @@ struct CommitDrafter {
                         result.counts.hidden += 1
                         continue
                     }
-                    guard let words = original?.description ?? (header?.label.type == "revert" ? message.revertedSubject : nil) else {
+                    guard
+                        let words = original?.description
+                            ?? (header?.label.type == "revert" ? message.revertedSubject : nil)
+                    else {
                         result.counts.notConventional += 1
                         continue
                     }
                     var text = FragmentText(kind: SectionKind.fixed.rawValue)
                     text.body = "Reverted: " + MarkdownWriter.text(keepingCode: words)
                     text.pullRequests = request.map { [$0] } ?? []
-                    add(text, commit: commit, message: message, scope: original?.label.scope ?? header?.label.scope, owners: owners(commit), packages: packages, to: &result, byCommit: &byCommit[position, default: []])
+                    add(
+                        text, commit: commit, message: message, scope: original?.label.scope ?? header?.label.scope,
+                        owners: owners(commit), packages: packages, to: &result,
+                        byCommit: &byCommit[position, default: []])
                     continue
                 }
             }
@@ -265,11 +285,16 @@ struct CommitDrafter {
             }
             var text = FragmentText(kind: kind.name)
             text.isBreaking = header.label.isBreaking || message.breakingNote != nil
-            let scoped = header.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
-            text.body = MarkdownWriter.text(keepingCode: scoped + Self.sentence(message.breakingNote ?? header.description))
+            let scoped =
+                header.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " }
+                ?? ""
+            text.body = MarkdownWriter.text(
+                keepingCode: scoped + Self.sentence(message.breakingNote ?? header.description))
             text.pullRequests = request.map { [$0] } ?? []
             text.issues = message.issues
-            if add(text, commit: commit, message: message, scope: header.label.scope, owners: owners(commit), packages: packages, to: &result, byCommit: &byCommit[position, default: []]),
+            if add(
+                text, commit: commit, message: message, scope: header.label.scope, owners: owners(commit),
+                packages: packages, to: &result, byCommit: &byCommit[position, default: []]),
                 let merge = mergedBy[position]
             {
                 groupsWithDraft[merge] = true
@@ -279,10 +304,14 @@ struct CommitDrafter {
                 guard case .note(let more) = table.entry(line.label.type) else { continue }
                 var extra = FragmentText(kind: more.name)
                 extra.isBreaking = line.label.isBreaking
-                let prefix = line.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
+                let prefix =
+                    line.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " }
+                    ?? ""
                 extra.body = MarkdownWriter.text(keepingCode: prefix + Self.sentence(line.description))
                 extra.pullRequests = text.pullRequests
-                add(extra, commit: commit, message: message, scope: line.label.scope, owners: owners(commit), packages: packages, to: &result, byCommit: &byCommit[position, default: []])
+                add(
+                    extra, commit: commit, message: message, scope: line.label.scope, owners: owners(commit),
+                    packages: packages, to: &result, byCommit: &byCommit[position, default: []])
             }
         }
         result.drafts.removeAll { $0.name.isEmpty }
@@ -294,7 +323,8 @@ struct CommitDrafter {
     /// one. Whether it was added.
     @discardableResult
     private func add(
-        _ text: FragmentText, commit: LoggedCommit, message: CommitMessage, scope: String?, owners: [ReleaseUnit], packages: [ReleaseUnit],
+        _ text: FragmentText, commit: LoggedCommit, message: CommitMessage, scope: String?, owners: [ReleaseUnit],
+        packages: [ReleaseUnit],
         to result: inout CommitDrafts, byCommit: inout [Int]
     ) -> Bool {
         var text = text
@@ -302,7 +332,9 @@ struct CommitDrafter {
         if credits {
             // People, not the bots that open pull requests for dependencies.
             let people = [commit.author] + message.coAuthors
-            for name in people where !name.isEmpty && !name.hasSuffix("[bot]") && !text.authors.contains(name) { text.authors.append(name) }
+            for name in people where !name.isEmpty && !name.hasSuffix("[bot]") && !text.authors.contains(name) {
+                text.authors.append(name)
+            }
         }
         if project.hasPackages {
             // The scope names a package, else the folders changed say which; another unit's
@@ -329,10 +361,14 @@ struct CommitDrafter {
             let error = read.diagnostics.first { $0.severity == .error }?.message ?? "it is no fragment"
             let subject = message.subject.prefix(60)
             result.problems.append(
-                Diagnostic(.draftSkipped, at: place, "skipped \"\(subject)\": its note would not be a valid fragment: \(error)"))
+                Diagnostic(
+                    .draftSkipped, at: place, "skipped \"\(subject)\": its note would not be a valid fragment: \(error)"
+                ))
             return false
         }
-        let stamp = FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-" + FragmentFile.slug(of: fragment)
+        let stamp =
+            FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-"
+            + FragmentFile.slug(of: fragment)
         let stem = stamp + "-" + commit.short
         // Two notes of one commit with the same words still get two names.
         var name = stem + ".md"
@@ -374,7 +410,8 @@ struct CommitDrafter {
         let stem = name.dropLast(3)
         guard let dash = stem.lastIndex(of: "-") else { return nil }
         let tail = stem[stem.index(after: dash)...]
-        guard tail.utf8.count == 10, tail.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+        guard tail.utf8.count == 10, tail.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else {
             return nil
         }
         return String(tail)

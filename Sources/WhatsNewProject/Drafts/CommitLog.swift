@@ -34,19 +34,27 @@ struct CommitLog {
         // the paths limit only the file lists: one walk of the history answers every question.
         let paths = folders.map { $0.isEmpty ? ":(top)" : ":(top,literal)" + $0 }
         let output = try git.run(
-            ["log", "-z", "--topo-order", "--full-history", "--sparse", "--no-renames", "--name-status",
-             "--format=%x00%H%x00%P%x00%an%x00%ct%x00%B"] + range(since) + ["--"] + paths)
+            [
+                "log", "-z", "--topo-order", "--full-history", "--sparse", "--no-renames", "--name-status",
+                "--format=%x00%H%x00%P%x00%an%x00%ct%x00%B",
+            ] + range(since) + ["--"] + paths)
         let fields = output.split(separator: 0, omittingEmptySubsequences: false)
         var commits: [LoggedCommit] = []
         var index = fields.startIndex
         // Each record: an empty field, five fields in order (the message may be empty), then
         // status and path pairs, none of them empty, up to the next record.
         while index < fields.endIndex, !(index == fields.endIndex - 1 && fields[index].isEmpty) {
-            let id = index + 5 < fields.endIndex && fields[index].isEmpty ? String(decoding: fields[index + 1], as: UTF8.self) : ""
+            let id =
+                index + 5 < fields.endIndex && fields[index].isEmpty
+                ? String(decoding: fields[index + 1], as: UTF8.self) : ""
             guard Self.isObjectName(id) else {
-                throw Git.Failure(message: "git log gave a record that does not start with a commit (\(id.prefix(12).escapingControls()))")
+                throw Git.Failure(
+                    message:
+                        "git log gave a record that does not start with a commit (\(id.prefix(12).escapingControls()))")
             }
-            let parents = fields[index + 2].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            let parents = fields[index + 2].split(separator: UInt8(ascii: " ")).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             let author = String(decoding: fields[index + 3], as: UTF8.self)
             let time = Int(String(decoding: fields[index + 4], as: UTF8.self)) ?? 0
             let message = String(decoding: fields[index + 5], as: UTF8.self)
@@ -67,7 +75,9 @@ struct CommitLog {
     /// The names of the files under `folder` (from the top) in `HEAD`'s tree; none before the
     /// first commit.
     func committedNames(under folder: String) -> [String] {
-        guard let listing = try? git.run(["ls-tree", "-z", "--name-only", "HEAD", "--", folder + "/"]) else { return [] }
+        guard let listing = try? git.run(["ls-tree", "-z", "--name-only", "HEAD", "--", folder + "/"]) else {
+            return []
+        }
         return Git.fields(listing).map { String($0.split(separator: "/").last ?? "") }
     }
 

@@ -50,14 +50,17 @@ struct CommitMessage: Sendable {
             revertedSubject = String(subject.dropFirst(9).dropLast())
             isReapply = true
         } else if header?.label.type == "revert", let header {
-            revertedSubject = header.description.hasPrefix("\"") && header.description.hasSuffix("\"") && header.description.count > 1
+            revertedSubject =
+                header.description.hasPrefix("\"") && header.description.hasSuffix("\"") && header.description.count > 1
                 ? String(header.description.dropFirst().dropLast()) : header.description
         }
         mergedRequest = Self.mergedRequest(subject: subject, body: body)
         if header != nil, !isMergeRecord {
             moreHeaders = body.compactMap { line in
                 // Unbulleted, as release-please writes them: a squash's `* fix: typo` list is its branch's history.
-                guard let found = CommitHeader(line), line.first?.isLetter == true, CommitType.named(found.label.type) != nil else { return nil }
+                guard let found = CommitHeader(line), line.first?.isLetter == true,
+                    CommitType.named(found.label.type) != nil
+                else { return nil }
                 return found
             }
         }
@@ -95,7 +98,9 @@ struct CommitMessage: Sendable {
             for word in ["Closes", "Fixes", "Resolves", "Close", "Fix", "Resolve", "Closed", "Fixed", "Resolved"] {
                 guard trimmed.hasPrefix(word + " #") || trimmed.hasPrefix(word + ": #") else { continue }
                 let number = trimmed.drop { $0 != "#" }.dropFirst().prefix { $0.isASCII && $0.isNumber }
-                if !number.isEmpty, number.count <= 9, !issues.contains(String(number)) { issues.append(String(number)) }
+                if !number.isEmpty, number.count <= 9, !issues.contains(String(number)) {
+                    issues.append(String(number))
+                }
             }
         }
         if let breaking, breakingNote == nil { breakingNote = Self.joined(breaking) }

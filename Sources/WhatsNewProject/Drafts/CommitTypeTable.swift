@@ -18,7 +18,9 @@ struct CommitTypeTable {
 
     func entry(_ type: String) -> Entry {
         if let setting = settings.last(where: { $0.type == type }) {
-            guard let name = setting.kind, let kind = kinds.named(name) else { return .hidden(kinds.named("internal") ?? ChangeKind(name: "internal")) }
+            guard let name = setting.kind, let kind = kinds.named(name) else {
+                return .hidden(kinds.named("internal") ?? ChangeKind(name: "internal"))
+            }
             return .note(kind)
         }
         guard let known = CommitType.named(type), let kind = kinds.named(known.kind.rawValue) else { return .unknown }

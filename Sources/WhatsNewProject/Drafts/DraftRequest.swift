@@ -26,7 +26,9 @@ package struct DraftRequest: Sendable {
             }
             return commit
         }
-        guard let latest = document.releases.first(where: { !$0.isUnreleased && $0.version != nil }), let version = latest.version else {
+        guard let latest = document.releases.first(where: { !$0.isUnreleased && $0.version != nil }),
+            let version = latest.version
+        else {
             return nil
         }
         let tags = project.tags(near: project.notesPath)
@@ -37,7 +39,8 @@ package struct DraftRequest: Sendable {
             throw CommandFailure(
                 Diagnostic(
                     .unreadableFile, at: SourceLocation(path: project.notesPath),
-                    "the latest release\(unit), \(version.text), has no tag \(tag) here, so the commits since it are unknown; give --since REF (a tag, branch or commit) or --all"))
+                    "the latest release\(unit), \(version.text), has no tag \(tag) here, so the commits since it are unknown; give --since REF (a tag, branch or commit) or --all"
+                ))
         }
         return commit
     }
@@ -51,13 +54,17 @@ extension CommitDrafts {
         for project: Project, units: [Project]? = nil, request: DraftRequest, folder: FragmentFolder,
         document: (Project) throws(CommandFailure) -> Document
     ) throws(CommandFailure) -> CommitDrafts {
-        guard GitDirectory.around(".") != nil, let found = try? Git(directory: nil).text(["rev-parse", "--show-toplevel"]) else {
-            throw CommandFailure(message: "whatsnew: error: drafting notes from commits needs a git repository, and this is none")
+        guard GitDirectory.around(".") != nil,
+            let found = try? Git(directory: nil).text(["rev-parse", "--show-toplevel"])
+        else {
+            throw CommandFailure(
+                message: "whatsnew: error: drafting notes from commits needs a git repository, and this is none")
         }
         // From the top, so paths given to git and those it gives back are named alike.
         let top = ProjectBoundary.real(found)
         let git = Git(directory: top)
-        let table = CommitTypeTable(kinds: project.fragmentReader.kinds, settings: project.settings?.config.commitTypes ?? [])
+        let table = CommitTypeTable(
+            kinds: project.fragmentReader.kinds, settings: project.settings?.config.commitTypes ?? [])
         var combined: CommitDrafts?
         for unit in units ?? project.each {
             let notes = try document(unit)
@@ -78,8 +85,12 @@ extension CommitDrafts {
         var positions = Dictionary(merged.drafts.enumerated().map { ($1.name, $0) }) { first, _ in first }
         for draft in other.drafts {
             if let index = positions[draft.name] {
-                merged.drafts[index].fragment.packages += draft.fragment.packages.filter { !merged.drafts[index].fragment.packages.contains($0) }
-                if let rewritten = FragmentPackages.rewrite(Array(merged.drafts[index].text.utf8), to: merged.drafts[index].fragment.packages) {
+                merged.drafts[index].fragment.packages += draft.fragment.packages.filter {
+                    !merged.drafts[index].fragment.packages.contains($0)
+                }
+                if let rewritten = FragmentPackages.rewrite(
+                    Array(merged.drafts[index].text.utf8), to: merged.drafts[index].fragment.packages)
+                {
                     merged.drafts[index].text = String(decoding: rewritten, as: UTF8.self)
                 }
             } else {
@@ -89,7 +100,9 @@ extension CommitDrafts {
             }
         }
         merged.drafts.sort { $0.name < $1.name }
-        for entry in other.withdrawn where !merged.withdrawn.contains(where: { $0.name == entry.name }) { merged.withdrawn.append(entry) }
+        for entry in other.withdrawn where !merged.withdrawn.contains(where: { $0.name == entry.name }) {
+            merged.withdrawn.append(entry)
+        }
         let seen = Set(problems.map(\.description))
         merged.problems += other.problems.filter { !seen.contains($0.description) }
         merged.unplaced += other.unplaced.filter { !merged.unplaced.contains($0) }

@@ -15,6 +15,7 @@ enum CargoWorkspace {
         let folders = PackageProposal.folders(under: root).filter { folder in
             included.contains { $0.matchesFromTop(folder) } && !excluded.contains { $0.matchesFromTop(folder) }
         }
-        return [root + "Cargo.toml"] + folders.map { root + $0 + "/Cargo.toml" }.filter { FileKind(of: $0) == .regularFile }
+        return [root + "Cargo.toml"]
+            + folders.map { root + $0 + "/Cargo.toml" }.filter { FileKind(of: $0) == .regularFile }
     }
 }

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// The renames that put several finished files in place, written down before the first: a
 /// run killed between two renames leaves the list, and the next run that writes in that folder
@@ -115,7 +116,9 @@ struct FileCommitJournal {
         }
         var renames: [(String, String)] = []
         for line in text[..<sealLine.lowerBound].split(separator: "\n").dropFirst() {
-            guard let relative = ReleaseJournal.unescape(String(line)) else { throw foreign(path, "a line is not a path") }
+            guard let relative = ReleaseJournal.unescape(String(line)) else {
+                throw foreign(path, "a line is not a path")
+            }
             let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard let last = parts.last, let target = LeftoverName.target(of: last),
                 parts.allSatisfy(ProjectBoundary.isPlainName), ProjectBoundary.isPlainName(target)
@@ -139,7 +142,8 @@ struct FileCommitJournal {
         CommandFailure(
             Diagnostic(
                 .foreignJournal, at: SourceLocation(path: Project.shown(path)),
-                "this list of renames was not written by whatsnew for this user on this machine (\(reason)); nothing in it was done: delete it"),
+                "this list of renames was not written by whatsnew for this user on this machine (\(reason)); nothing in it was done: delete it"
+            ),
             notes: ["nothing was changed"])
     }
 }

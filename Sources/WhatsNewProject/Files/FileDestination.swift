@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// What a path names when something is written to it. A regular file is replaced atomically,
 /// at the end of any symbolic links (the links stay); a device, a FIFO or `-` is written as a

@@ -1,3 +1,6 @@
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,8 +13,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
-import WhatsNewReading
 
 /// A new fragment: checked as lint would check it, then written under a name no other branch's
 /// fragment takes: the time, a few words of the note, and four random letters, so two notes
@@ -38,7 +39,8 @@ package struct FragmentFile {
             throw CommandFailure(
                 Diagnostic(
                     .inputTooLarge, at: SourceLocation(path: folder),
-                    "the note is over the \(FragmentFolder.maximumSize >> 20) MB a fragment may be; release notes are a few sentences"),
+                    "the note is over the \(FragmentFolder.maximumSize >> 20) MB a fragment may be; release notes are a few sentences"
+                ),
                 notes: ["no fragment was written"])
         }
         let probe: SourceFile
@@ -54,7 +56,9 @@ package struct FragmentFile {
         }
         let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
         // The first note brings the folder and its README: all three appear at once, or none.
-        if FileKind(of: folder) == nil, try firstNotes([(stem + ".md", text)]) { return ("\(folder)/\(stem).md", findings) }
+        if FileKind(of: folder) == nil, try firstNotes([(stem + ".md", text)]) {
+            return ("\(folder)/\(stem).md", findings)
+        }
         let file = try PreparedFile("\(folder)/\(stem).md", target: "\(folder)/\(stem).md") { $0.write(text) }
         var name = stem + ".md"
         var attempt = 1
@@ -106,7 +110,8 @@ package struct FragmentFile {
 
     private func failure(_ message: String) -> CommandFailure {
         CommandFailure(
-            Diagnostic(.unwritableOutput, at: SourceLocation(path: folder), message), notes: ["no fragment was written"])
+            Diagnostic(.unwritableOutput, at: SourceLocation(path: folder), message), notes: ["no fragment was written"]
+        )
     }
 
     package static let readme = """

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// The folders an output's path names that do not exist yet (`--output docs/x.html` in a
 /// fresh checkout), made before the file is written and removed again if the write fails, so

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// Prepared files renamed into place as one change: each existing target is first linked to a
 /// backup name beside it, so a rename that fails can be undone for the files before it.
@@ -48,7 +49,8 @@ struct MultiFileCommit {
         // list that cannot be written leaves each rename to stand alone, as before.
         // Named by their real folders, so the list holds no link and no `..`.
         let finished = files.map { ProjectBoundary.real($0.temporaryPath) }
-        let journal = files.count > 1 ? FileCommitJournal.begin(in: Self.commonFolder(of: finished), finished: finished) : nil
+        let journal =
+            files.count > 1 ? FileCommitJournal.begin(in: Self.commonFolder(of: finished), finished: finished) : nil
         defer { journal?.end() }
         for (index, file) in files.enumerated() {
             do {

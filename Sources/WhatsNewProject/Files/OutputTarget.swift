@@ -1,3 +1,6 @@
+import WhatsNewModel
+import WhatsNewRendering
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
-import WhatsNewRendering
 
 /// Where a command's output goes: standard output, a stream (a device or a FIFO), or a file
 /// replaced atomically, so a failed run never leaves a half-written file and the old one stays
@@ -82,7 +83,8 @@ package struct OutputTarget {
         }
         // A list of renames a killed run left sits in the folder that holds all its files.
         if targets.count > 1 {
-            try PreparedFile.removeAbandoned(in: MultiFileCommit.commonFolder(of: targets.map { ProjectBoundary.real($0.target) }))
+            try PreparedFile.removeAbandoned(
+                in: MultiFileCommit.commonFolder(of: targets.map { ProjectBoundary.real($0.target) }))
         }
         var prepared: [PreparedFile] = []
         for (path, target, text) in targets {

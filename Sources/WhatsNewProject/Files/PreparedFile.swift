@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// A file written in full beside the one it replaces, with that file's permissions and owner
 /// (or the umask's for a new file), flushed to disk, not yet in its place: several are
@@ -40,7 +41,8 @@ package final class PreparedFile {
         descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             committed = true  // nothing to remove
-            throw FileDestination.failure(path, "cannot create a temporary file in \(directory): \(describe(errno: errno))")
+            throw FileDestination.failure(
+                path, "cannot create a temporary file in \(directory): \(describe(errno: errno))")
         }
         // Where the file system has no such locks, no later run takes the file for a dead run's.
         flock(descriptor, LOCK_EX | LOCK_NB)

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,7 +12,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// The project's edge: the one rule for every path that comes with the repository. What a pull
 /// request commits — `.whatsnew.yml`, the notes file, a symbolic link anywhere in the project —
@@ -65,13 +66,16 @@ package struct ProjectBoundary: Sendable {
         switch place {
         case .inside: return nil
         case .insideGit where way.throughLinkInProject:
-            return "\(what) \(path) leads into .git (\(real)) through a symbolic link; whatsnew never reads or writes .git for a repository's file"
+            return
+                "\(what) \(path) leads into .git (\(real)) through a symbolic link; whatsnew never reads or writes .git for a repository's file"
         case .insideGit:
             return "\(what) \(path) is inside .git, which whatsnew never reads or writes for a repository's file"
         case .outside where way.throughLinkInProject:
-            return "\(what) \(path) leads outside the project (to \(real)) through a symbolic link; a link in the project cannot take whatsnew elsewhere, so give the place itself on the command line if it is meant"
+            return
+                "\(what) \(path) leads outside the project (to \(real)) through a symbolic link; a link in the project cannot take whatsnew elsewhere, so give the place itself on the command line if it is meant"
         case .outside:
-            return "\(what) \(path) is outside the project (\(root)); a path from the repository stays inside it, so give this one on the command line if it is meant"
+            return
+                "\(what) \(path) is outside the project (\(root)); a path from the repository stays inside it, so give this one on the command line if it is meant"
         }
     }
 
@@ -95,7 +99,8 @@ package struct ProjectBoundary: Sendable {
     /// Resolves `path` a component at a time, telling `link` where each symbolic link on the
     /// way stands (by its real place).
     private static func follow(_ path: String, link: (String) -> Void) -> String {
-        let start = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
+        let start =
+            path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
         // What is left to walk, last component first; what is walked, resolved.
         var pending = start.split(separator: "/", omittingEmptySubsequences: true).reversed() as [Substring]
         // The path walked so far, resolved, kept whole: each step adds or drops one component.
@@ -116,7 +121,8 @@ package struct ProjectBoundary: Sendable {
                 current = candidate
                 continue
             }
-            guard (status.st_mode & S_IFMT) == S_IFLNK, hops < 40, let target = FileDestination.linkTarget(candidate) else {
+            guard (status.st_mode & S_IFMT) == S_IFLNK, hops < 40, let target = FileDestination.linkTarget(candidate)
+            else {
                 current = candidate
                 continue
             }
@@ -165,7 +171,9 @@ extension Project {
     /// Where a translation of the notes comes from: the repository, when it stands in the
     /// settings' locales folder or beside the project's own notes (`projectNotes`); else the
     /// command line, which named its folder or its notes.
-    package func origin(ofTranslation path: String, localesDirectory: String?, projectNotes: Bool) -> ProjectBoundary.Origin {
+    package func origin(ofTranslation path: String, localesDirectory: String?, projectNotes: Bool)
+        -> ProjectBoundary.Origin
+    {
         if let localesDirectory, path.hasPrefix(localesDirectory) {
             return origin(of: localesDirectory, setting: config?.localesDir)
         }

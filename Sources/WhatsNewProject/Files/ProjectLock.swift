@@ -1,3 +1,6 @@
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
-import WhatsNewReading
 
 /// One writer at a time: the commands that change a project's files hold `.whatsnew.lock` in
 /// the notes' folder, and in the fragments folder, while they read and write, so two notes
@@ -42,7 +43,8 @@ package final class ProjectLock {
         var waited = false
         for folder in real {
             let path = (folder == "/" ? "" : folder) + "/" + fileName
-            let (descriptor, ours) = try acquire(path, deadline: deadline, patience: patience, waited: &waited, console: console)
+            let (descriptor, ours) = try acquire(
+                path, deadline: deadline, patience: patience, waited: &waited, console: console)
             lock.held.append((path, descriptor, ours))
         }
         return lock
@@ -87,11 +89,14 @@ package final class ProjectLock {
             }
             // Whoever holds it, for the message: the number a locked file starts with.
             let text = String(decoding: OwnFile.read(path, limit: 64, owned: false) ?? [], as: UTF8.self)
-            let number = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first.flatMap { pid_t($0) }.map(String.init) ?? ""
+            let number =
+                text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first.flatMap { pid_t($0) }.map(String.init)
+                ?? ""
             close(descriptor)
             let who = number.isEmpty ? "another whatsnew run" : "another whatsnew run (process \(number))"
             guard time(nil) < deadline else {
-                throw failure(path, "\(who) has been changing this project for \(patience) seconds; nothing was changed")
+                throw failure(
+                    path, "\(who) has been changing this project for \(patience) seconds; nothing was changed")
             }
             if !waited {
                 console.report("whatsnew: waiting for \(who) to finish changing the project")
@@ -171,14 +176,16 @@ package final class ProjectLock {
             let owner = getpwuid(status.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "user \(status.st_uid)"
             return failure(
                 path,
-                "cannot take the project's lock: it belongs to \(owner), whose whatsnew run holds it or left it; if none of theirs is running, remove it")
+                "cannot take the project's lock: it belongs to \(owner), whose whatsnew run holds it or left it; if none of theirs is running, remove it"
+            )
         }
         return failure(path, "cannot take the project's lock: \(describe(errno: code))")
     }
 
     private static func failure(_ path: String, _ message: String) -> CommandFailure {
         CommandFailure(
-            Diagnostic(.unwritableOutput, at: SourceLocation(path: Project.shown(path)), message), notes: ["nothing was changed"])
+            Diagnostic(.unwritableOutput, at: SourceLocation(path: Project.shown(path)), message),
+            notes: ["nothing was changed"])
     }
 
     /// Gives the locks up and removes their files, so they never show in `git status`.
@@ -207,18 +214,23 @@ extension Project {
 
     /// ``lockForWriting(notes:console:)``, and how many unfinished releases it ended.
     /// `speaker` opens each line it says.
-    package func lockAndRecover(notes given: String?, console: Console, speaker: String = "whatsnew") throws(CommandFailure) -> (
-        lock: ProjectLock, ended: Int
-    ) {
+    package func lockAndRecover(notes given: String?, console: Console, speaker: String = "whatsnew")
+        throws(CommandFailure) -> (
+            lock: ProjectLock, ended: Int
+        )
+    {
         // Notes from standard input change nothing: the project's are what is locked.
         let notes = try admittedNotes(given == "-" ? nil : given)
         let fragments = fragmentsFolder(for: notes)
         // The fragments folder where it really is: a linked one (worktrees sharing it) is locked there.
-        let sharedFolder = fragments.flatMap(FileDestination.resolve).flatMap { FileKind(of: $0) == .directory ? $0 : nil }
+        let sharedFolder = fragments.flatMap(FileDestination.resolve).flatMap {
+            FileKind(of: $0) == .directory ? $0 : nil
+        }
         // Packages share the fragments folder, and a release of several writes every one's notes.
         let others = hasPackages ? units.map { Self.folder(ofNotes: $0.notesPath) } : []
         var folders: [String] = []
-        for folder in [Self.folder(ofNotes: notes)] + others + (sharedFolder.map { [$0] } ?? []) where !folders.contains(folder) {
+        for folder in [Self.folder(ofNotes: notes)] + others + (sharedFolder.map { [$0] } ?? [])
+        where !folders.contains(folder) {
             folders.append(folder)
         }
         let lock = try ProjectLock.take(in: folders, console: console)
@@ -256,7 +268,8 @@ extension Project {
     /// of them rewrites; absolute, links resolved.
     package var restorableFiles: Set<String> {
         guard hasPackages else { return versionFilePaths }
-        var files = Set(units.flatMap { unit in scoped(to: unit).versionFilePaths.union([ProjectBoundary.real(unit.notesPath)]) })
+        var files = Set(
+            units.flatMap { unit in scoped(to: unit).versionFilePaths.union([ProjectBoundary.real(unit.notesPath)]) })
         let folder = ProjectBoundary.real(fragmentsPath)
         for name in FragmentFolder(path: fragmentsPath).paths().map({ String($0.split(separator: "/").last ?? "") }) {
             files.insert(folder + "/" + name)

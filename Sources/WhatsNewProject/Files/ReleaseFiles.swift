@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// The files a release changes, changed all together or not at all. The new notes are written
 /// in full beside the old; the journal records the plan; the fragments move into the journal;
@@ -28,7 +29,9 @@ package struct ReleaseFiles {
         notes: String, before: ContentFingerprint, fragments: [(name: String, read: ContentFingerprint)],
         folder: String, version: String
     ) {
-        (self.notes, self.before, self.fragments, self.folder, self.version) = (notes, before, fragments, folder, version)
+        (self.notes, self.before, self.fragments, self.folder, self.version) = (
+            notes, before, fragments, folder, version
+        )
     }
 
     /// The version files changed with the notes, renamed into place before them.
@@ -81,7 +84,8 @@ package struct ReleaseFiles {
             do throws(CommandFailure) {
                 try checkFragments(journal)
                 try checkNotes(target)
-                for (change, file) in others where ContentFingerprint(ofFileAt: file.target) != ContentFingerprint(of: change.before) {
+                for (change, file) in others
+                where ContentFingerprint(ofFileAt: file.target) != ContentFingerprint(of: change.before) {
                     throw changed(change.path)
                 }
                 // The notes go last: once they hold the release, the release has happened.
@@ -131,13 +135,16 @@ package struct ReleaseFiles {
                 if case .plan(let plan) = journal.read() {
                     let changedSince = try journal.restoreFiles(of: plan, allowed: Set(plan.files.map(\.path)))
                     if !changedSince.isEmpty {
-                        failure.notes.append("changed by someone else meanwhile, so left as they are: \(changedSince.joined(separator: ", "))")
+                        failure.notes.append(
+                            "changed by someone else meanwhile, so left as they are: \(changedSince.joined(separator: ", "))"
+                        )
                     }
                 }
                 try journal.rollBack()
             }
             failure.notes.append(
-                "nothing was changed: \(([notes] + others.map(\.path)).joined(separator: ", ")) \(others.isEmpty ? "is" : "are") as \(others.isEmpty ? "it was" : "they were") and the fragments are in \(folder)")
+                "nothing was changed: \(([notes] + others.map(\.path)).joined(separator: ", ")) \(others.isEmpty ? "is" : "are") as \(others.isEmpty ? "it was" : "they were") and the fragments are in \(folder)"
+            )
         } catch {
             failure.diagnostics.append(error.diagnostic)
             failure.notes.append(

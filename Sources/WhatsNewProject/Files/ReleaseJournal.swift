@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// What a release is about to do, written down before it does it: the journal folder
 /// `.whatsnew-release` in the fragments folder holds the plan (the version, the notes file, its
@@ -86,7 +87,9 @@ package struct ReleaseJournal {
             }
             try Self.writeDurably(Array(Self.text(of: plan).utf8), to: building + "/plan")
             PreparedFile.flushFolder(of: building + "/plan")
-            guard rename(building, directory) == 0 else { throw JournalFailure(directory, "cannot start the release journal") }
+            guard rename(building, directory) == 0 else {
+                throw JournalFailure(directory, "cannot start the release journal")
+            }
         } catch {
             Self.empty(building)
             lock?.release()
@@ -286,7 +289,8 @@ package struct ReleaseJournal {
     static func plan(from text: String) -> Plan? {
         guard text.hasPrefix(header + "\n"), text.hasSuffix("\n"), let sealLine = text.ranges(of: "seal ").last,
             sealLine.lowerBound == text.startIndex || text[text.index(before: sealLine.lowerBound)] == "\n",
-            WriterSeal.current.verifies(sealed(String(text[..<sealLine.lowerBound])), tag: String(text[sealLine.upperBound...].dropLast()))
+            WriterSeal.current.verifies(
+                sealed(String(text[..<sealLine.lowerBound])), tag: String(text[sealLine.upperBound...].dropLast()))
         else { return nil }
         var fields: [String: String] = [:]
         var fragments: [String] = []

@@ -6,7 +6,8 @@ import WhatsNewModel
 package enum SparkleArchive {
     /// The archive formats Sparkle updates from, longest first so `.tar.gz` wins over `.gz`.
     package static let extensions = [
-        ".tar.gz", ".tar.bz2", ".tar.xz", ".tar", ".tgz", ".tbz", ".txz", ".zip", ".dmg", ".aar", ".yaa", ".pkg", ".mpkg",
+        ".tar.gz", ".tar.bz2", ".tar.xz", ".tar", ".tgz", ".tbz", ".txz", ".zip", ".dmg", ".aar", ".yaa", ".pkg",
+        ".mpkg",
     ]
 
     /// The path the notes' file names start with, or nil for a file Sparkle does not update from.
@@ -23,7 +24,9 @@ package enum SparkleArchive {
     package static func version(in archive: String, document: Document) throws(CommandFailure) -> String {
         let name = String(notesBase(of: archive)!.split(separator: "/").last ?? "")
         let found = Set(
-            document.releases.compactMap { $0.version?.text }.filter { VersionText.contains($0, in: name, suffix: .variant) })
+            document.releases.compactMap { $0.version?.text }.filter {
+                VersionText.contains($0, in: name, suffix: .variant)
+            })
         let longest = found.filter { version in !found.contains { $0 != version && $0.contains(version) } }
         guard longest.count == 1, let version = longest.first else {
             let message =

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 package enum StandardOutput {
     /// Returns the error number when the text could not all be written (a full disk).

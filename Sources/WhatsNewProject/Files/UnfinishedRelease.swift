@@ -25,7 +25,8 @@ package struct UnfinishedRelease {
         if waiting == 0 {
             return Diagnostic(
                 .unfinishedRelease, at: here,
-                "a release of \(plan.version) was interrupted while writing the version files; run `whatsnew recover` to finish it or roll it back")
+                "a release of \(plan.version) was interrupted while writing the version files; run `whatsnew recover` to finish it or roll it back"
+            )
         }
         return Diagnostic(
             .unfinishedRelease, at: here,
@@ -47,7 +48,8 @@ package struct UnfinishedRelease {
     /// `notes`: the notes file the command works on; a plan for other notes is left to a
     /// command on those. `versionFiles`: the project's version files, absolute; the only files
     /// outside the fragments a journal may put back. `maximumSize`: the largest notes read.
-    package func end(notes: String, others versionFiles: Set<String>, maximumSize: Int) throws(CommandFailure) -> String {
+    package func end(notes: String, others versionFiles: Set<String>, maximumSize: Int) throws(CommandFailure) -> String
+    {
         guard case .plan(let plan) = reading else { throw CommandFailure(foreign, notes: ["nothing was changed"]) }
         let these = ProjectBoundary.real(notes)
         // A release of several packages is ended from any of them: their notes are all its files.
@@ -55,7 +57,8 @@ package struct UnfinishedRelease {
             throw CommandFailure(
                 Diagnostic(
                     .unfinishedRelease, at: SourceLocation(path: journal.directory),
-                    "a release of \(plan.version) into \(Project.shown(plan.notes)) was interrupted here; run `whatsnew recover --notes \(Project.shown(plan.notes))` to end it"),
+                    "a release of \(plan.version) into \(Project.shown(plan.notes)) was interrupted here; run `whatsnew recover --notes \(Project.shown(plan.notes))` to end it"
+                ),
                 notes: ["nothing was changed"])
         }
         // The notes as they are, read as any file is: never through a link, never past the limit.
@@ -65,12 +68,19 @@ package struct UnfinishedRelease {
             if now == plan.after {
                 try journal.finish(plan.fragments)
                 let count = plan.fragments.count
-                return "finished the interrupted release of \(plan.version): \(shown) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
+                return
+                    "finished the interrupted release of \(plan.version): \(shown) already held it; removed its \(count == 1 ? "fragment" : "\(count) fragments")"
             }
             let changedSince = try journal.restoreFiles(of: plan, allowed: versionFiles)
             let restored = try journal.rollBack()
-            let back = restored == 0 ? "" : restored == 1 ? "; its fragment is back in \(journal.folder)" : "; its \(restored) fragments are back in \(journal.folder)"
-            var state = now == plan.before ? "\(shown) is as it was" : "\(shown) has changed since; check it for the release"
+            let back =
+                restored == 0
+                ? ""
+                : restored == 1
+                    ? "; its fragment is back in \(journal.folder)"
+                    : "; its \(restored) fragments are back in \(journal.folder)"
+            var state =
+                now == plan.before ? "\(shown) is as it was" : "\(shown) has changed since; check it for the release"
             if !plan.files.isEmpty {
                 state +=
                     changedSince.isEmpty
@@ -79,7 +89,9 @@ package struct UnfinishedRelease {
             }
             return "rolled back the interrupted release of \(plan.version): \(state)\(back)"
         } catch {
-            throw CommandFailure(error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(journal.directory)"])
+            throw CommandFailure(
+                error.diagnostic, notes: ["the interrupted release of \(plan.version) is still in \(journal.directory)"]
+            )
         }
     }
 }

@@ -1,3 +1,6 @@
+import WhatsNewEditing
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewEditing
-import WhatsNewModel
 
 /// The files of `version-files:`, read and, for a release, changed at the version's place and
 /// nowhere else. Every problem is found before anything is written, so a release that cannot
@@ -64,7 +65,10 @@ package struct VersionFiles {
             let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
             var entry = Entry(setting: setting, path: path, file: nil)
             defer { entries.append(entry) }
-            guard let format = VersionFileFormat(path: path, pattern: setting.pattern.flatMap(VersionTemplate.init), targets: setting.targets) else {
+            guard
+                let format = VersionFileFormat(
+                    path: path, pattern: setting.pattern.flatMap(VersionTemplate.init), targets: setting.targets)
+            else {
                 findings.append(
                     Diagnostic(
                         .versionFile, at: here,
@@ -77,23 +81,27 @@ package struct VersionFiles {
                 findings.append(
                     Diagnostic(
                         .versionFile, at: here,
-                        "version file \(setting.path) is outside the project or inside .git; whatsnew writes versions in the project's own files only"))
+                        "version file \(setting.path) is outside the project or inside .git; whatsnew writes versions in the project's own files only"
+                    ))
                 continue
             }
             guard real != notes, !real.hasPrefix(fragments) else {
                 findings.append(
                     Diagnostic(
                         .versionFile, at: here,
-                        "version file \(setting.path) is \(real == notes ? "the notes file" : "in the fragments folder"), which a release writes as notes; list the file that keeps the version"))
+                        "version file \(setting.path) is \(real == notes ? "the notes file" : "in the fragments folder"), which a release writes as notes; list the file that keeps the version"
+                    ))
                 continue
             }
             guard seen.insert(real).inserted else {
                 findings.append(
-                    Diagnostic(.versionFile, at: here, "version file \(setting.path) is listed twice; list each file once"))
+                    Diagnostic(
+                        .versionFile, at: here, "version file \(setting.path) is listed twice; list each file once"))
                 continue
             }
             var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, let bytes = ContentFingerprint.contents(of: path)
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                let bytes = ContentFingerprint.contents(of: path)
             else {
                 let reason = access(path, F_OK) == 0 ? "cannot be read as a file" : "does not exist"
                 findings.append(Diagnostic(.versionFile, at: here, "version file \(setting.path) \(reason)"))
@@ -104,11 +112,12 @@ package struct VersionFiles {
                 findings.append(
                     Diagnostic(
                         .versionFile, at: SourceLocation(path: path),
-                        "is read-only, so the release cannot write its version; make it writable or leave it out of version-files"))
+                        "is read-only, so the release cannot write its version; make it writable or leave it out of version-files"
+                    ))
             }
             do throws(VersionFileProblem) {
                 entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
-            } catch where error.followsWorkspace {
+            } catch  where error.followsWorkspace {
                 // Said only if the workspace's own manifest is not listed as well (below).
                 followers.append(error.diagnostic(path: path, bytes: bytes))
                 if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
@@ -123,13 +132,17 @@ package struct VersionFiles {
             entry.file?.format == .cargo && entry.file.map { Self.isWorkspaceRoot($0.bytes) } == true
         }
         if !listsWorkspace { findings += followers }
-        entries.removeAll { entry in entry.file == nil && followers.contains { $0.location.path == entry.path } && listsWorkspace }
+        entries.removeAll { entry in
+            entry.file == nil && followers.contains { $0.location.path == entry.path } && listsWorkspace
+        }
         // Every member that follows a listed workspace moves with it, listed or not, as
         // `cargo set-version --workspace` moves them: its Cargo.lock entry and the pins on it.
-        for root in entries where listsWorkspace && root.file.map({ $0.format == .cargo && Self.isWorkspaceRoot($0.bytes) }) == true {
+        for root in entries
+        where listsWorkspace && root.file.map({ $0.format == .cargo && Self.isWorkspaceRoot($0.bytes) }) == true {
             let folder = ProjectBoundary.real(parentFolder(of: root.path))
             var known = Set(followerFiles.map { ProjectBoundary.real($0.0) })
-            for manifest in CargoWorkspace.manifests(root: folder + "/").dropFirst() where known.insert(ProjectBoundary.real(manifest)).inserted {
+            for manifest in CargoWorkspace.manifests(root: folder + "/").dropFirst()
+            where known.insert(ProjectBoundary.real(manifest)).inserted {
                 guard project.boundary.problem(with: manifest, from: .repository, what: "workspace member") == nil,
                     let bytes = ContentFingerprint.contents(of: manifest), Self.followsWorkspace(bytes)
                 else { continue }
@@ -140,7 +153,8 @@ package struct VersionFiles {
         for index in entries.indices {
             guard let file = entries[index].file else { continue }
             entries[index].companions = Self.companions(
-                of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [], findings: &findings,
+                of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [],
+                findings: &findings,
                 lock: &entries[index].lock)
         }
         // npm packages released together pin each other exactly (a binary's platform packages
@@ -155,23 +169,33 @@ package struct VersionFiles {
             var places: [VersionPlace] = []
             for table in ["dependencies", "optionalDependencies", "peerDependencies", "devDependencies"] {
                 for name in packageNames {
-                    places += ((try? JSONPathScanner(bytes: file.bytes).places(at: [table, name])) ?? []).filter { $0.value == held }
+                    places += ((try? JSONPathScanner(bytes: file.bytes).places(at: [table, name])) ?? []).filter {
+                        $0.value == held
+                    }
                 }
             }
-            if !places.isEmpty { entries[index].companions.append(Companion(path: entries[index].path, bytes: file.bytes, places: places)) }
+            if !places.isEmpty {
+                entries[index].companions.append(
+                    Companion(path: entries[index].path, bytes: file.bytes, places: places))
+            }
         }
         // The crates moved together pin each other's versions beside their paths: those move too.
         let cargo = entries.indices.filter { entries[$0].file?.format == .cargo }
-        let names = Set(cargo.compactMap { entries[$0].file.flatMap { TOMLManifest(bytes: $0.bytes).string("name", inFirstOf: ["package"]) } }
-            + (listsWorkspace ? members : []))
+        let names = Set(
+            cargo.compactMap {
+                entries[$0].file.flatMap { TOMLManifest(bytes: $0.bytes).string("name", inFirstOf: ["package"]) }
+            }
+                + (listsWorkspace ? members : []))
         for index in cargo {
             guard let file = entries[index].file, let held = file.version else { continue }
-            let manifests = [(entries[index].path, file.bytes)]
+            let manifests =
+                [(entries[index].path, file.bytes)]
                 + (Self.isWorkspaceRoot(file.bytes) ? followerFiles : [])
             // And every member of the workspace whose Cargo.lock moves with it, as `cargo set-version` does.
             let workspace = entries[index].companions.filter { $0.path.hasSuffix("Cargo.lock") }.flatMap { lock in
                 let real = ProjectBoundary.real(lock.path)
-                return CargoWorkspace.manifests(root: String(real.dropLast("Cargo.lock".count))).compactMap { member -> (String, [UInt8])? in
+                return CargoWorkspace.manifests(root: String(real.dropLast("Cargo.lock".count))).compactMap {
+                    member -> (String, [UInt8])? in
                     guard project.boundary.problem(with: member, from: .repository, what: "workspace member") == nil,
                         let bytes = ContentFingerprint.contents(of: member)
                     else { return nil }
@@ -180,25 +204,30 @@ package struct VersionFiles {
             }
             for (path, bytes) in manifests + workspace {
                 let places = TOMLManifest(bytes: bytes).pathDependencyVersions(on: names).filter { $0.value == held }
-                if !places.isEmpty { entries[index].companions.append(Companion(path: path, bytes: bytes, places: places)) }
+                if !places.isEmpty {
+                    entries[index].companions.append(Companion(path: path, bytes: bytes, places: places))
+                }
             }
         }
         // Files that only name build settings write nothing: the file setting them must be listed.
         if findings.isEmpty, !entries.isEmpty, !entries.contains(where: { $0.file?.version != nil }) {
             for entry in entries {
                 let key = entry.file?.format.key(of: .version)
-                guard let file = entry.file, let reference = file.references.first(where: { $0.key == key }) ?? file.references.first
+                guard let file = entry.file,
+                    let reference = file.references.first(where: { $0.key == key }) ?? file.references.first
                 else { continue }
                 let problem = VersionFileProblem(
                     at: reference.range.lowerBound,
-                    "`\(reference.key)` is \(reference.value), a build setting, and no file of version-files sets it; list the file that does (an .xcconfig or project.pbxproj)")
+                    "`\(reference.key)` is \(reference.value), a build setting, and no file of version-files sets it; list the file that does (an .xcconfig or project.pbxproj)"
+                )
                 findings.append(problem.diagnostic(path: entry.path, bytes: file.bytes))
             }
         }
         self.entries = entries
         // What a release may write besides the listed files, whatever the files say now: a
         // release cut short leaves them half moved, and recovery must know every one.
-        var companionPaths = Set(entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } } + entries.compactMap(\.lock))
+        var companionPaths = Set(
+            entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } } + entries.compactMap(\.lock))
         companionPaths.formUnion(followerFiles.map { ProjectBoundary.real($0.0) })
         for lock in entries.compactMap(\.lock) where lock.hasSuffix("/Cargo.lock") {
             companionPaths.formUnion(
@@ -228,7 +257,8 @@ package struct VersionFiles {
         var folder = manifestFolder
         while folder.hasPrefix(root) {
             let lock = folder + "/" + lockName
-            if FileKind(of: lock) == .regularFile, project.boundary.problem(with: lock, from: .repository, what: "lock file") == nil,
+            if FileKind(of: lock) == .regularFile,
+                project.boundary.problem(with: lock, from: .repository, what: "lock file") == nil,
                 let bytes = ContentFingerprint.contents(of: lock)
             {
                 found = lock
@@ -288,7 +318,8 @@ package struct VersionFiles {
         for manifest in ["package.json", "Cargo.toml", "pyproject.toml"] {
             let written = (folder.hasSuffix("/") ? folder : folder + "/") + manifest
             let path = project.resolve(written) ?? written
-            guard let format = VersionFileFormat(path: path, pattern: nil), let bytes = ContentFingerprint.contents(of: path),
+            guard let format = VersionFileFormat(path: path, pattern: nil),
+                let bytes = ContentFingerprint.contents(of: path),
                 (try? VersionFile(bytes: bytes, format: format))?.version != nil
             else { continue }
             let place = project.unit.place
@@ -315,7 +346,8 @@ package struct VersionFiles {
     /// The changes a release of `version` makes, with `build` as the build number (nil: the
     /// build numbers stay; `increment`: one more than the largest the files hold). A file that
     /// holds a newer version is refused unless `allowsBehind`.
-    package func changes(version: Version, build: String?, incrementsBuild: Bool, allowsBehind: Bool = false) throws(CommandFailure)
+    package func changes(version: Version, build: String?, incrementsBuild: Bool, allowsBehind: Bool = false)
+        throws(CommandFailure)
         -> [Change]
     {
         if !findings.isEmpty { throw CommandFailure(findings, notes: ["nothing was changed"]) }
@@ -323,13 +355,18 @@ package struct VersionFiles {
         let here = SourceLocation(path: entries[0].path)
         guard VersionFile.canHold(version.text) else {
             throw CommandFailure(
-                Diagnostic(.versionFile, at: here, "`\(version.text)` cannot be written as a version: it holds more than letters, digits, `.`, `-`, `+` and `_`"))
+                Diagnostic(
+                    .versionFile, at: here,
+                    "`\(version.text)` cannot be written as a version: it holds more than letters, digits, `.`, `-`, `+` and `_`"
+                ))
         }
         // Every file takes the version in a form its ecosystem accepts, or none is written.
         let refused = entries.compactMap { entry -> Diagnostic? in
             guard let file = entry.file, let refusal = file.refusal(of: version) else { return nil }
-            let message = "\(version.text) cannot be written here: \(refusal.reason); release a version this file's ecosystem accepts"
-            return VersionFileProblem(at: file.versionPlaces.first?.range.lowerBound, message).diagnostic(path: entry.path, bytes: file.bytes)
+            let message =
+                "\(version.text) cannot be written here: \(refusal.reason); release a version this file's ecosystem accepts"
+            return VersionFileProblem(at: file.versionPlaces.first?.range.lowerBound, message).diagnostic(
+                path: entry.path, bytes: file.bytes)
         }
         if !refused.isEmpty { throw CommandFailure(refused, notes: ["nothing was changed"]) }
         if !allowsBehind {
@@ -354,7 +391,9 @@ package struct VersionFiles {
             let text = file.text(of: version)
             edit(entry.path, file.bytes, file.edits(version: text, build: number))
             for companion in entry.companions {
-                edit(companion.path, companion.bytes, companion.places.map { (range: $0.range, text: $0.replacement(text)) })
+                edit(
+                    companion.path, companion.bytes,
+                    companion.places.map { (range: $0.range, text: $0.replacement(text)) })
             }
         }
         return order.compactMap { key in
@@ -371,18 +410,24 @@ package struct VersionFiles {
         var number = build
         if number == nil, incrementsBuild, !entries.isEmpty {
             let builds = entries.compactMap { $0.file?.build }
-            guard !builds.isEmpty, let largest = builds.compactMap({ Int($0) }).max(), builds.allSatisfy({ Int($0) != nil }) else {
+            guard !builds.isEmpty, let largest = builds.compactMap({ Int($0) }).max(),
+                builds.allSatisfy({ Int($0) != nil })
+            else {
                 throw CommandFailure(
                     Diagnostic(
                         .versionFile, at: here,
                         builds.isEmpty
                             ? "`build: increment` finds no build number in version-files (CURRENT_PROJECT_VERSION, CFBundleVersion)"
-                            : "`build: increment` needs whole numbers, but the build numbers are \(Set(builds).sorted().joined(separator: ", ")); give --build"))
+                            : "`build: increment` needs whole numbers, but the build numbers are \(Set(builds).sorted().joined(separator: ", ")); give --build"
+                    ))
             }
             number = String(largest + 1)
         }
-        if let number, !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty {
-            throw CommandFailure(Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
+        if let number,
+            !number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) || number.isEmpty
+        {
+            throw CommandFailure(
+                Diagnostic(.versionFile, at: here, "a build number is digits and dots, not `\(number)`"))
         }
         return number
     }
@@ -394,7 +439,8 @@ package struct VersionFiles {
     /// What a release of `version` would refuse because a file is ahead of it, as warnings for
     /// `next`, which says so before anyone runs the release.
     package func ahead(of version: Version) -> [Diagnostic] {
-        entries.compactMap { aheadProblem($0, of: version, consequence: "releasing it would move the file back") }.map { problem in
+        entries.compactMap { aheadProblem($0, of: version, consequence: "releasing it would move the file back") }.map {
+            problem in
             var warning = problem
             warning.severity = .warning
             return warning
@@ -404,7 +450,9 @@ package struct VersionFiles {
     /// Why `entry` would move back: it already holds a version newer than `version` as it
     /// would be written there. A file holding the version a pre-release leads to (2.5.0 or
     /// Poetry's 2.5.0.dev0 for 2.5.0-beta.1) is where that pre-release belongs.
-    private func aheadProblem(_ entry: Entry, of version: Version, consequence: String = "the release would move it back") -> Diagnostic? {
+    private func aheadProblem(
+        _ entry: Entry, of version: Version, consequence: String = "the release would move it back"
+    ) -> Diagnostic? {
         guard let file = entry.file, let place = file.versionPlaces.first, let held = Version(place.value),
             let wanted = Version(file.text(of: version)), held.compare(to: wanted) == .newer
         else { return nil }
@@ -415,7 +463,8 @@ package struct VersionFiles {
         }
         let problem = VersionFileProblem(
             at: place.range.lowerBound,
-            "`\(place.key)` says \(place.value), newer than the release \(wanted.text), so \(consequence); release \(held.numbersText) or newer, or pass --allow-behind to write \(wanted.text) anyway")
+            "`\(place.key)` says \(place.value), newer than the release \(wanted.text), so \(consequence); release \(held.numbersText) or newer, or pass --allow-behind to write \(wanted.text) anyway"
+        )
         return problem.diagnostic(path: entry.path, bytes: file.bytes)
     }
 
@@ -428,14 +477,16 @@ package struct VersionFiles {
             guard let file = entry.file, let place = file.versionPlaces.first else { continue }
             // As a release would write it there (an App Store app's file holds the numbers alone).
             let expected = file.text(of: latest)
-            guard let written = Version(place.value), let wanted = Version(expected), written.compare(to: wanted) != .same
+            guard let written = Version(place.value), let wanted = Version(expected),
+                written.compare(to: wanted) != .same
             else { continue }
             // A file already at the version the notes plan is ahead on purpose.
             if let planned, let next = Version(file.text(of: planned)), written.compare(to: next) == .same { continue }
             let form = expected == latest.text ? "" : " (\(expected) in this file)"
             let problem = VersionFileProblem(
                 at: place.range.lowerBound,
-                "`\(place.key)` says \(place.value), but the notes' latest release is \(latest.text)\(form); release with `whatsnew release`, which writes both")
+                "`\(place.key)` says \(place.value), but the notes' latest release is \(latest.text)\(form); release with `whatsnew release`, which writes both"
+            )
             found.append(problem.diagnostic(path: entry.path, bytes: file.bytes, rule: .versionMismatch))
         }
         return found
@@ -448,7 +499,8 @@ package struct VersionFiles {
         }
         var warning = Diagnostic(
             .versionFile, at: SourceLocation(path: settings),
-            "build \(build) is written nowhere: no file of version-files keeps a build number (CURRENT_PROJECT_VERSION, CFBundleVersion)")
+            "build \(build) is written nowhere: no file of version-files keeps a build number (CURRENT_PROJECT_VERSION, CFBundleVersion)"
+        )
         warning.severity = .warning
         return warning
     }

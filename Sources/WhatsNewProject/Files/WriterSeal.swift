@@ -23,7 +23,8 @@ package struct WriterSeal: Sendable {
     /// This user's seal, read (or made) once per process. Where no folder of the user's can
     /// keep a key, the run seals with a key of its own: what it leaves is then foreign to the
     /// next run, which refuses rather than guesses.
-    package static let current: WriterSeal = SealKeyFile.load() ?? WriterSeal(key: (.random(in: .min ... .max), .random(in: .min ... .max)))
+    package static let current: WriterSeal =
+        SealKeyFile.load() ?? WriterSeal(key: (.random(in: .min ... .max), .random(in: .min ... .max)))
 
     /// The seal of `text`, as 16 hexadecimal digits.
     package func tag(_ text: String) -> String {
@@ -145,7 +146,9 @@ enum SealKeyFile {
         let temporary = folder + "/.\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        let written = bytes.withUnsafeBufferPointer { FileDescriptor.writeAll($0, to: descriptor) } == nil && fsync(descriptor) == 0
+        let written =
+            bytes.withUnsafeBufferPointer { FileDescriptor.writeAll($0, to: descriptor) } == nil
+            && fsync(descriptor) == 0
         close(descriptor)
         defer { unlink(temporary) }
         guard written else { return nil }

@@ -1,10 +1,11 @@
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewModel
-import WhatsNewReading
 
 /// The commit a change is judged against, read from git: its files, its links and its waiting
 /// notes as it has them, whatever the branch's working tree holds. A branch that replaces the
@@ -36,7 +37,8 @@ struct BaseCommit {
         while index < parts.count {
             let prefix = parts[...index].joined(separator: "/")
             guard let entry = entry(prefix), entry.mode == "120000", hops < 16,
-                let target = contents(ofBlob: entry.id).map({ String(decoding: $0, as: UTF8.self) }), !target.hasPrefix("/")
+                let target = contents(ofBlob: entry.id).map({ String(decoding: $0, as: UTF8.self) }),
+                !target.hasPrefix("/")
             else {
                 index += 1
                 continue
@@ -93,7 +95,8 @@ struct BaseCommit {
         }
         guard !files.isEmpty else { return pending }
         // Every fragment in one git process: `<id>\n` in, `<id> blob <size>\n<bytes>\n` out.
-        let batch = (try? git.run(["cat-file", "--batch"], input: Array(files.map { $0.id + "\n" }.joined().utf8))) ?? []
+        let batch =
+            (try? git.run(["cat-file", "--batch"], input: Array(files.map { $0.id + "\n" }.joined().utf8))) ?? []
         var offset = 0
         let reader = project.fragmentReader
         for file in files {
@@ -102,7 +105,8 @@ struct BaseCommit {
             guard header.count == 3, let size = Int(header[2]), newline + 1 + size <= batch.count else { break }
             let bytes = Array(batch[(newline + 1)..<(newline + 1 + size)])
             offset = newline + 1 + size + 1
-            guard let source = try? SourceFile(path: file.path, bytes: bytes), bytes.count <= FragmentFolder.maximumSize,
+            guard let source = try? SourceFile(path: file.path, bytes: bytes),
+                bytes.count <= FragmentFolder.maximumSize,
                 let fragment = reader.read(source).fragment
             else { continue }
             pending.add(fragment)

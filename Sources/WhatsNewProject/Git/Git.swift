@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,7 +12,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WhatsNewModel
 
 /// git, run without a shell: arguments go to it as they are, and a ref from the command line
 /// is checked to be a commit before it is used, so neither can be read as an option.
@@ -30,7 +31,10 @@ struct Git {
         let scratch = FileManager.default.temporaryDirectory.path + "/whatsnew-git-\(UUID().uuidString)"
         // Standard error goes to a file, so git can never block on it while its output is read.
         let errorDescriptor = open(scratch + "-err", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        let inputDescriptor = input == nil ? open("/dev/null", O_RDONLY | O_CLOEXEC) : open(scratch + "-in", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let inputDescriptor =
+            input == nil
+            ? open("/dev/null", O_RDONLY | O_CLOEXEC)
+            : open(scratch + "-in", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         defer {
             for descriptor in [errorDescriptor, inputDescriptor] where descriptor >= 0 { close(descriptor) }
             unlink(scratch + "-err")
@@ -117,7 +121,9 @@ extension Project {
     /// The tags of the git repository the notes at `notes` are in, read from its files (no
     /// process is started for them); none outside a repository.
     package func tags(near notes: String) -> [String] {
-        GitDirectory.around(notes.contains("/") ? Project.sibling(".", of: notes) : ".").map { GitTags(gitDirectory: $0.common).names } ?? []
+        GitDirectory.around(notes.contains("/") ? Project.sibling(".", of: notes) : ".").map {
+            GitTags(gitDirectory: $0.common).names
+        } ?? []
     }
 }
 
@@ -130,7 +136,11 @@ struct GitTags {
         func walk(_ folder: String, _ prefix: String) {
             for entry in DirectoryListing.names(in: folder) {
                 let path = folder + "/" + entry
-                if FileKind(of: path) == .directory { walk(path, prefix + entry + "/") } else { names.insert(prefix + entry) }
+                if FileKind(of: path) == .directory {
+                    walk(path, prefix + entry + "/")
+                } else {
+                    names.insert(prefix + entry)
+                }
             }
         }
         walk(gitDirectory + "/refs/tags", "")

@@ -22,7 +22,8 @@ struct PathGlob: Sendable {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return Self.match(Array(pattern), Array(name))
         }
-        return Self.matchSegments(pattern.split(separator: "/").map(Array.init), path.split(separator: "/").map(Array.init))
+        return Self.matchSegments(
+            pattern.split(separator: "/").map(Array.init), path.split(separator: "/").map(Array.init))
     }
 
     /// Segment by segment; `**` takes zero or more whole segments.

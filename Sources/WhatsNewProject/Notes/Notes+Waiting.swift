@@ -36,7 +36,8 @@ extension Notes {
         let limit = request.maximumSize ?? project.maximumSize
         let source = missingIsEmpty && FileKind(of: path) == nil ? try empty(path) : try load(path, limit)
         // A newest heading the tags and version files show is not out yet is the release in progress.
-        let (file, untagged) = UntaggedRelease.reading(NotesFile(source, reader: reader), in: project, tags: project.tags(near: path))
+        let (file, untagged) = UntaggedRelease.reading(
+            NotesFile(source, reader: reader), in: project, tags: project.tags(near: path))
         // The folder is one source of notes; the commits since the latest release, another.
         let fragments: FragmentSource
         var withdrawn: [String] = []
@@ -47,11 +48,15 @@ extension Notes {
         } else {
             fragments = folder
         }
-        let (all, read) = request.drafting == nil ? folders[folder.path] ?? fragments.read(with: project.fragmentReader) : fragments.read(with: project.fragmentReader)
+        let (all, read) =
+            request.drafting == nil
+            ? folders[folder.path] ?? fragments.read(with: project.fragmentReader)
+            : fragments.read(with: project.fragmentReader)
         if request.drafting == nil { folders[folder.path] = (all, read) }
         let findings = (untagged.map { [$0] } ?? []) + read
         var waiting = Waiting(
-            file: file, fragments: credited(all.filter(project.owns), reader: project.fragmentReader), findings: findings,
+            file: file, fragments: credited(all.filter(project.owns), reader: project.fragmentReader),
+            findings: findings,
             folder: folder, reader: reader,
             catalog: catalog)
         waiting.withdrawn = withdrawn
@@ -65,7 +70,9 @@ extension Notes {
         _ request: NotesRequest, _ project: Project, console: Console, notes: String
     ) throws(CommandFailure) -> (IconCatalog, DocumentReader) {
         let catalog = try catalog(request, project)
-        return (catalog, reader(catalog, project, console: console, notes: notes, keepsListOrder: request.keepsListOrder))
+        return (
+            catalog, reader(catalog, project, console: console, notes: notes, keepsListOrder: request.keepsListOrder)
+        )
     }
 
     /// A reader with `catalog`'s icons and, but for standard input, the project's kinds.
@@ -81,7 +88,10 @@ extension Notes {
 
     /// A notes file from git (a commit's), read as the project reads its own.
     package static func document(of source: SourceFile, in project: Project) -> Document {
-        reader((try? catalog(NotesRequest().resolved(in: project), project)) ?? .builtIn, project, console: nil, notes: source.path)
-            .read(source).document
+        reader(
+            (try? catalog(NotesRequest().resolved(in: project), project)) ?? .builtIn, project, console: nil,
+            notes: source.path
+        )
+        .read(source).document
     }
 }

@@ -1,12 +1,13 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+import WhatsNewSheet
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewEditing
-import WhatsNewModel
-import WhatsNewReading
-import WhatsNewSheet
 
 /// The notes of one run: read once, with the project's fragments composed in as the release in
 /// progress, and handed to every stage and every output of the run. A translation is read
@@ -180,7 +181,8 @@ package final class Notes {
         try project.boundary.admit(
             translationPath,
             from: project.origin(
-                ofTranslation: translationPath, localesDirectory: request.localesDirectory, projectNotes: request.input == nil),
+                ofTranslation: translationPath, localesDirectory: request.localesDirectory,
+                projectNotes: request.input == nil),
             what: "the translation")
         let source = try Self.load(translationPath, request.sizeLimit)
         let reading = reader.read(source)
@@ -196,7 +198,8 @@ package final class Notes {
     package static func catalog(_ request: NotesRequest, _ project: Project) throws(CommandFailure) -> IconCatalog {
         var catalog = IconCatalog.builtIn
         if let iconMap = request.iconMap {
-            try project.boundary.admit(iconMap, from: project.origin(of: iconMap, setting: project.config?.iconsFile), what: "the icon map")
+            try project.boundary.admit(
+                iconMap, from: project.origin(of: iconMap, setting: project.config?.iconsFile), what: "the icon map")
             do {
                 catalog = catalog.adding(try IconMapFile.load(path: iconMap))
             } catch {

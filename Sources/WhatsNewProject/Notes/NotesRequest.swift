@@ -89,7 +89,8 @@ package struct NotesRequest: Sendable {
     /// case, and `--since` are refused with a usage error naming `what`.
     package func oneRelease(_ what: String) throws(CommandFailure) {
         if release?.lowercased() == "all" || since != nil {
-            throw .usage("\(what) takes the notes of one release; name it with --release (latest, unreleased or a version)")
+            throw .usage(
+                "\(what) takes the notes of one release; name it with --release (latest, unreleased or a version)")
         }
     }
 
@@ -122,7 +123,8 @@ package struct NotesRequest: Sendable {
                 let names = SectionKind.allCases.map(\.rawValue)
                 let nearest = Suggestion.nearest(to: name, among: names)
                 throw .usage(
-                    "--hide takes kinds of row, and \(name) is none\(nearest.map { " (did you mean \($0)?)" } ?? ""); the kinds are \(names.joined(separator: ", ")).")
+                    "--hide takes kinds of row, and \(name) is none\(nearest.map { " (did you mean \($0)?)" } ?? ""); the kinds are \(names.joined(separator: ", "))."
+                )
             }
             kinds.insert(kind)
         }
@@ -138,7 +140,8 @@ package struct NotesRequest: Sendable {
             if let name, let known, !known.contains(name.lowercased()) {
                 let nearest = Suggestion.nearest(to: name.lowercased(), among: known)
                 throw .usage(
-                    "unknown \(what) \(name)\(nearest.map { "; did you mean \($0)?" } ?? "") .whatsnew.yml lists \(known.joined(separator: ", ")).")
+                    "unknown \(what) \(name)\(nearest.map { "; did you mean \($0)?" } ?? "") .whatsnew.yml lists \(known.joined(separator: ", "))."
+                )
             }
         }
         return RowFilter(audience: audience, platform: platform, hidden: try hiddenKinds())

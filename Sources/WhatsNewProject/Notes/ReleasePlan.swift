@@ -43,7 +43,8 @@ package struct ReleasePlan: Sendable {
             throw CommandFailure(
                 Diagnostic(
                     .configValue, at: SourceLocation(path: settings),
-                    "`tag` names {build}, but this release has no build number; give --build N, or `build: increment` with a version file that keeps one"))
+                    "`tag` names {build}, but this release has no build number; give --build N, or `build: increment` with a version file that keeps one"
+                ))
         }
         return tag.replacing(VersionTemplate.build, with: build)
     }
@@ -59,7 +60,8 @@ package struct ReleasePlan: Sendable {
         let config = project.config
         let versioning = config?.versioning ?? (config?.calendar != nil ? .calendar : .semver)
         let pending = PendingChanges(
-            document: document, path: path, fragments: fragments, kinds: project.kinds, removalBreaksBelowOne: versioning == .semver)
+            document: document, path: path, fragments: fragments, kinds: project.kinds,
+            removalBreaksBelowOne: versioning == .semver)
         let template = TagName.template(for: document.releases, project: project, tags: tags)
         // Calendar versions are written as the settings say, else as the notes' releases are.
         let rule = NextVersion(versioning: versioning, calendar: config?.calendar, releases: document.releases)
@@ -68,11 +70,15 @@ package struct ReleasePlan: Sendable {
         case .exact(let text):
             if preRelease != nil {
                 throw CommandFailure(
-                    Diagnostic(.releaseOrder, at: SourceLocation(path: path), "--pre goes with auto, major, minor or patch, not a version; write \(text) in full"))
+                    Diagnostic(
+                        .releaseOrder, at: SourceLocation(path: path),
+                        "--pre goes with auto, major, minor or patch, not a version; write \(text) in full"))
             }
             guard let version = Version(text) else {
                 throw CommandFailure(
-                    Diagnostic(.releaseOrder, at: SourceLocation(path: path), "`\(text)` is not a version; give one such as 1.4.0, or auto"))
+                    Diagnostic(
+                        .releaseOrder, at: SourceLocation(path: path),
+                        "`\(text)` is not a version; give one such as 1.4.0, or auto"))
             }
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: nil, pending: pending)
         case .auto:
@@ -87,7 +93,8 @@ package struct ReleasePlan: Sendable {
         {
             let planned = ReleaseInProgress.plannedRelease(of: written)
             let here = SourceLocation(path: path, line: document.releases[index].line, column: 1)
-            var plan = ReleasePlan(version: planned, tag: template.filled(planned.text), bump: bump, pending: pending, planned: here)
+            var plan = ReleasePlan(
+                version: planned, tag: template.filled(planned.text), bump: bump, pending: pending, planned: here)
             if let computed = try? rule.version(
                 after: pending.stable, latestPreRelease: pending.latestPreRelease, bump: bump, on: day),
                 computed.compare(to: planned) == .newer
@@ -95,12 +102,15 @@ package struct ReleasePlan: Sendable {
                 plan.warnings.append(
                     Diagnostic(
                         .versionMismatch, at: here,
-                        "the notes plan \(planned.text), but their changes ask for \(computed.text) (a \(bump.name) release); \(planned.text) it is"))
+                        "the notes plan \(planned.text), but their changes ask for \(computed.text) (a \(bump.name) release); \(planned.text) it is"
+                    ))
             }
             return plan
         }
         // Pre-releases of a version the notes plan lead to it.
-        let plannedIndex = ReleaseInProgress.index(in: document.releases).flatMap { document.releases[$0].version == nil ? nil : $0 }
+        let plannedIndex = ReleaseInProgress.index(in: document.releases).flatMap {
+            document.releases[$0].version == nil ? nil : $0
+        }
         let planned = plannedIndex.flatMap { document.releases[$0].version }.map(ReleaseInProgress.plannedRelease(of:))
         do {
             let version = try rule.version(
@@ -108,7 +118,9 @@ package struct ReleasePlan: Sendable {
                 on: day, named: request != .auto, counterStartsAtZero: pending.countsPreReleasesFromZero,
                 planned: preRelease == nil ? nil : planned, styledAfter: pending.newestPreReleaseEver)
             var plan = ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
-            if preRelease != nil, let planned, let plannedIndex, Version(version.numbersText)?.compare(to: planned) == .same {
+            if preRelease != nil, let planned, let plannedIndex,
+                Version(version.numbersText)?.compare(to: planned) == .same
+            {
                 plan.planned = SourceLocation(path: path, line: document.releases[plannedIndex].line, column: 1)
             }
             return plan
@@ -136,7 +148,9 @@ package struct ReleasePlan: Sendable {
         return .none
     }
 
-    private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String, document: Document) -> CommandFailure {
+    private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String, document: Document)
+        -> CommandFailure
+    {
         let since = pending.latestPreRelease.map { preRelease != nil ? " since \($0.text)" : "" } ?? ""
         let what =
             pending.new.isEmpty
@@ -150,10 +164,13 @@ package struct ReleasePlan: Sendable {
             return CommandFailure(
                 Diagnostic(
                     .releaseEmpty, at: SourceLocation(path: path, line: latest.line, column: 1),
-                    "there is nothing to release: \(version.text) here has no date and reads as released; if it is still to come, write `\(version.text) (unreleased)` in its heading, else add a note with `whatsnew new`"))
+                    "there is nothing to release: \(version.text) here has no date and reads as released; if it is still to come, write `\(version.text) (unreleased)` in its heading, else add a note with `whatsnew new`"
+                ))
         }
         return CommandFailure(
-            Diagnostic(.releaseEmpty, at: SourceLocation(path: path), "there is nothing to release: \(what); add a note with `whatsnew new`"))
+            Diagnostic(
+                .releaseEmpty, at: SourceLocation(path: path),
+                "there is nothing to release: \(what); add a note with `whatsnew new`"))
     }
 
     /// Why the version is what it is, a line per note that decided it, for `--explain`.
@@ -169,7 +186,8 @@ package struct ReleasePlan: Sendable {
         let count = pending.notes(preRelease: isPreRelease).count
         let asked = "the notes ask for a \(bump.name) release"
         guard let stable = pending.stable else {
-            return ["\(version.text): the first release; \(asked), decided by \(lines.count) of \(count) notes:"] + lines
+            return ["\(version.text): the first release; \(asked), decided by \(lines.count) of \(count) notes:"]
+                + lines
         }
         // What moved, which below 1.0.0 or after pre-releases is not what the notes asked.
         var how = "\(asked) after \(stable.text)"
@@ -177,7 +195,9 @@ package struct ReleasePlan: Sendable {
             // Pre-releases of a bigger line (`release minor --pre beta`, then fixes) set the numbers.
             let line = Version(version.numbersText)?.text ?? version.text
             let of = line == version.text ? "" : "a pre-release of \(line), "
-            return ["\(version.text): \(of)the version the pre-releases lead to (\(latest.text) is the latest); the notes since \(stable.text) ask for a \(bump.name) release alone, decided by \(lines.count) of \(count) notes:"] + lines
+            return [
+                "\(version.text): \(of)the version the pre-releases lead to (\(latest.text) is the latest); the notes since \(stable.text) ask for a \(bump.name) release alone, decided by \(lines.count) of \(count) notes:"
+            ] + lines
         } else if let latest = pending.latestPreRelease {
             how += " (\(latest.text) is the latest pre-release)"
         } else if stable.numbers.first == 0, bump != .patch, version.numbers.first == 0 {

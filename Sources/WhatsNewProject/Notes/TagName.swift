@@ -6,7 +6,9 @@ import WhatsNewModel
 package enum TagName {
     /// The tag's form for the notes' `releases`, read from the project and its git tags.
     package static func template(for releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
-        if let name = project.unit.name { return template(ofPackage: name, releases: releases, project: project, tags: tags) }
+        if let name = project.unit.name {
+            return template(ofPackage: name, releases: releases, project: project, tags: tags)
+        }
         if let written = project.config?.tag, let template = VersionTemplate(written) { return template }
         let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
         // The form the notes' comparison links and release links give their versions
@@ -20,11 +22,12 @@ package enum TagName {
         // two forms for one version (`a@0.2.0`, `b@0.2.0` in a monorepo) say nothing, unless
         // the notes' links name one of them: else `tag:` must.
         for version in versions {
-            let forms = Set(tags.compactMap { tag -> String? in
-                guard tag.hasSuffix(version) else { return nil }
-                let prefix = String(tag.dropLast(version.count))
-                return prefix.last.map({ !$0.isNumber && $0 != "." }) ?? true ? prefix : nil
-            })
+            let forms = Set(
+                tags.compactMap { tag -> String? in
+                    guard tag.hasSuffix(version) else { return nil }
+                    let prefix = String(tag.dropLast(version.count))
+                    return prefix.last.map({ !$0.isNumber && $0 != "." }) ?? true ? prefix : nil
+                })
             if forms.count == 1, let prefix = forms.first { return VersionTemplate(prefix + "{version}")! }
             if forms.count > 1 {
                 if let linked, forms.contains(linked) { return VersionTemplate(linked + "{version}")! }
@@ -39,9 +42,11 @@ package enum TagName {
     /// digits and `. _ - / @ +`, no leading `-`, no `..`. The one rule for `tag:` and for the
     /// form read from the notes' links.
     package static func isSafe(_ text: String) -> Bool {
-        !text.hasPrefix("-") && !text.contains("..") && text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
-        }
+        !text.hasPrefix("-") && !text.contains("..")
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/@+".unicodeScalars.contains($0))
+            }
     }
 
     /// A package's tag: its own `tag:`, else the form the repository's tags already give its
@@ -49,13 +54,17 @@ package enum TagName {
     /// for an npm package (a package.json in its folder), as changesets tags, and `NAME-vVERSION`
     /// otherwise, as release-please and cargo-release do. A tag of the repository's own form
     /// (`v1.2.0`) would name every package's release alike, so it is never inferred.
-    static func template(ofPackage name: String, releases: [Release], project: Project, tags: [String]) -> VersionTemplate {
+    static func template(ofPackage name: String, releases: [Release], project: Project, tags: [String])
+        -> VersionTemplate
+    {
         if let written = project.unit.own?.tag, let template = VersionTemplate(written) { return template }
         let forms = ["@", "-v", "-", "/v", "/", "_v"].map { name + $0 }
         let versions = releases.compactMap { $0.isUnreleased ? nil : $0.version?.text }
         let tagSet = Set(tags)
         for version in versions {
-            if let form = forms.first(where: { tagSet.contains($0 + version) }) { return VersionTemplate(form + "{version}")! }
+            if let form = forms.first(where: { tagSet.contains($0 + version) }) {
+                return VersionTemplate(form + "{version}")!
+            }
         }
         let isNPM = FileKind(of: project.unit.folder + "package.json") == .regularFile
         return VersionTemplate(name + (isNPM ? "@" : "-v") + "{version}") ?? VersionTemplate("v{version}")!

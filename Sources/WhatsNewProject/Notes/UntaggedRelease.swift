@@ -28,7 +28,8 @@ package enum UntaggedRelease {
         let tag = template.filled(version.text)
         let warning = Diagnostic(
             .untaggedRelease, at: SourceLocation(path: file.source.path, line: releases[newest].line, column: 1),
-            "\(version.text) has no date and no tag \(tag), and \(holder.setting.path) already holds it: read as the release in progress; if it is out, tag it \(tag)")
+            "\(version.text) has no date and no tag \(tag), and \(holder.setting.path) already holds it: read as the release in progress; if it is out, tag it \(tag)"
+        )
         return (file.readingAsInProgress(newest), warning)
     }
 }

@@ -27,9 +27,11 @@ struct NPMManifest: Decodable {
         name = try? object.decodeIfPresent(String.self, forKey: .name)
         repository =
             (try? object.decodeIfPresent(String.self, forKey: .repository))
-            ?? (try? object.nestedContainer(keyedBy: Key.self, forKey: .repository).decodeIfPresent(String.self, forKey: .url))
+            ?? (try? object.nestedContainer(keyedBy: Key.self, forKey: .repository).decodeIfPresent(
+                String.self, forKey: .url))
         workspaces =
             (try? object.decodeIfPresent([String].self, forKey: .workspaces))
-            ?? (try? object.nestedContainer(keyedBy: Key.self, forKey: .workspaces).decodeIfPresent([String].self, forKey: .packages))
+            ?? (try? object.nestedContainer(keyedBy: Key.self, forKey: .workspaces).decodeIfPresent(
+                [String].self, forKey: .packages))
     }
 }

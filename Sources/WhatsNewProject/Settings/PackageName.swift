@@ -1,11 +1,12 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewReading
-import WhatsNewEditing
-import WhatsNewModel
 
 /// The product's name from the package file beside the notes, for a sheet whose notes and
 /// settings name none: Package.swift, package.json, Cargo.toml, pyproject.toml, pubspec.yaml

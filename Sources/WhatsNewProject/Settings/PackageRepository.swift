@@ -1,10 +1,11 @@
+import WhatsNewEditing
+import WhatsNewModel
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewEditing
-import WhatsNewModel
 
 /// Where the project's issues live when `.whatsnew.yml` has no `repository:`: the package file
 /// beside the notes says (package.json's `repository`, Cargo.toml's and Poetry's `repository`,
@@ -19,7 +20,9 @@ package enum PackageRepository {
             return address
         }
         if let text = contents("pyproject.toml"),
-            let address = toml(text, table: "project.urls", keys: ["repository", "source", "source code", "code", "github", "homepage"])
+            let address = toml(
+                text, table: "project.urls",
+                keys: ["repository", "source", "source code", "code", "github", "homepage"])
                 ?? toml(text, table: "tool.poetry", keys: ["repository", "homepage"])
         {
             return address
@@ -60,11 +63,14 @@ package enum PackageRepository {
     /// The first of `keys` with a repository's address in `[table]`, keys matched in any case.
     static func toml(_ text: String, table: String, keys: [String]) -> RepositoryAddress? {
         var found: [String: String] = [:]
-        for (key, value) in TOMLManifest(bytes: Array(text.utf8)).texts(in: table) where found[key.lowercased()] == nil {
+        for (key, value) in TOMLManifest(bytes: Array(text.utf8)).texts(in: table) where found[key.lowercased()] == nil
+        {
             found[key.lowercased()] = value
         }
         for key in keys {
-            guard let value = found[key], let address = address(value), isForge(address) || key != "homepage" else { continue }
+            guard let value = found[key], let address = address(value), isForge(address) || key != "homepage" else {
+                continue
+            }
             return address
         }
         return nil
@@ -77,7 +83,9 @@ package enum PackageRepository {
         if text.hasPrefix("github:") { text.removeFirst("github:".count) }
         if text.hasPrefix("git+") { text.removeFirst(4) }
         if text.hasPrefix("git@"), let colon = text.firstIndex(of: ":") {
-            text = "https://" + text[text.index(text.startIndex, offsetBy: 4)..<colon] + "/" + text[text.index(after: colon)...]
+            text =
+                "https://" + text[text.index(text.startIndex, offsetBy: 4)..<colon] + "/"
+                + text[text.index(after: colon)...]
         } else if text.hasPrefix("ssh://") || text.hasPrefix("git://") {
             text = "https://" + text.drop { $0 != "/" }.dropFirst(2)
         }

@@ -135,7 +135,9 @@ package struct ProjectConfig: Sendable {
         package static func isName(_ name: String) -> Bool {
             !name.isEmpty && name != "all" && !name.hasPrefix("-") && !name.hasPrefix(".") && !name.contains("..")
                 && name.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-@/".unicodeScalars.contains($0))
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || "._-@/".unicodeScalars.contains($0))
                 }
         }
 
@@ -151,13 +153,15 @@ package struct ProjectConfig: Sendable {
     /// can differ between the things one repository releases.
     package static let packageKeys = [
         "folder", "uses", "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir",
-        "repository", "kinds", "check", "audiences", "platforms", "builds", "versioning", "calendar", "tag", "version-files", "build",
+        "repository", "kinds", "check", "audiences", "platforms", "builds", "versioning", "calendar", "tag",
+        "version-files", "build",
     ]
 
     /// `packages:` read: a map of names to a folder (`core: Sources/Core`) or to settings
     /// (`core: { folder: Sources/Core, tag: "core-v{version}" }`).
     private static func packages(
-        _ node: YAMLNode, of source: SourceFile, report: (DiagnosticRule, YAMLMark?, String) -> Void, found: inout [Diagnostic]
+        _ node: YAMLNode, of source: SourceFile, report: (DiagnosticRule, YAMLMark?, String) -> Void,
+        found: inout [Diagnostic]
     ) -> [PackageSetting] {
         guard let map = node.mapping else {
             report(.configValue, node.mark, "`packages` maps names to folders, such as `core: Sources/Core`")
@@ -165,11 +169,13 @@ package struct ProjectConfig: Sendable {
         }
         var packages: [PackageSetting] = []
         for (nameNode, value) in map {
-            let location = SourceLocation(path: source.path, line: nameNode.mark?.line ?? 1, column: nameNode.mark?.column ?? 1)
+            let location = SourceLocation(
+                path: source.path, line: nameNode.mark?.line ?? 1, column: nameNode.mark?.column ?? 1)
             guard let name = nameNode.string, PackageSetting.isName(name) else {
                 report(
                     .configValue, nameNode.mark,
-                    "a package's name is letters, digits and . _ - @ / (as npm, Cargo and SwiftPM name them), such as `core` or `@scope/core`")
+                    "a package's name is letters, digits and . _ - @ / (as npm, Cargo and SwiftPM name them), such as `core` or `@scope/core`"
+                )
                 continue
             }
             var config: ProjectConfig
@@ -182,7 +188,9 @@ package struct ProjectConfig: Sendable {
                 let read = Self.settings(in: settings, of: source, package: name)
                 (config, found) = (read.0, found + read.1)
             } else {
-                report(.configValue, value.mark, "package `\(name)` takes a folder, or settings such as `{ folder: Sources/Core }`")
+                report(
+                    .configValue, value.mark,
+                    "package `\(name)` takes a folder, or settings such as `{ folder: Sources/Core }`")
                 continue
             }
             guard config.folder != nil else {
@@ -236,7 +244,8 @@ package struct ProjectConfig: Sendable {
     /// The keys the file takes, for the unknown-key diagnostic.
     package static let keys = [
         "name", "input", "icons", "template", "format", "outputs", "release", "locale", "locales-dir", "style", "lint",
-        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning", "calendar", "tag", "version-files", "build",
+        "fragments", "repository", "kinds", "check", "audiences", "platforms", "builds", "max-size", "versioning",
+        "calendar", "tag", "version-files", "build",
         "packages", "commits",
     ]
     /// The formats `format:` and `outputs:` take: every one `--format` takes.
@@ -256,7 +265,9 @@ package struct ProjectConfig: Sendable {
         do {
             root = try YAMLDocument.compose(String(decoding: source.bytes, as: UTF8.self))
         } catch {
-            report(.configValue, error.mark, "not valid YAML: \(error.problem)\(error.context.map { " (\($0.text))" } ?? "")")
+            report(
+                .configValue, error.mark,
+                "not valid YAML: \(error.problem)\(error.context.map { " (\($0.text))" } ?? "")")
             return (ProjectConfig(path: source.path), diagnostics)
         }
         guard let root else { return (ProjectConfig(path: source.path), diagnostics) }
@@ -326,7 +337,9 @@ package struct ProjectConfig: Sendable {
             case "style":
                 if let style = text(value, key) {
                     config.style = HTMLStyle(rawValue: style)
-                    if config.style == nil { report(.configValue, value.mark, "`style` is inline or none, not `\(style)`") }
+                    if config.style == nil {
+                        report(.configValue, value.mark, "`style` is inline or none, not `\(style)`")
+                    }
                 }
             case "format": config.format = choice(value, key, among: formats)
             case "icons":
@@ -393,7 +406,8 @@ package struct ProjectConfig: Sendable {
                     guard let number = text(build, "builds: \(name)") else { continue }
                     // The command line's rule: an appcast carries the number as it is.
                     guard NotesRequest.BuildNumber.isBuild(number) else {
-                        report(.configValue, build.mark, "a build number has no space, quote, `<` or `&`, not `\(number)`")
+                        report(
+                            .configValue, build.mark, "a build number has no space, quote, `<` or `&`, not `\(number)`")
                         continue
                     }
                     config.builds.append((name, number))
@@ -408,9 +422,17 @@ package struct ProjectConfig: Sendable {
             case "uses" where package != nil:
                 let names = (value.sequence.map(Array.init) ?? [value]).compactMap { $0.scalar?.string }
                 if names.isEmpty || names.contains(where: \.isEmpty) {
-                    report(.configValue, value.mark, "`uses` is a list of the packages this one depends on, such as `[core]`")
+                    report(
+                        .configValue, value.mark,
+                        "`uses` is a list of the packages this one depends on, such as `[core]`")
                 } else {
-                    config.uses = names.map { ($0, SourceLocation(path: source.path, line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)) }
+                    config.uses = names.map {
+                        (
+                            $0,
+                            SourceLocation(
+                                path: source.path, line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)
+                        )
+                    }
                 }
             case "versioning": config.versioning = choice(value, key, among: Versioning.names)
             case "calendar":
@@ -420,19 +442,23 @@ package struct ProjectConfig: Sendable {
                 } else {
                     report(
                         .configValue, value.mark,
-                        "`calendar` is a calendar version's form in calver.org's words: YYYY, YY or 0Y, then MM or 0M, DD or 0D, and MICRO last, such as YYYY.0M.MICRO or YY.0M")
+                        "`calendar` is a calendar version's form in calver.org's words: YYYY, YY or 0Y, then MM or 0M, DD or 0D, and MICRO last, such as YYYY.0M.MICRO or YY.0M"
+                    )
                 }
             case "tag":
                 guard let written = text(value, key) else { continue }
                 // A tag name git takes, and nothing a shell or `$GITHUB_OUTPUT` would read more into.
                 let builds = written.ranges(of: "{build}").count
-                let allowed = builds <= 1 && TagName.isSafe(written.replacing("{version}", with: "1").replacing("{build}", with: "1"))
+                let allowed =
+                    builds <= 1
+                    && TagName.isSafe(written.replacing("{version}", with: "1").replacing("{build}", with: "1"))
                 if VersionTemplate(written) != nil, allowed {
                     config.tag = written
                 } else {
                     report(
                         .configValue, value.mark,
-                        "`tag` holds `{version}` once (and `{build}` at most once) with letters, digits and . _ - / @ + around it, such as `v{version}` or `v{version}+{build}`")
+                        "`tag` holds `{version}` once (and `{build}` at most once) with letters, digits and . _ - / @ + around it, such as `v{version}` or `v{version}+{build}`"
+                    )
                 }
             case "build":
                 if value.scalar?.string == "increment" {
@@ -469,19 +495,23 @@ package struct ProjectConfig: Sendable {
                 }
             case "commits" where package == nil:
                 guard let types = value.mapping else {
-                    report(.configValue, value.mark, "`commits` maps commit types to kinds, such as `{ build: internal, docs: skip }`")
+                    report(
+                        .configValue, value.mark,
+                        "`commits` maps commit types to kinds, such as `{ build: internal, docs: skip }`")
                     continue
                 }
                 for (typeNode, kindNode) in types {
                     guard let type = typeNode.string, CommitLabel(type)?.type == type else {
-                        report(.configValue, typeNode.mark, "a commit type is a lowercase word, such as `feat` or `build`")
+                        report(
+                            .configValue, typeNode.mark, "a commit type is a lowercase word, such as `feat` or `build`")
                         continue
                     }
                     guard let kind = text(kindNode, type) else { continue }
                     config.commitTypes.append(
                         CommitTypeSetting(
                             type: type, kind: kind == "skip" ? nil : kind,
-                            location: SourceLocation(path: source.path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1)))
+                            location: SourceLocation(
+                                path: source.path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1)))
                 }
             case "check":
                 guard let check = value.mapping else {
@@ -546,7 +576,8 @@ package struct ProjectConfig: Sendable {
             default:
                 report(
                     .configUnknownKey, field.mark,
-                    "unknown key `\(field.string ?? "")` under kind `\(key)`; it takes `title`, `icon`, `color` and `bump`")
+                    "unknown key `\(field.string ?? "")` under kind `\(key)`; it takes `title`, `icon`, `color` and `bump`"
+                )
             }
         }
         if kind.builtIn == nil, kind.title == nil {

@@ -60,7 +60,8 @@ package struct ProjectSettings: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .configValue, at: setting.location,
-                    "`\(setting.type)` commits would make notes of kind `\(kind)`, which is no kind; \(near)give a kind (\(kinds.names.joined(separator: ", "))) or `skip`"))
+                    "`\(setting.type)` commits would make notes of kind `\(kind)`, which is no kind; \(near)give a kind (\(kinds.names.joined(separator: ", "))) or `skip`"
+                ))
         }
         return ProjectSettings(config: config, diagnostics: diagnostics)
     }

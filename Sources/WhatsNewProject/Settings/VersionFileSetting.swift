@@ -34,13 +34,18 @@ package struct VersionFileSetting: Sendable, Equatable {
             }
             let unknown = fields.keys.compactMap(\.string).filter { !["file", "pattern", "targets"].contains($0) }
             if let name = unknown.first {
-                report(.configUnknownKey, entry.mark, "unknown key `\(name)` in a version file; it takes `file`, `pattern` and, for an Xcode project, `targets`")
+                report(
+                    .configUnknownKey, entry.mark,
+                    "unknown key `\(name)` in a version file; it takes `file`, `pattern` and, for an Xcode project, `targets`"
+                )
             }
             var setting = VersionFileSetting(path: path, pattern: nil, line: line, column: column)
             if let targets = fields["targets"] {
                 let names = (targets.sequence.map(Array.init) ?? [targets]).compactMap { $0.scalar?.string }
                 guard path.hasSuffix("project.pbxproj"), !names.isEmpty, !names.contains(where: \.isEmpty) else {
-                    report(.configValue, targets.mark, "`targets` names an Xcode project's targets, such as `[App, AppWidget]`, for a project.pbxproj")
+                    report(
+                        .configValue, targets.mark,
+                        "`targets` names an Xcode project's targets, such as `[App, AppWidget]`, for a project.pbxproj")
                     continue
                 }
                 setting.targets = names
@@ -50,7 +55,8 @@ package struct VersionFileSetting: Sendable, Equatable {
                 guard let text = pattern.scalar?.string, VersionTemplate(text) != nil else {
                     report(
                         .configValue, pattern.mark,
-                        "a pattern holds `{version}` once, with the text around it, such as `let version = \"{version}\"`, or alone for a file that holds only the version")
+                        "a pattern holds `{version}` once, with the text around it, such as `let version = \"{version}\"`, or alone for a file that holds only the version"
+                    )
                     continue
                 }
                 setting.pattern = text

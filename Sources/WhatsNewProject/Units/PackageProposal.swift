@@ -1,11 +1,12 @@
+import WhatsNewEditing
+import WhatsNewModel
+import WhatsNewReading
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import WhatsNewEditing
-import WhatsNewModel
-import WhatsNewReading
 
 /// The packages a repository declares, proposed as `packages:` for `.whatsnew.yml`: the members
 /// of an npm, yarn or pnpm workspace, a Cargo workspace, a Dart pub workspace or melos, and the
@@ -39,13 +40,16 @@ package struct PackageProposal {
         if let bytes = read("package.json"), let globs = NPMManifest(bytes)?.workspaces {
             patterns.append(("package.json workspaces", globs))
         }
-        for (file, key) in [("pnpm-workspace.yaml", "packages"), ("pubspec.yaml", "workspace"), ("melos.yaml", "packages")] {
+        for (file, key) in [
+            ("pnpm-workspace.yaml", "packages"), ("pubspec.yaml", "workspace"), ("melos.yaml", "packages"),
+        ] {
             guard let bytes = read(file), let node = try? YAMLDocument.compose(String(decoding: bytes, as: UTF8.self)),
                 let list = node.mapping?[key]?.sequence
             else { continue }
             patterns.append(("\(file) \(key)", list.compactMap(\.string)))
         }
-        if let bytes = read("Cargo.toml"), let members = TOMLManifest(bytes: bytes).strings("members", in: "workspace") {
+        if let bytes = read("Cargo.toml"), let members = TOMLManifest(bytes: bytes).strings("members", in: "workspace")
+        {
             let excluded = TOMLManifest(bytes: bytes).strings("exclude", in: "workspace") ?? []
             patterns.append(("Cargo.toml [workspace] members", members + excluded.map { "!" + $0 }))
         }
@@ -64,7 +68,8 @@ package struct PackageProposal {
             }
         }
         for folder in folders.sorted() {
-            let name = PackageName.beside(root + folder + "/CHANGELOG.md") ?? String(folder.split(separator: "/").last ?? "")
+            let name =
+                PackageName.beside(root + folder + "/CHANGELOG.md") ?? String(folder.split(separator: "/").last ?? "")
             proposal.add(name, folder: folder, root: root)
         }
         if proposal.packages.isEmpty { proposal.addProducts(root: root, read: read) }
@@ -111,10 +116,14 @@ package struct PackageProposal {
     private mutating func addTargets(root: String) {
         let top = DirectoryListing.names(in: root)
         guard top.contains(where: { $0.hasSuffix(".xcodeproj") }) else { return }
-        let targets = top.filter { name in !name.hasPrefix(".") && FileKind(of: root + name + "/Info.plist") == .regularFile }
+        let targets = top.filter { name in
+            !name.hasPrefix(".") && FileKind(of: root + name + "/Info.plist") == .regularFile
+        }
         guard targets.count > 1 else { return }
         sources.append("the Xcode project's targets with an Info.plist")
-        for folder in targets { add(folder.lowercased(), folder: folder, root: root, versionFile: folder + "/Info.plist") }
+        for folder in targets {
+            add(folder.lowercased(), folder: folder, root: root, versionFile: folder + "/Info.plist")
+        }
     }
 
     /// Every folder under `root`, four levels deep, but hidden ones and what builds leave.
@@ -123,7 +132,8 @@ package struct PackageProposal {
         var found: [String] = []
         func walk(_ relative: String, depth: Int) {
             guard depth < 4 else { return }
-            for name in DirectoryListing.names(in: root + relative) where !name.hasPrefix(".") && !skipped.contains(name) {
+            for name in DirectoryListing.names(in: root + relative)
+            where !name.hasPrefix(".") && !skipped.contains(name) {
                 let path = relative + name
                 guard FileKind(of: root + path) == .directory else { continue }
                 found.append(path)
@@ -136,7 +146,9 @@ package struct PackageProposal {
 
     /// The proposal as `.whatsnew.yml` takes it.
     package var yaml: String {
-        var lines = ["# Proposed by `whatsnew init --packages` from \(sources.joined(separator: ", ")): \(packages.count) packages."]
+        var lines = [
+            "# Proposed by `whatsnew init --packages` from \(sources.joined(separator: ", ")): \(packages.count) packages."
+        ]
         lines.append("packages:")
         for package in packages {
             let note = package.hasNotes ? "" : "  # no CHANGELOG.md yet: the first release needs --create"

@@ -32,7 +32,8 @@ package struct ReleaseRound {
     /// The round for `project`'s chosen units: `request` for each (`auto` skips a unit with
     /// nothing to release when several are chosen; one chosen unit with nothing is an error).
     package static func plan(
-        _ request: ReleasePlan.Request, preRelease: String?, in project: Project, notes: String?, notesRequest: NotesRequest,
+        _ request: ReleasePlan.Request, preRelease: String?, in project: Project, notes: String?,
+        notesRequest: NotesRequest,
         day: ReleaseDate, missingIsEmpty: Bool, console: Console
     ) throws(CommandFailure) -> ReleaseRound {
         var findings: [Diagnostic] = []
@@ -41,11 +42,13 @@ package struct ReleaseRound {
         func read(_ unit: Project) throws(CommandFailure) -> Notes.Waiting {
             let path = try unit.admittedNotes(notes)
             let waiting = try Notes.waiting(
-                at: path, in: unit, request: notesRequest, missingIsEmpty: missingIsEmpty || notes == nil, console: console,
+                at: path, in: unit, request: notesRequest, missingIsEmpty: missingIsEmpty || notes == nil,
+                console: console,
                 folders: &folders)
             let found =
                 waiting.file.reading.errors + waiting.findings
-                + FragmentLinter(icons: waiting.catalog).check(waiting.fragments, unreleased: waiting.file.document.releaseInProgress)
+                + FragmentLinter(icons: waiting.catalog).check(
+                    waiting.fragments, unreleased: waiting.file.document.releaseInProgress)
             findings += found.filter { seen.insert($0.description).inserted }
             return waiting
         }
@@ -64,8 +67,9 @@ package struct ReleaseRound {
             if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(findings) }
             do {
                 let plan = try planned(unit, waiting, waiting.fragments, request)
-                entries.append(Entry(project: unit, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: true))
-            } catch where several && error.diagnostics.contains(where: { $0.rule == .releaseEmpty }) {
+                entries.append(
+                    Entry(project: unit, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: true))
+            } catch  where several && error.diagnostics.contains(where: { $0.rule == .releaseEmpty }) {
                 nothing = nothing ?? error
             }
         }
@@ -73,7 +77,10 @@ package struct ReleaseRound {
         if entries.isEmpty, let nothing {
             throw CommandFailure(
                 nothing.diagnostics.map { finding in
-                    Diagnostic(.releaseEmpty, at: finding.location, "there is nothing to release in any of the packages chosen; add a note with `whatsnew new --package NAME`")
+                    Diagnostic(
+                        .releaseEmpty, at: finding.location,
+                        "there is nothing to release in any of the packages chosen; add a note with `whatsnew new --package NAME`"
+                    )
                 })
         }
         // Every unit that uses one released here is released too, until none is left.
@@ -90,13 +97,16 @@ package struct ReleaseRound {
                 // Placeholders stand for the rows until every version is known: a row is a patch whatever it says.
                 let rows = try follows.map { name throws(CommandFailure) in try dependencyRow(name, "0", for: scoped) }
                 let plan = try planned(scoped, waiting, waiting.fragments + rows, .auto)
-                entries.append(Entry(project: scoped, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: false))
+                entries.append(
+                    Entry(project: scoped, waiting: waiting, plan: plan, fragments: waiting.fragments, isChosen: false))
                 released.insert(unit.name ?? "")
                 grew = true
             }
         }
         // The rows, now that each version is known: also in chosen units that use one released here.
-        let versions = Dictionary(entries.compactMap { entry in entry.project.unit.name.map { ($0, entry.plan.version.text) } }) { a, _ in a }
+        let versions = Dictionary(
+            entries.compactMap { entry in entry.project.unit.name.map { ($0, entry.plan.version.text) } }
+        ) { a, _ in a }
         for index in entries.indices {
             let unit = entries[index].project.unit
             let follows = unit.uses.filter { versions[$0] != nil }
@@ -107,12 +117,17 @@ package struct ReleaseRound {
             }
         }
         let order = project.units.compactMap(\.name)
-        entries.sort { (order.firstIndex(of: $0.project.unit.name ?? "") ?? 0) < (order.firstIndex(of: $1.project.unit.name ?? "") ?? 0) }
+        entries.sort {
+            (order.firstIndex(of: $0.project.unit.name ?? "") ?? 0)
+                < (order.firstIndex(of: $1.project.unit.name ?? "") ?? 0)
+        }
         return ReleaseRound(entries: entries, findings: findings)
     }
 
     /// The row a unit's release gets for a package it uses that this round releases.
-    private static func dependencyRow(_ name: String, _ version: String, for unit: Project) throws(CommandFailure) -> Fragment {
+    private static func dependencyRow(_ name: String, _ version: String, for unit: Project) throws(CommandFailure)
+        -> Fragment
+    {
         // Named to sort after every written note, which start with the time they were written.
         let path = "~dependency-\(name.replacing("/", with: "-")).md"
         let packages = FrontMatterWriter.line("packages", .names([unit.unit.name ?? ""]))

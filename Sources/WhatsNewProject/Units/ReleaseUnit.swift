@@ -40,7 +40,9 @@ package struct ReleaseUnit: Sendable {
         self.config = config
         let written = settings.resolve(package.config.folder ?? ".") ?? "."
         folder = written.hasSuffix("/") ? written : written + "/"
-        notesPath = package.config.written.contains("input") ? settings.resolve(config.input) ?? folder + Project.defaultNotes : folder + Project.defaultNotes
+        notesPath =
+            package.config.written.contains("input")
+            ? settings.resolve(config.input) ?? folder + Project.defaultNotes : folder + Project.defaultNotes
         uses = package.config.uses.map(\.name)
         own = package.config
         place = package.location

@@ -34,7 +34,8 @@ public enum IconMapFile {
     }
 
     /// The entries of a YAML map of names to icons, wherever it stands (a file, `.whatsnew.yml`).
-    package static func overrides(from mapping: YAMLMapping, in source: SourceFile) throws(Diagnostic) -> [IconOverride] {
+    package static func overrides(from mapping: YAMLMapping, in source: SourceFile) throws(Diagnostic) -> [IconOverride]
+    {
         var overrides: [IconOverride] = []
         for (key, value) in mapping {
             guard let name = key.string, let spec = value.scalar?.string, let icon = Icon(spec) else {

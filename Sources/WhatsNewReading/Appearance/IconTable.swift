@@ -30,7 +30,10 @@ public struct IconTable: Sendable {
         entries.reserveCapacity(lines)
         index.reserveCapacity(lines)
         Self.forEachEntry(in: bytes) { name, glyph in
-            add(Entry(name: String(decoding: bytes[name], as: UTF8.self), glyph: String(decoding: bytes[glyph], as: UTF8.self)))
+            add(
+                Entry(
+                    name: String(decoding: bytes[name], as: UTF8.self),
+                    glyph: String(decoding: bytes[glyph], as: UTF8.self)))
             return true
         }
     }
@@ -46,7 +49,9 @@ public struct IconTable: Sendable {
             guard bytes[start] != UInt8(ascii: "#"), let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t"))
             else { continue }
             var glyphEnd = end
-            while glyphEnd > tab + 1, bytes[glyphEnd - 1] == UInt8(ascii: " ") || bytes[glyphEnd - 1] == UInt8(ascii: "\r") {
+            while glyphEnd > tab + 1,
+                bytes[glyphEnd - 1] == UInt8(ascii: " ") || bytes[glyphEnd - 1] == UInt8(ascii: "\r")
+            {
                 glyphEnd -= 1
             }
             guard tab > start, glyphEnd > tab + 1 else { continue }

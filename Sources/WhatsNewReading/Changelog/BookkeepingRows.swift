@@ -13,7 +13,8 @@ enum BookkeepingRows {
         while index < sections.count {
             let section = sections[index]
             // A breaking change stays one, whatever it updates.
-            guard section.origin != .frontMatter, !(section.kind?.isBookkeeping ?? false), section.kind != .breaking else {
+            guard section.origin != .frontMatter, !(section.kind?.isBookkeeping ?? false), section.kind != .breaking
+            else {
                 index += 1
                 continue
             }
@@ -36,7 +37,8 @@ enum BookkeepingRows {
             }
         }
         if !gathered.isEmpty {
-            let list = Block(.list(ListBlock(isOrdered: false, start: 1, isTight: true, items: gathered)),
+            let list = Block(
+                .list(ListBlock(isOrdered: false, start: 1, isTight: true, items: gathered)),
                 line: gathered[0].line, endLine: gathered[gathered.count - 1].blocks.last?.endLine)
             if let existing = sections.firstIndex(where: { $0.kind == .dependencies && $0.origin != .frontMatter }) {
                 var blocks = sections[existing].body.blocks
@@ -187,7 +189,8 @@ enum BookkeepingRows {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 
     private static let dependencyScopes: Set<String> = [

@@ -12,7 +12,9 @@ public enum BuildNumbers {
     /// every one of them when `overriding` (the command line), otherwise only releases whose
     /// notes give none (the project's settings). Returns the versions no release has.
     @discardableResult
-    public static func apply(_ builds: [(version: String, build: String)], to document: inout Document, overriding: Bool)
+    public static func apply(
+        _ builds: [(version: String, build: String)], to document: inout Document, overriding: Bool
+    )
         -> [String]
     {
         var unmatched: [String] = []

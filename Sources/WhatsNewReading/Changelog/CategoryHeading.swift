@@ -38,7 +38,8 @@ package struct CategoryHeading {
             next += 1
         }
         if length != version.text.count
-            || next < text.count && (text[next].first.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "+" } ?? false)
+            || next < text.count
+                && (text[next].first.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "+" } ?? false)
         {
             return self
         }

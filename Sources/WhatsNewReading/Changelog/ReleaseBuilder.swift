@@ -54,13 +54,17 @@ extension ReleaseBuilder {
         while index < sections.endIndex {
             var parent = sections[index]
             index += 1
-            guard parent.section.origin == .heading, parent.section.kind != .other, let level = parent.level, level > releaseLevel else {
+            guard parent.section.origin == .heading, parent.section.kind != .other, let level = parent.level,
+                level > releaseLevel
+            else {
                 result.append(parent)
                 continue
             }
             var end = index
-            while end < sections.endIndex, let deeper = sections[end].level, deeper > level, sections[end].heading != nil,
-                sections[end].section.origin == .heading, SectionKind.classify(sections[end].section.title ?? "") == .other
+            while end < sections.endIndex, let deeper = sections[end].level, deeper > level,
+                sections[end].heading != nil,
+                sections[end].section.origin == .heading,
+                SectionKind.classify(sections[end].section.title ?? "") == .other
             {
                 end += 1
             }

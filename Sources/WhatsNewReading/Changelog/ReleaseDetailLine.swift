@@ -33,7 +33,8 @@ package enum ReleaseDetailLine {
         // Links at the end of the line, after the date.
         var end = inlines.count
         while end > 0, isTrailing(inlines[end - 1]) { end -= 1 }
-        if case .text(let first)? = inlines.first, datePrefixes.contains(where: first.prefix(12).lowercased().hasPrefix) {
+        if case .text(let first)? = inlines.first, datePrefixes.contains(where: first.prefix(12).lowercased().hasPrefix)
+        {
             return sentence(in: block, inlines: inlines).map { ($0.0, nil, false, $0.2) }
         }
         let lead = Array(inlines[..<end])
@@ -42,7 +43,8 @@ package enum ReleaseDetailLine {
         }
         // The date may be the link's own text: `**Date**: [15th July 2019][3.10.0-milestone]`;
         // that link is the release's page, and compares only when its address says so.
-        if end < inlines.count, inlines.count <= 8, let match = date(inText: PlainText.of(inlines).trimmedWhitespace()) {
+        if end < inlines.count, inlines.count <= 8, let match = date(inText: PlainText.of(inlines).trimmedWhitespace())
+        {
             let link = firstDestination(in: Array(inlines[end...]))
             return (match, link, link.map(isComparison) ?? false, nil)
         }
@@ -150,7 +152,8 @@ package enum ReleaseDetailLine {
     static func isComparison(_ destination: String) -> Bool {
         // Only a web address: the notes are untrusted, and apps follow the JSON's `compare`.
         guard LinkSafety.isWeb(destination) else { return false }
-        return destination.contains(text: "/compare/") || destination.contains(text: "/compare?") || destination.contains(text: "...")
+        return destination.contains(text: "/compare/") || destination.contains(text: "/compare?")
+            || destination.contains(text: "...")
             || destination.contains(text: "/diff/")
     }
 

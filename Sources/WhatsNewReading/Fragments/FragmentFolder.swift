@@ -13,7 +13,9 @@ public struct FragmentFolder: Sendable {
 
     /// The fragments' paths, sorted by name; empty when the folder does not exist.
     public func paths() -> [String] {
-        DirectoryListing.names(in: path, where: Self.isFragmentName).map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        DirectoryListing.names(in: path, where: Self.isFragmentName).map {
+            path.hasSuffix("/") ? path + $0 : path + "/" + $0
+        }
     }
 
     /// The largest fragment read: 1 MB, far over any release note, far under a stray file.
@@ -38,7 +40,9 @@ public struct FragmentFolder: Sendable {
     }
 
     /// One fragment file, refused unless it is a regular file.
-    public static func read(_ path: String, with reader: FragmentReader, maximumSize: Int = Self.maximumSize) -> (Fragment?, [Diagnostic]) {
+    public static func read(_ path: String, with reader: FragmentReader, maximumSize: Int = Self.maximumSize) -> (
+        Fragment?, [Diagnostic]
+    ) {
         guard let kind = FileKind(of: path) else {
             return (nil, [Diagnostic(.unreadableFile, at: SourceLocation(path: path), "cannot read: no such file")])
         }

@@ -39,13 +39,16 @@ public struct FragmentLinter: Sendable {
                     ))
             }
             var section = Section(
-                origin: .frontMatter, icon: fragment.icon.flatMap(Icon.init), color: fragment.color, title: fragment.title,
+                origin: .frontMatter, icon: fragment.icon.flatMap(Icon.init), color: fragment.color,
+                title: fragment.title,
                 line: 1)
             section.iconPosition = fragment.positions[.icon]
             section.colorPosition = fragment.positions[.color]
             if let icon = section.icon { section.appearance.icon = icons.resolve(icon) }
             let document = Document(releases: [Release(title: "", sections: [section], line: 1)])
-            found += linter.check(document, path: fragment.path).filter { [.unknownIcon, .unknownColor].contains($0.rule) }
+            found += linter.check(document, path: fragment.path).filter {
+                [.unknownIcon, .unknownColor].contains($0.rule)
+            }
         }
         return found
     }

@@ -39,8 +39,9 @@ public struct FragmentReader: Sendable {
         var context = FrontMatterContext(decoder: FrontMatterDecoder(path: path), block: block)
         var fields = Fields()
         for entry in context.entries() {
-            guard let key = context.key(entry, allowedNames: Fragment.Key.names, role: "a fragment's front matter")
-                .flatMap(Fragment.Key.init)
+            guard
+                let key = context.key(entry, allowedNames: Fragment.Key.names, role: "a fragment's front matter")
+                    .flatMap(Fragment.Key.init)
             else { continue }
             fields.positions[key] = context.textPosition(of: entry.value)
             switch key {
@@ -63,7 +64,8 @@ public struct FragmentReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .fragmentPackage, at: SourceLocation(path: path, line: 2, column: 1),
-                    "this repository releases several packages, so a note names the ones it is for, such as `packages: [\(known.first ?? "core")]`; they are \(known.joined(separator: ", "))"))
+                    "this repository releases several packages, so a note names the ones it is for, such as `packages: [\(known.first ?? "core")]`; they are \(known.joined(separator: ", "))"
+                ))
         }
         let body = Self.body(lines: lines[(closing + 1)...].map { ($0.number, text($0)) })
         guard let kind = self.kind(fields, path: path, closingLine: block.closingLine, &diagnostics) else {
@@ -94,11 +96,14 @@ public struct FragmentReader: Sendable {
         var found: [Diagnostic] = []
         if let first = source.bytes.firstControlCharacterOffset {
             let place = TextPosition(of: first, in: source.bytes)
-            let character = String(decoding: source.bytes[first..<min(source.bytes.count, first + (source.bytes[first] == 0xC2 ? 2 : 1))], as: UTF8.self)
+            let character = String(
+                decoding: source.bytes[first..<min(source.bytes.count, first + (source.bytes[first] == 0xC2 ? 2 : 1))],
+                as: UTF8.self)
             found.append(
                 Diagnostic(
                     .fragmentControl, at: SourceLocation(path: source.path, line: place.line, column: place.column),
-                    "this fragment holds a control character (\(character.escapingControls())); no note needs one, and a terminal would act on it: remove it"))
+                    "this fragment holds a control character (\(character.escapingControls())); no note needs one, and a terminal would act on it: remove it"
+                ))
         }
         let values: [(Fragment.Key, String?)] = [
             (.title, fields.title), (.summary, fields.summary), (.icon, fields.icon), (.color, fields.color),
@@ -108,8 +113,10 @@ public struct FragmentReader: Sendable {
             let place = fields.positions[key]
             found.append(
                 Diagnostic(
-                    .fragmentControl, at: SourceLocation(path: source.path, line: place?.line ?? 1, column: place?.column ?? 1),
-                    "`\(key.rawValue)` holds a control character; no note needs one, and a terminal would act on it: remove it"))
+                    .fragmentControl,
+                    at: SourceLocation(path: source.path, line: place?.line ?? 1, column: place?.column ?? 1),
+                    "`\(key.rawValue)` holds a control character; no note needs one, and a terminal would act on it: remove it"
+                ))
         }
         return found
     }
@@ -133,8 +140,10 @@ public struct FragmentReader: Sendable {
                 let position = fields.positions[.kind]
                 diagnostics.append(
                     Diagnostic(
-                        .fragmentKind, at: SourceLocation(path: path, line: position?.line ?? 2, column: position?.column ?? 1),
-                        "a fragment names its kind, such as `kind: fixed`; kinds are \(kinds.names.joined(separator: ", "))"))
+                        .fragmentKind,
+                        at: SourceLocation(path: path, line: position?.line ?? 2, column: position?.column ?? 1),
+                        "a fragment names its kind, such as `kind: fixed`; kinds are \(kinds.names.joined(separator: ", "))"
+                    ))
             }
             return nil
         }
@@ -181,7 +190,9 @@ public struct FragmentReader: Sendable {
                 !name.unicodeScalars.contains(where: { $0.isControlCharacter || $0 == "\n" })
             else {
                 context.diagnostics.append(
-                    Diagnostic(.fragmentReference, at: context.position(of: node), "`authors` takes names, such as `[Ada Lovelace, \"@grace\"]`"))
+                    Diagnostic(
+                        .fragmentReference, at: context.position(of: node),
+                        "`authors` takes names, such as `[Ada Lovelace, \"@grace\"]`"))
                 continue
             }
             if !names.contains(name) { names.append(name) }
@@ -195,7 +206,8 @@ public struct FragmentReader: Sendable {
             context.diagnostics.append(
                 Diagnostic(
                     .fragmentPackage, at: context.position(of: entry.value),
-                    "this project lists no packages, so a note names none; list them under `packages:` in .whatsnew.yml, or remove this line"))
+                    "this project lists no packages, so a note names none; list them under `packages:` in .whatsnew.yml, or remove this line"
+                ))
             return []
         }
         let nodes = entry.value.sequence.map(Array.init) ?? [entry.value]
@@ -203,7 +215,9 @@ public struct FragmentReader: Sendable {
         for node in nodes {
             guard let name = node.scalar?.string, !name.isEmpty else {
                 context.diagnostics.append(
-                    Diagnostic(.fragmentPackage, at: context.position(of: node), "`packages` takes names of packages, such as `[core, app]`"))
+                    Diagnostic(
+                        .fragmentPackage, at: context.position(of: node),
+                        "`packages` takes names of packages, such as `[core, app]`"))
                 continue
             }
             guard known.contains(name) else {
@@ -218,7 +232,9 @@ public struct FragmentReader: Sendable {
         }
         if names.isEmpty, context.diagnostics.isEmpty {
             context.diagnostics.append(
-                Diagnostic(.fragmentPackage, at: context.position(of: entry.value), "`packages` names at least one package, such as `[core]`"))
+                Diagnostic(
+                    .fragmentPackage, at: context.position(of: entry.value),
+                    "`packages` names at least one package, such as `[core]`"))
         }
         return names
     }
@@ -251,7 +267,9 @@ public struct FragmentReader: Sendable {
     /// Whether the note says anything in its title, summary or text, as a reader sees them
     /// (`&nbsp;` is a space, a link's address is no word of it).
     static func hasWords(_ fragment: Fragment) -> Bool {
-        if fragment.title?.hasWords == true || MarkdownContent(blocks: fragment.body.blocks).plainText.hasWords { return true }
+        if fragment.title?.hasWords == true || MarkdownContent(blocks: fragment.body.blocks).plainText.hasWords {
+            return true
+        }
         guard let summary = fragment.summary else { return false }
         return MarkdownContent(blocks: MarkdownParser().parse(summary)).plainText.hasWords
     }
@@ -274,7 +292,8 @@ public struct FragmentReader: Sendable {
             found.append(
                 Diagnostic(
                     .fragmentEmpty, at: SourceLocation(path: fragment.path, line: closingLine, column: 1),
-                    "this fragment has no words in it, only marks, spaces or links without text; say what changed for the people who use it"))
+                    "this fragment has no words in it, only marks, spaces or links without text; say what changed for the people who use it"
+                ))
         }
         for block in fragment.body.blocks where block.isHeading {
             found.append(

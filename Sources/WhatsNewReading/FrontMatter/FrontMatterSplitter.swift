@@ -52,9 +52,9 @@ package struct FrontMatterSplitter {
             }
             let yaml = lines[next..<closing].map { String(decoding: bytes[$0.content], as: UTF8.self) }
             let role: FrontMatterBlock.Role =
-                if position == 0 && !(firstKey?.isSectionOnly ?? false) { .sheet }
-                else if firstKey?.opensReleaseBlock == true { .release }
-                else { .section }
+                if position == 0 && !(firstKey?.isSectionOnly ?? false) {
+                    .sheet
+                } else if firstKey?.opensReleaseBlock == true { .release } else { .section }
             blocks.append(
                 FrontMatterBlock(
                     role: role, openingLine: opening.number, closingLine: lines[closing].number,
@@ -72,7 +72,9 @@ package struct FrontMatterSplitter {
 
     /// The block a file that must open with front matter (a fragment) opens with: nil when its
     /// first line is no `---`, the unclosed-block diagnostic when no `---` line closes it.
-    package func leadingBlock(of bytes: [UInt8], lines: [SourceLines.Line]) -> Swift.Result<FrontMatterBlock, Diagnostic>? {
+    package func leadingBlock(of bytes: [UInt8], lines: [SourceLines.Line]) -> Swift.Result<
+        FrontMatterBlock, Diagnostic
+    >? {
         guard let first = lines.first, Self.isFence(bytes[first.content]) else { return nil }
         guard let closing = lines.dropFirst().firstIndex(where: { Self.isFence(bytes[$0.content]) }) else {
             return .failure(unclosed(at: first.number))

@@ -23,7 +23,8 @@ public struct Linter: Sendable {
             let release = document.releases[index]
             return Diagnostic(
                 .staleUnreleased, at: location(path, release.line),
-                "`\(release.title)` stands between released versions, so whatsnew does not write the next release into it; remove the heading or name the version it became")
+                "`\(release.title)` stands between released versions, so whatsnew does not write the next release into it; remove the heading or name the version it became"
+            )
         }
         found += untitledSections(in: document.releases, path: path)
         found += unknownIcons(in: document.icons, path: path)

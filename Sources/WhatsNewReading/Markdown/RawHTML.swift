@@ -9,7 +9,9 @@ package enum RawHTML {
     /// Wrappers that say nothing a sheet shows (`<p align="center">` around an image).
     private static let wrappers: Set<String> = ["p", "div", "center", "picture", "source", "br", "span", "a"]
     /// Elements that show something without text of their own.
-    private static let media: Set<String> = ["img", "video", "audio", "iframe", "picture", "svg", "object", "embed", "table"]
+    private static let media: Set<String> = [
+        "img", "video", "audio", "iframe", "picture", "svg", "object", "embed", "table",
+    ]
 
     /// The images of `html` when it is nothing but `<img>` tags, their wrappers and
     /// whitespace; nil when it holds anything else.
@@ -27,9 +29,12 @@ package enum RawHTML {
                 if name == "img" {
                     guard let source = attributes["src"], !source.isEmpty else { return nil }
                     let alt = attributes["alt"] ?? ""
-                    let size = ImageSize(width: ImageSize.pixels(attributes["width"]), height: ImageSize.pixels(attributes["height"]))
+                    let size = ImageSize(
+                        width: ImageSize.pixels(attributes["width"]), height: ImageSize.pixels(attributes["height"]))
                     images.append(
-                        .image(source: source, title: attributes["title"] ?? "", alt: alt.isEmpty ? [] : [.text(alt)], size: size))
+                        .image(
+                            source: source, title: attributes["title"] ?? "", alt: alt.isEmpty ? [] : [.text(alt)],
+                            size: size))
                 } else if !wrappers.contains(name) {
                     return nil
                 }
@@ -108,7 +113,9 @@ package enum RawHTML {
         var attributes: [String: String] = [:]
         while true {
             rest = rest.drop { $0.isWhitespace }
-            if rest.hasPrefix("/>") { return (.tag(name.lowercased(), attributes, closing: closing), rest.dropFirst(2)) }
+            if rest.hasPrefix("/>") {
+                return (.tag(name.lowercased(), attributes, closing: closing), rest.dropFirst(2))
+            }
             if rest.first == ">" { return (.tag(name.lowercased(), attributes, closing: closing), rest.dropFirst()) }
             let key = rest.prefix { !$0.isWhitespace && !"=>/\"'<".contains($0) }
             guard !key.isEmpty else { return nil }
@@ -145,7 +152,9 @@ package enum RawHTML {
                 continue
             }
             let name = after[..<semicolon]
-            let named: [Substring: String] = ["amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">", "nbsp": "\u{A0}"]
+            let named: [Substring: String] = [
+                "amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">", "nbsp": "\u{A0}",
+            ]
             var scalar: Unicode.Scalar?
             if name.hasPrefix("#x") || name.hasPrefix("#X") {
                 scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)

@@ -326,7 +326,9 @@ extension BlockOutline {
             guard (1...9).contains(digits.count), let delimiter = bytes.dropFirst(digits.count).first,
                 delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")")
             else { return nil }
-            if interruptsParagraph, digits.dropLast().contains(where: { $0 != 0x30 }) || digits.last != 0x31 { return nil }
+            if interruptsParagraph, digits.dropLast().contains(where: { $0 != 0x30 }) || digits.last != 0x31 {
+                return nil
+            }
             width = digits.count + 1
         }
         let after = bytes.dropFirst(width)
@@ -391,8 +393,9 @@ extension BlockOutline {
                 return rest.dropFirst().first == UInt8(ascii: ">") && restIsBlank(rest.dropFirst(2))
             }
             // An attribute needs a space before it.
-            guard spaced > 0, (0x41...0x5A).contains(next) || (0x61...0x7A).contains(next) || next == UInt8(ascii: "_")
-                || next == UInt8(ascii: ":")
+            guard spaced > 0,
+                (0x41...0x5A).contains(next) || (0x61...0x7A).contains(next) || next == UInt8(ascii: "_")
+                    || next == UInt8(ascii: ":")
             else { return false }
             rest = rest.drop {
                 isTagNameByte($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")

@@ -71,7 +71,8 @@ private struct Composer {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                throw YAMLError(kind: .composer, problem: "a second document starts here; the text holds one", mark: mark)
+                throw YAMLError(
+                    kind: .composer, problem: "a second document starts here; the text holds one", mark: mark)
             }
         case YAML_ALIAS_EVENT:
             let name = Self.text(event.data.alias.anchor) ?? ""
@@ -83,7 +84,10 @@ private struct Composer {
             try add(node, height: height)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            let value =
+                scalar.value.map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+                } ?? ""
             let node = YAMLNode.scalar(
                 YAMLScalar(string: value, style: Self.style(scalar.style), tag: Self.text(scalar.tag), mark: mark))
             if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (node, 0) }
@@ -98,7 +102,8 @@ private struct Composer {
             let done = open.removeLast()
             let node: YAMLNode =
                 done.isMapping
-                ? .mapping(YAMLMapping(pairs: done.pairs, mark: done.mark)) : .sequence(YAMLSequence(done.items, mark: done.mark))
+                ? .mapping(YAMLMapping(pairs: done.pairs, mark: done.mark))
+                : .sequence(YAMLSequence(done.items, mark: done.mark))
             if let anchor = done.anchor { anchors[anchor] = (node, done.height + 1) }
             try add(node, height: done.height + 1)
         default:
@@ -108,7 +113,8 @@ private struct Composer {
     }
 
     private static func tooDeep(at mark: YAMLMark) -> YAMLError {
-        YAMLError(kind: .composer, problem: "collections nest deeper than \(YAMLDocument.maximumDepth) levels", mark: mark)
+        YAMLError(
+            kind: .composer, problem: "collections nest deeper than \(YAMLDocument.maximumDepth) levels", mark: mark)
     }
 
     /// A finished node of `height`, as the root, an item or a mapping's key or value.
@@ -181,9 +187,12 @@ extension YAMLError {
         let context = parser.context.map { (String(cString: $0), YAMLMark(parser.context_mark)) }
         switch parser.error {
         case YAML_READER_ERROR: self.init(kind: .reader, problem: problem)
-        case YAML_SCANNER_ERROR: self.init(kind: .scanner, problem: problem, mark: YAMLMark(parser.problem_mark), context: context)
-        case YAML_PARSER_ERROR: self.init(kind: .parser, problem: problem, mark: YAMLMark(parser.problem_mark), context: context)
-        case YAML_COMPOSER_ERROR: self.init(kind: .composer, problem: problem, mark: YAMLMark(parser.problem_mark), context: context)
+        case YAML_SCANNER_ERROR:
+            self.init(kind: .scanner, problem: problem, mark: YAMLMark(parser.problem_mark), context: context)
+        case YAML_PARSER_ERROR:
+            self.init(kind: .parser, problem: problem, mark: YAMLMark(parser.problem_mark), context: context)
+        case YAML_COMPOSER_ERROR:
+            self.init(kind: .composer, problem: problem, mark: YAMLMark(parser.problem_mark), context: context)
         default: self.init(kind: .memory, problem: problem)
         }
     }

@@ -41,7 +41,8 @@ public struct AtomRenderer: SheetRenderer {
                 .prefix(entries).map(\.element))
         let title = document.title ?? words.whatsNew
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(MarkupText.xml(locale?.description ?? "en"))\">\n"
+        xml +=
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(MarkupText.xml(locale?.description ?? "en"))\">\n"
         xml += "  <title>\(MarkupText.xml(title))</title>\n"
         if let subtitle = document.subtitle { xml += "  <subtitle>\(MarkupText.xml(subtitle))</subtitle>\n" }
         xml += "  <id>\(MarkupText.xml(feedID(title: title)))</id>\n"
@@ -79,7 +80,9 @@ public struct AtomRenderer: SheetRenderer {
             if !heading.isEmpty { html += "<h3>\(MarkupText.xml(heading))</h3>\n" }
             html += MarkdownHTML.of(section.content)
         }
-        if release.sections.isEmpty && release.summary == nil { html += "<p>\(MarkupText.xml(release.emptyNote(words)))</p>\n" }
+        if release.sections.isEmpty && release.summary == nil {
+            html += "<p>\(MarkupText.xml(release.emptyNote(words)))</p>\n"
+        }
         return html
     }
 
@@ -110,7 +113,9 @@ public struct AtomRenderer: SheetRenderer {
     /// Letters, digits, `.`, `-` and `_` kept; anything else as `-`: a piece of a URI.
     static func slug(_ text: String) -> String {
         let kept = text.lowercased().unicodeScalars.map { scalar -> String in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "._-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))
+                    || "._-".unicodeScalars.contains(scalar))
                 ? String(scalar) : "-"
         }
         let joined = kept.joined()

@@ -71,7 +71,13 @@ struct HTMLContext: Sendable {
                 if layout.iconColumn == 0 { sheet.append(("noIcons", .bool(true))) }
                 if family == .inline {
                     let titles = first.sections.compactMap(\.title)
-                    sheet.append(("inlineLine", .text(InlineSheet.line(heading: first.sizedHeading(words), titles: titles, more: first.omitted))))
+                    sheet.append(
+                        (
+                            "inlineLine",
+                            .text(
+                                InlineSheet.line(
+                                    heading: first.sizedHeading(words), titles: titles, more: first.omitted))
+                        ))
                 }
             }
         }
@@ -86,7 +92,8 @@ struct HTMLContext: Sendable {
             (
                 "headings",
                 .object([
-                    ("sheet", .number(top)), ("release", .number(top + 1)), ("section", .number(top + (isCard ? 1 : 2))),
+                    ("sheet", .number(top)), ("release", .number(top + 1)),
+                    ("section", .number(top + (isCard ? 1 : 2))),
                 ])
             ),
             ("manyReleases", .bool(releases.count > 1)),

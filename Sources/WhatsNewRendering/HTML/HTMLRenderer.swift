@@ -1,6 +1,6 @@
-import WhatsNewTemplates
 import WhatsNewModel
 import WhatsNewSheet
+import WhatsNewTemplates
 
 /// The What's New sheet as HTML: a fragment to embed in a page, or with `standalone` a whole
 /// HTML5 document. The markup and its class names are the templates'; see Templates/.

@@ -1,5 +1,5 @@
-import WhatsNewTemplates
 import WhatsNewModel
+import WhatsNewTemplates
 
 /// The Mustache templates the HTML sheet is rendered with: the built-in ones from Templates/,
 /// or a user's `--template FILE` in place of `sheet`, with any other `*.mustache` files next

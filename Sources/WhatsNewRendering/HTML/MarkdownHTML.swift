@@ -157,7 +157,8 @@ private struct Writer {
         for inline in inlines {
             switch inline {
             case .text(let text), .code(let text), .html(let text): MarkupText.appendEscaped(text, to: &html)
-            case .emphasis(let children), .strong(let children), .link(_, _, let children), .image(_, _, let children, _):
+            case .emphasis(let children), .strong(let children), .link(_, _, let children),
+                .image(_, _, let children, _):
                 writeAlt(children)
             case .softBreak, .lineBreak: html += " ".utf8
             }

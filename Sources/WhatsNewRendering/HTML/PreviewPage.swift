@@ -31,7 +31,8 @@ public struct PreviewPage: SheetRenderer {
             }
             panels.append(
                 "<section class=\"preview-panel\" data-scheme=\"\(scheme)\" style=\"color-scheme: \(scheme)\">\n"
-                    + "<h2>\(scheme == "light" ? "Light" : "Dark")</h2>\n" + cards.joined(separator: "\n") + "\n</section>")
+                    + "<h2>\(scheme == "light" ? "Light" : "Dark")</h2>\n" + cards.joined(separator: "\n")
+                    + "\n</section>")
         }
         var escaped: [UInt8] = []
         MarkupText.appendEscaped(document.title ?? words.whatsNew, to: &escaped)

@@ -1,5 +1,5 @@
-import WhatsNewSchema
 import WhatsNewModel
+import WhatsNewSchema
 import WhatsNewSheet
 
 /// The document as JSON for apps: schema version 1, the `Sheet` of the WhatsNewSchema library.

@@ -73,7 +73,9 @@ private final class JSONOutput {
 
     func quote(_ value: String) { state.pointee.quote(value) }
 
-    func count(of index: Int) -> Int { state.pointee.open.indices.contains(index) ? state.pointee.open[index].count : 0 }
+    func count(of index: Int) -> Int {
+        state.pointee.open.indices.contains(index) ? state.pointee.open[index].count : 0
+    }
 }
 
 /// The bytes not yet handed on, and the arrays and objects still open: whether each is an

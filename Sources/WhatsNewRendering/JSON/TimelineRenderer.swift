@@ -1,5 +1,5 @@
-import WhatsNewSchema
 import WhatsNewModel
+import WhatsNewSchema
 import WhatsNewSheet
 
 /// `--format timeline`: the newest releases that are out (as many as `entries`) and every
@@ -30,7 +30,8 @@ public struct TimelineRenderer: SheetRenderer {
         let chosen = (Array(out) + scheduled).sorted { ($0.date?.iso ?? "") < ($1.date?.iso ?? "") }
         let json = JSONRenderer()
         func alone(_ release: PresentedRelease) -> Sheet.Release {
-            json.sheet(Presentation(document: sheet.document, releases: .init([release]), words: sheet.words)).releases[0]
+            json.sheet(Presentation(document: sheet.document, releases: .init([release]), words: sheet.words)).releases[
+                0]
         }
         let entries = chosen.map { release -> Timeline.Entry in
             func fitted(_ family: SizeFamily) -> Sheet.Release {

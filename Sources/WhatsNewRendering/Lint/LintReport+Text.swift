@@ -1,5 +1,5 @@
-import WhatsNewSchema
 import WhatsNewModel
+import WhatsNewSchema
 
 /// A lint report made from the library's diagnostics.
 extension LintReport {
@@ -22,7 +22,8 @@ extension LintReport {
     public func text() -> String {
         diagnostics.map { finding in
             let location = SourceLocation(path: finding.path, line: finding.line, column: finding.column)
-            return "\(location): \(finding.severity.rawValue): \(finding.message.escapingControls()) [\(finding.rule)]\n"
+            return
+                "\(location): \(finding.severity.rawValue): \(finding.message.escapingControls()) [\(finding.rule)]\n"
         }.joined()
     }
 

@@ -51,7 +51,9 @@ public struct MarkdownRenderer: SheetRenderer {
         let date = release.date?.iso ?? (release.isUnreleased ? "Unreleased" : nil)
         // Brackets only as a link: `[0.28.1]` with no definition would show its brackets.
         let name =
-            (release.compare ?? release.link).map { writer.inline([.link(destination: $0, title: "", [.text(version.text)])]) }
+            (release.compare ?? release.link).map {
+                writer.inline([.link(destination: $0, title: "", [.text(version.text)])])
+            }
             ?? version.text
         // A release not out yet says so where a reader of the body looks first.
         return name + (date.map { " - \($0)" } ?? "") + (release.isScheduled ? " (scheduled)" : "")

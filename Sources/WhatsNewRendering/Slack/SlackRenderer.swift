@@ -74,13 +74,16 @@ public struct SlackRenderer: SheetRenderer {
     private func context(_ release: PresentedRelease, _ words: SheetWords) -> String? {
         var parts: [String] = []
         if let date = release.date { parts.append(Self.escaped(words.formatDate(date))) }
-        if let link = Self.safeLink(release.link ?? release.compare) { parts.append("<\(link)|\(Self.escaped(words.fullNotes))>") }
+        if let link = Self.safeLink(release.link ?? release.compare) {
+            parts.append("<\(link)|\(Self.escaped(words.fullNotes))>")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// `&`, `<` and `>` as Slack's entities: the three characters its markup is made of.
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+        guard
+            text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
         else { return text }
         var result = ""
         for character in text {
@@ -108,7 +111,9 @@ public struct SlackRenderer: SheetRenderer {
         guard text.count > limit else { return text }
         var cut = String(text.prefix(limit - 1))
         if let ampersand = cut.lastIndex(of: "&"), !cut[ampersand...].contains(";") { cut = String(cut[..<ampersand]) }
-        if let space = cut.lastIndex(where: { $0 == " " || $0 == "\n" }), cut.distance(from: space, to: cut.endIndex) < 40 {
+        if let space = cut.lastIndex(where: { $0 == " " || $0 == "\n" }),
+            cut.distance(from: space, to: cut.endIndex) < 40
+        {
             cut = String(cut[..<space])
         }
         return cut + "…"

@@ -1,6 +1,6 @@
-import WhatsNewTemplates
 import WhatsNewModel
 import WhatsNewSheet
+import WhatsNewTemplates
 
 /// Release notes for Sparkle's update window, which shows them in a WebKit view about 480
 /// points wide beneath its own heading.

@@ -17,10 +17,12 @@ struct InlineText {
         let inlines = Inline.shownInPlainText(inlines)
         for (index, inline) in inlines.enumerated() {
             switch inline {
-            case .text(let text) where links == .short && ReferenceLink.isJoint(text)
+            case .text(let text)
+            where links == .short && ReferenceLink.isJoint(text)
                 && isReference(inlines, at: index - 1) && isReference(inlines, at: index + 1):
                 spans.append(Span(", ", style))
-            case .text(let text) where links == .short && text.utf8.contains(UInt8(ascii: ":")) && text.contains(text: "://"):
+            case .text(let text)
+            where links == .short && text.utf8.contains(UInt8(ascii: ":")) && text.contains(text: "://"):
                 appendShortening(TerminalSanitizer.clean(text), style: style, to: &spans)
             case .text(let text):
                 spans.append(Span(TerminalSanitizer.clean(text), style))

@@ -23,7 +23,8 @@ enum ReferenceLink {
             !digits.isEmpty && digits.count <= 9 && digits.allSatisfy { (0x30...0x39).contains($0) }
         }
         func isWordByte(_ byte: UInt8, also: String) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (0x30...0x39).contains(byte) || also.utf8.contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (0x30...0x39).contains(byte)
+                || also.utf8.contains(byte)
         }
         if text.first == UInt8(ascii: "@") {
             var login = text.dropFirst()
@@ -39,7 +40,8 @@ enum ReferenceLink {
         {
             return isDigits(text.dropFirst(3))
         }
-        return (7...40).contains(text.count) && text.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        return (7...40).contains(text.count)
+            && text.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// ``isReference(_:)`` by characters, for text beyond ASCII.
@@ -50,7 +52,8 @@ enum ReferenceLink {
         if let hash = text.firstIndex(of: "#") {
             let owner = text[..<hash]
             return isNumber(text[text.index(after: hash)...])
-                && (owner.isEmpty || owner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
+                && (owner.isEmpty
+                    || owner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
         }
         if text.hasPrefix("!") { return isNumber(text.dropFirst()) }
         if text.lowercased().hasPrefix("gh-") { return isNumber(text.dropFirst(3)) }

@@ -86,7 +86,9 @@ private struct SheetLines {
 
     /// A release fitted to a size family: its rows close together and a last line for those
     /// left out; the accessory families as a heading and titles, or one line.
-    private func sized(_ release: PresentedRelease, family: SizeFamily, first: Bool, layout: SheetLayout) -> [StyledLine] {
+    private func sized(_ release: PresentedRelease, family: SizeFamily, first: Bool, layout: SheetLayout)
+        -> [StyledLine]
+    {
         // A release filling the card's room goes under its version; the card's own under its heading.
         let heading = clean(release.fills ? release.displayName(words) : release.sizedHeading(words)) ?? ""
         let titles = release.sections.compactMap { clean($0.title) }
@@ -102,10 +104,13 @@ private struct SheetLines {
             for section in release.sections { lines += row(section, layout: layout) }
             return (first ? [] : [.blank]) + lines
         default:
-            var lines: [StyledLine] = (first ? [] : [.blank]) + wrapped([Span(heading, .bold)] + scheduled, measure: layout.width)
+            var lines: [StyledLine] =
+                (first ? [] : [.blank]) + wrapped([Span(heading, .bold)] + scheduled, measure: layout.width)
             lines.append(.blank)
             for section in release.sections { lines += row(section, layout: layout) }
-            if release.omitted > 0 { lines.append(StyledLine(indent: layout.textColumn, spans: [Span(words.more(release.omitted), .dim)])) }
+            if release.omitted > 0 {
+                lines.append(StyledLine(indent: layout.textColumn, spans: [Span(words.more(release.omitted), .dim)]))
+            }
             return lines
         }
     }
@@ -141,7 +146,8 @@ private struct SheetLines {
         func add(_ part: [StyledLine]) {
             if firstIndent == nil { firstIndent = part.first?.indent }
             for line in part {
-                lines.append(line.spans.isEmpty ? line : StyledLine(indent: layout.textColumn + line.indent, spans: line.spans))
+                lines.append(
+                    line.spans.isEmpty ? line : StyledLine(indent: layout.textColumn + line.indent, spans: line.spans))
             }
         }
         if let title = clean(section.title) {

@@ -215,12 +215,16 @@ public struct PresentationPolicy: Sendable, Hashable {
         let (releases, preReleases) = Self.foldingPreReleases(candidates)
         for (index, candidate) in releases.enumerated() {
             let leading = preReleases[index] ?? []
-            let whole = leading.isEmpty ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
+            let whole =
+                leading.isEmpty
+                ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
             let ruled = rule(skipping: whole, running: running, record: record, update: update)
             // A first look is the running version's notes: its line's older releases are not news left out.
             if releasesShown > 0, releasesShown >= limit, update == nil { break }
             if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
-                skipped += ([candidate] + leading).map { PresentationDecision.Skipped(version: $0.version.text, rule: rule) }
+                skipped += ([candidate] + leading).map {
+                    PresentationDecision.Skipped(version: $0.version.text, rule: rule)
+                }
             } else {
                 shown += [candidate.release] + leading.map(\.release)
                 releasesShown += 1
@@ -245,7 +249,9 @@ public struct PresentationPolicy: Sendable, Hashable {
             if let last = kept.indices.last, kept[last].version.compare(to: candidate.version) == .same {
                 folded[last, default: []].append(candidate)
             } else if candidate.version.isPreRelease,
-                let release = kept.lastIndex(where: { !$0.version.isPreRelease && $0.version.hasNumbers(of: candidate.version) })
+                let release = kept.lastIndex(where: {
+                    !$0.version.isPreRelease && $0.version.hasNumbers(of: candidate.version)
+                })
             {
                 folded[release, default: []].append(candidate)
             } else {

@@ -104,6 +104,7 @@ extension ReleaseVersion {
     /// `2024-05-02`: a date written as the version.
     private var isDate: Bool {
         let bytes = text.utf8
-        return numbers.count >= 3 && bytes.count >= 10 && bytes[bytes.index(bytes.startIndex, offsetBy: 4)] == UInt8(ascii: "-")
+        return numbers.count >= 3 && bytes.count >= 10
+            && bytes[bytes.index(bytes.startIndex, offsetBy: 4)] == UInt8(ascii: "-")
     }
 }

@@ -67,7 +67,11 @@ public struct SeenRecord: Codable, Sendable, Hashable {
     package func merged(over stored: SeenRecord) -> SeenRecord {
         guard !isEmpty else { return self }
         var merged = self
-        if let mine = lastSeen { merged.lastSeen = stored.raised(to: mine).lastSeen } else { merged.lastSeen = stored.lastSeen }
+        if let mine = lastSeen {
+            merged.lastSeen = stored.raised(to: mine).lastSeen
+        } else {
+            merged.lastSeen = stored.lastSeen
+        }
         return merged.adding(stored.presented)
     }
 

@@ -58,7 +58,9 @@ public struct RowBudget: Sendable {
                 (min(1, family.summaryLines)...family.summaryLines).reversed().map { (rows, $0) }
             }
             guard room > 0,
-                let next = tries.lazy.map({ fit(release, rows: $0.0, summaryLines: $0.1) }).first(where: { $0.room <= room })
+                let next = tries.lazy.map({ fit(release, rows: $0.0, summaryLines: $0.1) }).first(where: {
+                    $0.room <= room
+                })
             else { break }
             var filling = next.release
             filling.fitting?.fills = true
@@ -70,7 +72,9 @@ public struct RowBudget: Sendable {
 
     /// The release with at most `rows` of its rows, fitted, and the room it takes in the
     /// family's card (``SizeFamily/Room``): each row, and a line for the rows left out.
-    private func fit(_ presented: PresentedRelease, rows: Int, summaryLines: Int? = nil) -> (release: PresentedRelease, room: Double) {
+    private func fit(_ presented: PresentedRelease, rows: Int, summaryLines: Int? = nil) -> (
+        release: PresentedRelease, room: Double
+    ) {
         var release = presented.release
         let ranked = Self.ranked(release.sections)
         let shown = family == .inline ? inlineRows(ranked, of: release) : Array(ranked.prefix(rows))
@@ -85,15 +89,19 @@ public struct RowBudget: Sendable {
             {
                 section.appearance.icon = nil
             }
-            let (summary, summaryTruncated) = self.summary(of: section, measure: measure, lines: summaryLines ?? family.summaryLines)
-            section.summary = summary.map { MarkdownContent(blocks: [Block(.paragraph([.text($0)]), line: section.line)]) }
+            let (summary, summaryTruncated) = self.summary(
+                of: section, measure: measure, lines: summaryLines ?? family.summaryLines)
+            section.summary = summary.map {
+                MarkdownContent(blocks: [Block(.paragraph([.text($0)]), line: section.line)])
+            }
             room += SizeFamily.Room.row(summaryLines: summary.map { wrapper.wrap([Span($0)]).count } ?? 0)
             section.body = MarkdownContent()
             section.link = nil
             var titleTruncated = false
             if family != .inline, let title = section.title {
                 // Bold type in proportional fonts runs wider than cells count: a tenth is left spare.
-                (section.title, titleTruncated) = shortened(title, lines: family.titleLines, measure: measure - measure / 10)
+                (section.title, titleTruncated) = shortened(
+                    title, lines: family.titleLines, measure: measure - measure / 10)
             }
             if summaryTruncated || titleTruncated { truncated.insert(index) }
             return section

@@ -27,7 +27,8 @@ package struct SheetLayout: Sendable, Hashable {
 
     /// Measures every icon the rows show: the column is as wide as the widest of them.
     package init(sections: some Sequence<Section>, width: Int, displayWidth: DisplayWidth) {
-        self.init(glyphs: Set(sections.compactMap { $0.appearance.icon?.glyph }), width: width, displayWidth: displayWidth)
+        self.init(
+            glyphs: Set(sections.compactMap { $0.appearance.icon?.glyph }), width: width, displayWidth: displayWidth)
     }
 
     private init(glyphs: Set<String>, width: Int, displayWidth: DisplayWidth) {

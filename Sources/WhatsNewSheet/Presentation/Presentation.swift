@@ -15,7 +15,8 @@ public struct Presentation: Sendable {
 
     /// A sheet of `releases` as they are (none scheduled, none fitted).
     public init(document: Document, releases: [Release], path: String = "", words: SheetWords = .english) {
-        self.init(document: document, releases: Releases(releases.map { PresentedRelease($0) }), path: path, words: words)
+        self.init(
+            document: document, releases: Releases(releases.map { PresentedRelease($0) }), path: path, words: words)
     }
 
     /// A sheet of releases presented already (fitted to a size family, say).
@@ -43,7 +44,9 @@ public struct Presentation: Sendable {
         switch options.selection {
         case .latest, .version:
             // One release shown: a card fills the room it leaves with the releases before it.
-            if options.size != nil || options.fillsCards, let first = releases.first, releases.count == 1, !first.isUnreleased {
+            if options.size != nil || options.fillsCards, let first = releases.first, releases.count == 1,
+                !first.isUnreleased
+            {
                 let before = ReleaseSelection.releases(
                     before: first.release, in: document.releases, schedule: schedule, limit: Self.earlierLimit)
                 earlier = options.filter.apply(to: before).map { PresentedRelease($0) }

@@ -64,7 +64,8 @@ public enum ReleaseSelection: Sendable, Hashable {
                 return version > floor
             }
         case .cumulative(let version, let history):
-            let target = try ReleaseSelection.version(version).releases(from: document, schedule: schedule, path: path)[0]
+            let target = try ReleaseSelection.version(version).releases(from: document, schedule: schedule, path: path)[
+                0]
             return [target] + Self.releases(before: target, in: releases, schedule: schedule, limit: max(0, history))
         }
     }
@@ -78,7 +79,8 @@ public enum ReleaseSelection: Sendable, Hashable {
         guard limit > 0, let position = releases.firstIndex(where: { $0.line == target.line }) else { return [] }
         // By index, and only as many as asked: a long changelog's releases are not copied.
         let isOut = { (index: Int) in
-            releases[index].version != nil && !releases[index].isUnreleased && !schedule.isScheduled(date: releases[index].date)
+            releases[index].version != nil && !releases[index].isUnreleased
+                && !schedule.isScheduled(date: releases[index].date)
         }
         let versions = releases.indices.lazy.filter { $0 == position || isOut($0) }.compactMap { releases[$0].version }
         let newestFirst = LatestRelease.runsNewestFirst(versions) { $0.compare(to: $1) == .newer } ?? true

@@ -9,7 +9,9 @@ extension Release {
     }
 
     /// What a sheet says in place of rows when a release lists nothing.
-    package func emptyNote(_ words: SheetWords = .english) -> String { isUnreleased ? words.nothingListed : words.noChanges }
+    package func emptyNote(_ words: SheetWords = .english) -> String {
+        isUnreleased ? words.nothingListed : words.noChanges
+    }
 }
 
 extension PresentedRelease {

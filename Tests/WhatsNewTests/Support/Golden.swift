@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import WhatsNewModel
-@testable import WhatsNewSheet
 @testable import WhatsNewRendering
+@testable import WhatsNewSheet
 
 /// Whole outputs compared with files under `Tests/WhatsNewTests/Golden`, so a reviewer sees
 /// the output itself in the diff. Re-record on purpose with `WHATSNEW_RECORD=1 swift test`.

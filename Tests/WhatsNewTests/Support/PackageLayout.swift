@@ -58,7 +58,9 @@ struct PackageLayout {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-dump-package")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
+        process.arguments = [
+            "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package",
+        ]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -93,7 +95,9 @@ struct PackageLayout {
 /// `import X`, `@testable import X`, `public import X`, `import struct X.Y`, inside `#if` too.
 enum SwiftImports {
     static let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
-    static let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"]
+    static let kinds: Set<Substring> = [
+        "struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor",
+    ]
 
     static func modules(in text: String) -> [String] {
         var modules: [String] = []
@@ -118,7 +122,9 @@ enum SwiftImports {
             if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inMultilineString = true }
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
             var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-            while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words = words.dropFirst() }
+            while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) {
+                words = words.dropFirst()
+            }
             guard words.first == "import", words.count >= 2 else { continue }
             words = words.dropFirst()
             if let kind = words.first, kinds.contains(kind), words.count >= 2 { words = words.dropFirst() }
@@ -188,19 +194,23 @@ struct ArchitectureRules {
                 let foundation = module == "Foundation" || module == "FoundationEssentials"
                 if foundation {
                     if !mayUse.contains("Foundation") {
-                        found.append("\(target.name) imports \(module), which only the targets Architecture.md lets stand on Foundation may (\(where_))")
+                        found.append(
+                            "\(target.name) imports \(module), which only the targets Architecture.md lets stand on Foundation may (\(where_))"
+                        )
                     }
                     continue
                 }
                 if !mayUse.contains(module) {
-                    found.append("\(target.name) imports \(module), which Architecture.md does not let it stand on (\(where_))")
+                    found.append(
+                        "\(target.name) imports \(module), which Architecture.md does not let it stand on (\(where_))")
                 }
                 if !target.dependencies.contains(module) && !Self.toolchain.contains(module) {
                     found.append("\(target.name) imports \(module) without declaring it in Package.swift (\(where_))")
                 }
             }
             // An arrow in the package that no file uses would make the picture say more than the code.
-            for dependency in target.dependencies.sorted() where ours.contains(dependency) && imports[dependency] == nil {
+            for dependency in target.dependencies.sorted() where ours.contains(dependency) && imports[dependency] == nil
+            {
                 let built = target.type == "plugin"  // a plugin's dependency is the tool it runs
                 if !built { found.append("\(target.name) declares \(dependency) but no file of it imports it") }
             }

@@ -91,7 +91,8 @@ private struct Rendering {
                 switch lookUp(path) {
                 case .text(let text):
                     escaped
-                        ? MarkupText.appendEscapedForTemplate(text, to: &output) : MarkupText.appendUTF8(text, to: &output)
+                        ? MarkupText.appendEscapedForTemplate(text, to: &output)
+                        : MarkupText.appendUTF8(text, to: &output)
                 case .number(let number): MarkupText.appendUTF8(String(number), to: &output)
                 case .bool(let value): MarkupText.appendUTF8(value ? "true" : "false", to: &output)
                 case .list, .generated, .object, nil: break

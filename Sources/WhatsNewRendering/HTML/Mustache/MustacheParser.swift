@@ -84,7 +84,8 @@ struct MustacheParser {
             if sigil != UInt8(ascii: "!"), sigil != UInt8(ascii: "="), content.isEmpty {
                 throw error("this tag names nothing", at: tagStart)
             }
-            let path: MustacheTemplate.Path = content == "." ? [] : content.split(separator: ".").map { TemplateKey(String($0)) }
+            let path: MustacheTemplate.Path =
+                content == "." ? [] : content.split(separator: ".").map { TemplateKey(String($0)) }
             switch sigil {
             case UInt8(ascii: "#"), UInt8(ascii: "^"):
                 // Rendering recurses once per level; a limit keeps any template within the stack.

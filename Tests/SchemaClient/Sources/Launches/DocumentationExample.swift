@@ -10,9 +10,9 @@ import WhatsNewSeenStores
 func readmeExample(data: Data, running: SeenVersion, isNewUser: Bool) throws -> Sheet? {
     var whatsNew: Sheet?
     let sheet = try JSONDecoder().decode(Sheet.self, from: data)
-    var store = UserDefaultsSeenStore()   // WhatsNewSeenStores: what this user has seen
+    var store = UserDefaultsSeenStore()  // WhatsNewSeenStores: what this user has seen
     let decision = PresentationPolicy().decide(for: sheet, current: running, store: store, isFreshInstall: isNewUser)
-    whatsNew = decision.sheet             // nil when nothing shows; print(decision) says why
+    whatsNew = decision.sheet  // nil when nothing shows; print(decision) says why
     store.record(decision)
     return whatsNew
 }
@@ -21,6 +21,6 @@ func readmeExample(data: Data, running: SeenVersion, isNewUser: Bool) throws -> 
 func widgetsArticleExample(data: Data, appGroup: String) throws -> Sheet {
     let sheet = try JSONDecoder().decode(Sheet.self, from: data)
     let seen = UserDefaultsSeenStore(defaults: UserDefaults(suiteName: appGroup) ?? .standard).lastSeen
-    let unseen = sheet.whatsNew(since: seen?.version)   // the app's record, read by its widget
+    let unseen = sheet.whatsNew(since: seen?.version)  // the app's record, read by its widget
     return unseen
 }

@@ -48,8 +48,11 @@ func concurrencyExample(_ sheet: Sheet, seen: String, running: String) async {
     await model.launch(sheet, running: SeenVersion(version: running))
     let store: any SeenStore = InMemorySeenStore(start)
     let detached = await Task.detached {
-        PresentationPolicy().decide(for: sheet, current: SeenVersion(version: running), store: store, isFreshInstall: false)
+        PresentationPolicy().decide(
+            for: sheet, current: SeenVersion(version: running), store: store, isFreshInstall: false)
     }.value
     let presentedByModel = await model.presented?.releases.first?.version ?? "-"
-    print("actor: \(fromActor.shown) model: \(presentedByModel) detached: \(detached.shown) record: \(await coordinator.record().presented)")
+    print(
+        "actor: \(fromActor.shown) model: \(presentedByModel) detached: \(detached.shown) record: \(await coordinator.record().presented)"
+    )
 }

@@ -22,7 +22,9 @@ if arguments.first == "--concurrency", arguments.count > 1 {
 var concurrencySheet: Sheet?
 var lastSeen: [String?] = []
 if arguments.first == "--since", arguments.count > 1 {
-    lastSeen = arguments[1].split(separator: ",", omittingEmptySubsequences: false).map { $0 == "nil" ? nil : String($0) }
+    lastSeen = arguments[1].split(separator: ",", omittingEmptySubsequences: false).map {
+        $0 == "nil" ? nil : String($0)
+    }
     arguments.removeFirst(2)
 }
 var running: String?
@@ -48,11 +50,13 @@ for folder in arguments {
                 for seen in lastSeen {
                     let versions = sheet.releases(after: seen).map { $0.version ?? "-" }.joined(separator: ",")
                     let merged = sheet.whatsNew(since: seen).releases.first
-                    let rows = merged?.sections.map { "\($0.title ?? "-")×\($0.items.count)" }.joined(separator: ",") ?? ""
+                    let rows =
+                        merged?.sections.map { "\($0.title ?? "-")×\($0.items.count)" }.joined(separator: ",") ?? ""
                     print("\(file) after \(seen ?? "nil"): [\(versions)] \(merged?.version ?? "-") {\(rows)}")
                     if let running {
                         let decision = PresentationPolicy().decide(
-                            for: sheet, current: SeenVersion(version: running), lastSeen: seen.map { SeenVersion(version: $0) },
+                            for: sheet, current: SeenVersion(version: running),
+                            lastSeen: seen.map { SeenVersion(version: $0) },
                             isFreshInstall: seen == nil)
                         print("\(file) running \(running) after \(seen ?? "nil"): \(decision)")
                     }
