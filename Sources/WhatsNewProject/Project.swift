@@ -99,9 +99,9 @@ package struct Project: Sendable {
             for name in names {
                 guard let unit = units.first(where: { $0.name == name }) else {
                     let known = units.compactMap(\.name)
-                    let near = Suggestion.nearest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+                    let near = Suggestion.question(for: name, among: known).map { "\($0) " } ?? ""
                     throw .usage(
-                        "--package \(name) is no package of this project\(near); they are \(known.joined(separator: ", ")), or all"
+                        "--package `\(name)` is no package of this project; \(near)they are \(known.joined(separator: ", ")), or all"
                     )
                 }
                 if !chosen.contains(where: { $0.name == name }) { chosen.append(unit) }

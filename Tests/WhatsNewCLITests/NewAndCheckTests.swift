@@ -45,7 +45,7 @@ import WhatsNewTestSupport
 
         let wrong = try repository.whatsnew(["new", "--kind", "fixd", "--body", "x"])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.contains("unknown kind fixd; did you mean fixed?"))
+        #expect(wrong.stderr.contains("unknown kind `fixd`; did you mean `fixed`? kinds are "))
         let noBody = try repository.whatsnew(["new", "--kind", "fixed"])
         #expect(noBody.status == 2 && noBody.stderr.contains("give the note with --body TEXT"))
         let heading = try repository.whatsnew(["new", "--kind", "fixed", "--body", "# Big news"])

@@ -99,7 +99,7 @@ import Testing
         #expect(try repository.whatsnew(["check"]).status == 0)
 
         let unknown = try repository.whatsnew(["new", "--package", "ap", "--kind", "fixed", "--body", "x"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean app?"), "\(unknown.stderr)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean `app`?"), "\(unknown.stderr)")
     }
 
     @Test func releaseOfEveryPackageWritesEveryFileInOneStep() throws {

@@ -104,7 +104,9 @@ struct SurfacesTests {
                 "CHANGELOG.md:43:11: warning: unknown audience `internal`; .whatsnew.yml lists beta, pro [unknown-audience]"
             ), "\(lint.stdout)")
         let typo = try WhatsNewBinary.run(["--audience", "betta"], in: directory)
-        #expect(typo.status == 2 && typo.stderr.contains("unknown audience betta; did you mean beta?"))
+        #expect(
+            typo.status == 2
+                && typo.stderr.contains("unknown audience `betta`; did you mean `beta`? .whatsnew.yml lists "))
     }
 
     @Test func aReleaseDatedLaterIsScheduled() throws {

@@ -99,7 +99,7 @@ import Testing
             _ = try request.hiddenKinds()
         } catch {
             #expect(error.status == 2)
-            #expect(error.text.contains("dependencys is none (did you mean dependencies?)"), "\(error.text)")
+            #expect(error.text.contains("`dependencys` is none; did you mean `dependencies`?"), "\(error.text)")
         }
         request.hide = nil
         request.audience = "betta"
@@ -107,7 +107,7 @@ import Testing
             _ = try request.filter(in: project)
             Issue.record("an audience the project does not list is a usage error")
         } catch {
-            #expect(error.status == 2 && error.text.contains("did you mean beta?"), "\(error.text)")
+            #expect(error.status == 2 && error.text.contains("did you mean `beta`?"), "\(error.text)")
         }
         request.today = "2024-02-30"
         #expect(throws: CommandFailure.self) { try request.day(now: .today) }

@@ -89,8 +89,11 @@ public struct ChangeKinds: Sendable {
         return all.first { $0.builtIn == builtIn }
     }
 
-    /// The known name closest to an unknown one, for "did you mean".
+    /// The known name closest to an unknown one.
     public func nearest(to name: String) -> String? { Suggestion.nearest(to: name, among: names) }
+
+    /// The suggestion for an unknown kind, in ``Suggestion``'s one wording.
+    package func question(for name: String) -> String? { Suggestion.question(for: name, among: names) }
 
     /// The names fragments may use, in order.
     public var names: [String] { all.map(\.name) }

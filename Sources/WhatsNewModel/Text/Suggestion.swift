@@ -5,6 +5,18 @@
 /// keeping one letter at least, or when one starts with the other (`sec` for `security`, three letters at least); case
 /// does not count.
 package enum Suggestion {
+    /// The one wording of a suggestion, for every message that makes one: "did you mean `x`?",
+    /// or "did you mean `a` or `b`?" for names equally near; nil when there is none to make.
+    package static func question(_ names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        return "did you mean \(names.map { "`\($0)`" }.joined(separator: " or "))?"
+    }
+
+    /// The suggestion for `name`: the nearest known name asked about, or nil when none is near.
+    package static func question(for name: String, among known: some Sequence<String>) -> String? {
+        question(nearest(to: name, among: known).map { [$0] } ?? [])
+    }
+
     /// The nearest known name, the first listed among equally near ones; nil when none is near.
     package static func nearest(to name: String, among known: some Sequence<String>) -> String? {
         closest(to: name, among: known, limit: 1).first

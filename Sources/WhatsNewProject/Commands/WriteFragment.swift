@@ -47,8 +47,8 @@ package struct WriteFragment {
     package func validate(in project: Project) throws(CommandFailure) {
         let kinds = project.kinds
         guard kinds.named(kind) != nil else {
-            let near = kinds.nearest(to: kind).map { "; did you mean \($0)?" } ?? ""
-            throw .usage("unknown kind \(kind)\(near) Kinds are \(kinds.names.joined(separator: ", ")).")
+            let near = kinds.question(for: kind).map { "\($0) " } ?? ""
+            throw .usage("unknown kind `\(kind)`; \(near)kinds are \(kinds.names.joined(separator: ", ")).")
         }
         for (option, values, target) in [
             ("--issue", issues, ChangeReference.Target.issue), ("--pr", pullRequests, .pullRequest),

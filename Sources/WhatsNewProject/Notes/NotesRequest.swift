@@ -121,9 +121,9 @@ package struct NotesRequest: Sendable {
         for name in hide.split(separator: ",").map({ $0.trimmedWhitespace().lowercased() }) where !name.isEmpty {
             guard let kind = SectionKind(rawValue: name) else {
                 let names = SectionKind.allCases.map(\.rawValue)
-                let nearest = Suggestion.nearest(to: name, among: names)
+                let near = Suggestion.question(for: name, among: names).map { "; \($0)" } ?? ""
                 throw .usage(
-                    "--hide takes kinds of row, and \(name) is none\(nearest.map { " (did you mean \($0)?)" } ?? ""); the kinds are \(names.joined(separator: ", "))."
+                    "--hide takes kinds of row, and `\(name)` is none\(near); the kinds are \(names.joined(separator: ", "))."
                 )
             }
             kinds.insert(kind)
@@ -138,10 +138,8 @@ package struct NotesRequest: Sendable {
             (audience, project.config?.audiences, "audience"), (platform, project.config?.platforms, "platform"),
         ] {
             if let name, let known, !known.contains(name.lowercased()) {
-                let nearest = Suggestion.nearest(to: name.lowercased(), among: known)
-                throw .usage(
-                    "unknown \(what) \(name)\(nearest.map { "; did you mean \($0)?" } ?? "") .whatsnew.yml lists \(known.joined(separator: ", "))."
-                )
+                let near = Suggestion.question(for: name, among: known).map { "\($0) " } ?? ""
+                throw .usage("unknown \(what) `\(name)`; \(near).whatsnew.yml lists \(known.joined(separator: ", ")).")
             }
         }
         return RowFilter(audience: audience, platform: platform, hidden: try hiddenKinds())

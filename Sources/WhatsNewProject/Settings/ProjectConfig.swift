@@ -321,7 +321,7 @@ package struct ProjectConfig: Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             if package != nil, !Self.packageKeys.contains(key) {
-                let near = Suggestion.nearest(to: key, among: Self.packageKeys).map { "; did you mean `\($0)`?" } ?? ""
+                let near = Suggestion.question(for: key, among: Self.packageKeys).map { "; \($0)" } ?? ""
                 let whole = Self.keys.contains(key) ? "; it is set once for the whole repository" : ""
                 report(.configUnknownKey, keyNode.mark, "`\(key)` is no setting of a package\(whole)\(near)")
                 continue
@@ -533,7 +533,7 @@ package struct ProjectConfig: Sendable {
                     }
                 }
             default:
-                let near = Suggestion.nearest(to: key, among: keys).map { "; did you mean `\($0)`?" } ?? ""
+                let near = Suggestion.question(for: key, among: keys).map { "; \($0)" } ?? ""
                 report(.configUnknownKey, keyNode.mark, "unknown key `\(key)` in \(Self.fileName)\(near)")
             }
         }

@@ -43,7 +43,7 @@ package struct ProjectSettings: Sendable {
         let names = config.packages.map(\.name)
         for package in config.packages {
             for use in package.config.uses where !names.contains(use.name) || use.name == package.name {
-                let near = Suggestion.nearest(to: use.name, among: names).map { "; did you mean `\($0)`?" } ?? ""
+                let near = Suggestion.question(for: use.name, among: names).map { "; \($0)" } ?? ""
                 diagnostics.append(
                     Diagnostic(
                         .configValue, at: use.location,
@@ -56,7 +56,7 @@ package struct ProjectSettings: Sendable {
         let kinds = ChangeKinds.builtIn.adding(config.kinds + config.packages.flatMap(\.config.kinds))
         for setting in config.commitTypes {
             guard let kind = setting.kind, kinds.named(kind) == nil else { continue }
-            let near = kinds.nearest(to: kind).map { "did you mean `\($0)`? " } ?? ""
+            let near = kinds.question(for: kind).map { "\($0) " } ?? ""
             diagnostics.append(
                 Diagnostic(
                     .configValue, at: setting.location,

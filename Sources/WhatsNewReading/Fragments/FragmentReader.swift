@@ -148,7 +148,7 @@ public struct FragmentReader: Sendable {
             return nil
         }
         if let kind = kinds.named(name) { return kind }
-        let near = kinds.nearest(to: name).map { "did you mean `\($0)`? " } ?? ""
+        let near = kinds.question(for: name).map { "\($0) " } ?? ""
         diagnostics.append(
             Diagnostic(
                 .fragmentKind, at: location(path, fields.positions[.kind]),
@@ -221,7 +221,7 @@ public struct FragmentReader: Sendable {
                 continue
             }
             guard known.contains(name) else {
-                let near = Suggestion.nearest(to: name, among: known).map { "did you mean `\($0)`? " } ?? ""
+                let near = Suggestion.question(for: name, among: known).map { "\($0) " } ?? ""
                 context.diagnostics.append(
                     Diagnostic(
                         .fragmentPackage, at: context.position(of: node),

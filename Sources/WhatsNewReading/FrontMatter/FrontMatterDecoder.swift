@@ -118,8 +118,8 @@ struct FrontMatterContext {
         let name = entry.key.string ?? ""
         if names.contains(name) { return name }
         var message = "unknown key `\(name)` in \(role)"
-        if let nearest = Suggestion.nearest(to: name, among: names) {
-            message += "; did you mean `\(nearest)`?"
+        if let question = Suggestion.question(for: name, among: names) {
+            message += "; \(question)"
         } else {
             message += "; it takes \(names.map { "`\($0)`" }.joined(separator: ", "))"
         }
@@ -185,20 +185,23 @@ struct FrontMatterContext {
         guard let text = text(entry) else { return nil }
         if let rule = ShowRule(rawValue: text.lowercased()) { return rule }
         let names = ShowRule.allCases.map(\.rawValue)
-        let nearest = Suggestion.nearest(to: text.lowercased(), among: names)
+        let question = Suggestion.question(for: text, among: names)
         diagnostics.append(
             Diagnostic(
                 .frontMatterValue, at: position(of: entry.value),
-                "`show` takes `always` or `never`, not `\(text)`" + (nearest.map { "; did you mean `\($0)`?" } ?? "")))
+                "`show` takes `always` or `never`, not `\(text)`" + (question.map { "; \($0)" } ?? "")))
         return nil
     }
 
     mutating func kind(_ entry: Entry) -> SectionKind? {
         guard let text = text(entry) else { return nil }
         if let kind = SectionKind(frontMatter: text) { return kind }
-        let kinds = SectionKind.allCases.map(\.rawValue).joined(separator: ", ")
+        let names = SectionKind.allCases.map(\.rawValue)
+        let near = Suggestion.question(for: text, among: names).map { "\($0) " } ?? ""
         diagnostics.append(
-            Diagnostic(.unknownKind, at: position(of: entry.value), "unknown kind `\(text)`; kinds are \(kinds)"))
+            Diagnostic(
+                .unknownKind, at: position(of: entry.value),
+                "unknown kind `\(text)`; \(near)kinds are \(names.joined(separator: ", "))"))
         return nil
     }
 

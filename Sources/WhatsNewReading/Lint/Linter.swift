@@ -49,12 +49,12 @@ public struct Linter: Sendable {
         for section in releases.lazy.flatMap(\.sections)
         where section.origin == .heading && (section.kind ?? .other) == .other {
             guard let title = section.title, title.split(separator: " ").count <= 2,
-                let near = Suggestion.nearest(to: title, among: Self.categoryTitles)
+                let near = Suggestion.question(for: title, among: Self.categoryTitles)
             else { continue }
             found.append(
                 Diagnostic(
                     .misspelledCategory, at: SourceLocation(path: path, line: section.line, column: 1),
-                    "`\(title)` names no category, so its changes show as Other; did you mean `\(near)`?"))
+                    "`\(title)` names no category, so its changes show as Other; \(near)"))
         }
         return found
     }
@@ -75,7 +75,7 @@ public struct Linter: Sendable {
             ] {
                 guard let known else { continue }
                 for name in names where !known.contains(name) {
-                    let near = Suggestion.nearest(to: name, among: known).map { "did you mean `\($0)`? " } ?? ""
+                    let near = Suggestion.question(for: name, among: known).map { "\($0) " } ?? ""
                     found.append(
                         Diagnostic(
                             rule, at: location(path, position, orLine: section.line),
@@ -144,11 +144,7 @@ public struct Linter: Sendable {
         case .symbol(let name): written = name
         case .shortcode(let name): written = ":\(name):"
         }
-        let suggestions = catalog.suggestions(for: icon).map { "`\($0)`" }
-        let hint =
-            suggestions.isEmpty
-            ? "`whatsnew icons` lists the names it knows"
-            : "did you mean \(suggestions.joined(separator: " or "))?"
+        let hint = Suggestion.question(catalog.suggestions(for: icon)) ?? "`whatsnew icons` lists the names it knows"
         return Diagnostic(
             .unknownIcon, at: location,
             "unknown icon `\(written)`, shown as \(IconCatalog.fallbackGlyph); \(hint)")
