@@ -159,16 +159,24 @@ public struct ReleaseVersion: Sendable, Hashable, CustomStringConvertible, Compa
 
     /// Precedence order; versions equal in precedence (`1.0` and `1.0.0`) compare as `.same`.
     public func compare(to other: ReleaseVersion) -> Order {
-        for index in 0..<max(numbers.count, other.numbers.count) {
-            let left = index < numbers.count ? numbers[index] : 0
-            let right = index < other.numbers.count ? other.numbers[index] : 0
-            if left != right { return left < right ? .older : .newer }
-        }
+        if let difference = Self.firstDifference(numbers, other.numbers) { return difference.order }
         switch (rank, other.rank) {
         case let (left, right) where left != right: return left < right ? .older : .newer
         case (1, _): return .same
         default: return ReleaseVersion.compare(prerelease, other.prerelease)
         }
+    }
+
+    /// Where two runs of version numbers first differ, a missing number counting as 0 (`1.4`
+    /// and `1.4.0` do not differ), and which way: the one rule every comparison of version
+    /// numbers uses (precedence, bumps, release lines, the next version). Nil when equal.
+    package static func firstDifference(_ left: [Int], _ right: [Int]) -> (position: Int, order: Order)? {
+        for position in 0..<max(left.count, right.count) {
+            let one = position < left.count ? left[position] : 0
+            let other = position < right.count ? right[position] : 0
+            if one != other { return (position, one < other ? .older : .newer) }
+        }
+        return nil
     }
 
     /// How one version stands to another.

@@ -65,7 +65,7 @@ struct NextVersionTests {
         Case(released: ["1.28.1"], unreleased: ["Removed"], expected: "1.29.0"),
         Case(
             released: ["0.28.1"], fragments: ["removed"],
-            kinds: [ChangeKind(name: "removed", builtIn: .removed, bump: .patch)],
+            kinds: [ChangeKind(name: "removed", builtIn: .removed, bump: .bump(.patch))],
             expected: "0.28.2"),
         Case(released: ["0.3.2"], fragments: ["breaking"], versioning: .plainSemver, expected: "1.0.0"),
         // SemVer to the letter: a removal is a feature's minor below 1.0.0 as above it.
@@ -106,7 +106,7 @@ struct NextVersionTests {
         Case(released: ["1.4.0"], unreleased: ["Parser"], expected: "1.4.1"),
         Case(
             released: ["1.4.0"], unreleased: ["Parser"],
-            kinds: [ChangeKind(name: "parser", title: "Parser", bump: .minor)],
+            kinds: [ChangeKind(name: "parser", title: "Parser", bump: .bump(.minor))],
             expected: "1.5.0"),
         Case(released: ["1.4.0"], unreleased: ["Misc"], expected: "1.4.1"),
         // A fragment's own text can say it breaks something, as the notes it becomes would.
@@ -175,18 +175,18 @@ struct NextVersionTests {
             expected: "26.11.1-beta.1"),
         // A project's own bump for its kinds, and for one of the sheet's.
         Case(
-            released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .minor)],
+            released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .bump(.minor))],
             expected: "1.5.0"),
         Case(
             released: ["1.4.0"], unreleased: ["Interface"],
-            kinds: [ChangeKind(name: "ui", title: "Interface", bump: .major)], expected: "2.0.0"),
+            kinds: [ChangeKind(name: "ui", title: "Interface", bump: .bump(.major))], expected: "2.0.0"),
         Case(
             released: ["1.4.0"], fragments: ["docs"],
-            kinds: [ChangeKind(name: "docs", builtIn: .docs, bump: VersionBump.none)],
+            kinds: [ChangeKind(name: "docs", builtIn: .docs, bump: BumpSetting.none)],
             expected: nil),
         Case(
             released: ["1.4.0"], unreleased: ["Added"],
-            kinds: [ChangeKind(name: "added", builtIn: .added, bump: .patch)],
+            kinds: [ChangeKind(name: "added", builtIn: .added, bump: .bump(.patch))],
             expected: "1.4.1"),
         Case(
             released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface")],
@@ -198,7 +198,7 @@ struct NextVersionTests {
         let kinds = ChangeKinds.builtIn.adding(row.kinds)
         let (pending, releases) = try Self.pendingAndReleases(row, kinds: kinds)
         let isPre = row.pre != nil
-        guard pending.bump(preRelease: isPre) != .none else {
+        guard let bump = pending.bump(preRelease: isPre) else {
             #expect(row.expected == nil, "nothing to release")
             return
         }
@@ -206,7 +206,7 @@ struct NextVersionTests {
             let version = try NextVersion(versioning: row.versioning, calendar: row.calendar, releases: releases)
                 .version(
                     after: pending.stable, latestPreRelease: pending.latestPreRelease,
-                    bump: pending.bump(preRelease: isPre),
+                    bump: bump,
                     preRelease: row.pre, on: Self.day, styledAfter: pending.newestPreReleaseEver)
             #expect(version.text == row.expected)
         } catch {
@@ -306,13 +306,13 @@ struct NextVersionTests {
     /// kind, as npm's `version` does; below 1.0.0 too.
     @Test(
         arguments: [
-            ("1.4.2", nil, VersionBump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"),
+            ("1.4.2", nil, Version.Bump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"),
             ("0.3.2", nil, .major, "1.0.0"),
             ("1.4.0", "7.1.0-beta.5", .patch, "7.1.0"), ("11.7.0", "12.0.0-rc.6", .patch, "12.0.0"),
             ("1.1.0", "1.2.0-rc.1", .minor, "1.2.0"), ("1.2.2", "1.2.3-rc.1", .minor, "1.3.0"),
             ("1.9.0", "2.0.0-rc.1", .major, "2.0.0"), ("1.9.0", "1.10.0-rc.1", .major, "2.0.0"),
-        ] as [(String, String?, VersionBump, String)])
-    func namedBumps(_ stable: String, _ pre: String?, _ bump: VersionBump, _ expected: String) throws {
+        ] as [(String, String?, Version.Bump, String)])
+    func namedBumps(_ stable: String, _ pre: String?, _ bump: Version.Bump, _ expected: String) throws {
         let version = try NextVersion().version(
             after: Version(stable), latestPreRelease: pre.flatMap(Version.init), bump: bump, on: Self.day, named: true)
         #expect(version.text == expected)

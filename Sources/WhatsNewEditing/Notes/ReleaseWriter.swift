@@ -161,7 +161,7 @@ public struct ReleaseWriter: Sendable {
         // A planned version is released as itself, or as a pre-release that leads to it.
         if let unreleased, let planned = releases[unreleased].version, !planned.matches(version.text),
             ReleaseInProgress.plannedRelease(of: planned).compare(to: version) != .same,
-            !(PendingChanges.isPreRelease(version)
+            !(version.isPreRelease
                 && ReleaseInProgress.plannedRelease(of: planned).numbers == version.numbers)
         {
             throw Diagnostic(

@@ -12,13 +12,13 @@ public struct ChangeKind: Sendable, Hashable {
     /// A named system colour or `#RRGGBB`, as written.
     public var color: String?
     /// `bump:` how far a change of this kind moves the version; nil for the sheet's rule
-    /// (``VersionBump/of(_:)``), or no rule at all for a kind the project adds.
-    public var bump: VersionBump?
+    /// (``SectionKind/bump``), or no rule at all for a kind the project adds.
+    public var bump: BumpSetting?
 
     /// A kind by name, with the project's title, icon, colour and bump where given.
     public init(
         name: String, builtIn: SectionKind? = nil, title: String? = nil, icon: Icon? = nil, color: String? = nil,
-        bump: VersionBump? = nil
+        bump: BumpSetting? = nil
     ) {
         self.name = name
         self.builtIn = builtIn
@@ -30,7 +30,7 @@ public struct ChangeKind: Sendable, Hashable {
 
     /// How far a change of this kind moves the version: the project's `bump:`, else the sheet's
     /// rule for its kind; nil for a kind the project adds without one.
-    public var versionBump: VersionBump? { bump ?? builtIn.map(VersionBump.of) }
+    public var versionBump: BumpSetting? { bump ?? builtIn.map { $0.bump.map(BumpSetting.bump) ?? .none } }
 
     /// The project kind a category row of the notes is: one the project adds, by its heading's
     /// title, or one it restyles, by the row's kind. Rows of front matter are no category's.

@@ -32,8 +32,8 @@ public struct NextVersion: Sendable {
     }
 
     /// The version after `stable` (the latest release that is not a pre-release; nil when there
-    /// is none), given the latest pre-release newer than it, the bump (never `.none`: nothing is
-    /// released then), a pre-release name (`beta`) or nil for a release, and the release's day.
+    /// is none), given the latest pre-release newer than it, the bump (a release
+    /// the notes ask for none of is never made), a pre-release name (`beta`) or nil for a release, and the release's day.
     ///
     /// A bump the notes ask for (`named` false) reads SemVer as ``versioning`` says below 1.0.0,
     /// and a release never goes back behind its own pre-releases (`2.0.0-beta.1` leads to
@@ -41,7 +41,7 @@ public struct NextVersion: Sendable {
     /// from the latest release of either kind as npm does: a patch of `7.1.0-beta.5` is `7.1.0`,
     /// a minor of `1.2.0-rc.1` is `1.2.0`, a minor of `1.2.3-rc.1` is `1.3.0`.
     public func version(
-        after stable: Version?, latestPreRelease: Version?, bump: VersionBump, preRelease name: String? = nil,
+        after stable: Version?, latestPreRelease: Version?, bump: Version.Bump, preRelease name: String? = nil,
         on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: Version? = nil,
         styledAfter example: Version? = nil
     ) throws(Failure) -> Version {
@@ -54,7 +54,7 @@ public struct NextVersion: Sendable {
             while numbers.count < 3 { numbers.append(0) }
             let finishes =
                 switch bump {
-                case .patch, .none: true
+                case .patch: true
                 case .minor: numbers[2] == 0
                 case .major: numbers[1] == 0 && numbers[2] == 0
                 }
@@ -90,7 +90,7 @@ public struct NextVersion: Sendable {
     }
 
     /// The numbers of the release to come, before any pre-release suffix.
-    private func numbers(after stable: Version?, bump: VersionBump, on day: ReleaseDate, literally: Bool) -> Written {
+    private func numbers(after stable: Version?, bump: Version.Bump, on day: ReleaseDate, literally: Bool) -> Written {
         if versioning == .calendar { return calendar(after: stable, on: day) }
         // The first release of a project is 0.1.0, as `cargo new` and `npm init` start.
         guard let stable, !stable.numbers.isEmpty else { return Written(numbers: [0, 1, 0]) }
@@ -98,10 +98,10 @@ public struct NextVersion: Sendable {
     }
 
     /// `numbers` moved by `bump`: the named number up by one, the ones after it zero.
-    private func bumped(_ numbers: [Int], _ bump: VersionBump, literally: Bool) -> Written {
+    private func bumped(_ numbers: [Int], _ bump: Version.Bump, literally: Bool) -> Written {
         var position: Int
         switch bump {
-        case .major, .none: position = 0
+        case .major: position = 0
         case .minor: position = 1
         case .patch: position = 2
         }
@@ -183,11 +183,8 @@ public struct NextVersion: Sendable {
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 
+    /// The numbers alone compared, by ``ReleaseVersion``'s one rule.
     private static func compare(_ left: [Int], _ right: [Int]) -> Version.Order {
-        for index in 0..<max(left.count, right.count) {
-            let (a, b) = (index < left.count ? left[index] : 0, index < right.count ? right[index] : 0)
-            if a != b { return a < b ? .older : .newer }
-        }
-        return .same
+        Version.firstDifference(left, right)?.order ?? .same
     }
 }

@@ -4,8 +4,8 @@
 public struct PendingChanges: Sendable {
     /// One note and what it asks of the version.
     public struct Note: Sendable, Equatable {
-        /// How far it moves the version.
-        public var bump: VersionBump
+        /// How far it moves the version; nil when it asks for no release (a thanks list).
+        public var bump: Version.Bump?
         /// Its kind as the notes or the fragment name it (`added`, `ui`), or `featured row`.
         public var kind: String
         /// Its words, shortened, for `--explain`.
@@ -46,19 +46,19 @@ public struct PendingChanges: Sendable {
         let releases = document.releases
         let released = releases.indices.filter { releases[$0].version != nil && !releases[$0].isUnreleased }
         let stableIndex = ReleaseOrder.latest(
-            of: released.filter { !Self.isPreRelease(releases[$0].version!) }, in: releases)
+            of: released.filter { !releases[$0].version!.isPreRelease }, in: releases)
         stable = stableIndex.map { releases[$0].version! }
         preReleases = released.filter { index in
             let version = releases[index].version!
-            return Self.isPreRelease(version) && stable.map { version.compare(to: $0) == .newer } ?? true
+            return version.isPreRelease && stable.map { version.compare(to: $0) == .newer } ?? true
         }
         latestPreRelease = preReleases.map { releases[$0].version! }.max { $0.compare(to: $1) == .older }
-        newestPreReleaseEver = released.map { releases[$0].version! }.filter(Self.isPreRelease).max {
+        newestPreReleaseEver = released.map { releases[$0].version! }.filter(\.isPreRelease).max {
             $0.compare(to: $1) == .older
         }
         countsPreReleasesFromZero = released.contains { index in
             let version = releases[index].version!
-            return Self.isPreRelease(version) && version.prerelease.count == 2 && version.prerelease[1] == "0"
+            return version.isPreRelease && version.prerelease.count == 2 && version.prerelease[1] == "0"
         }
         let projectKinds = kinds.all.filter { $0.bump != nil || $0.builtIn == nil }
         for fragment in fragments {
@@ -86,7 +86,7 @@ public struct PendingChanges: Sendable {
     /// The pre-releases a release of `version` gathers in (of `releases`, the notes these were
     /// read from), oldest first; none for a pre-release.
     public func preReleases(gatheredBy version: Version, in releases: [Release]) -> [Int] {
-        guard !Self.isPreRelease(version) else { return [] }
+        guard !version.isPreRelease else { return [] }
         return preReleases.filter { releases[$0].version!.compare(to: version) == .older }
             .sorted { releases[$0].version!.compare(to: releases[$1].version!) == .older }
     }
@@ -101,20 +101,15 @@ public struct PendingChanges: Sendable {
         preRelease && new.isEmpty ? [] : gathered + new
     }
 
-    /// The bump the notes ask for: the largest of theirs.
-    public func bump(preRelease: Bool) -> VersionBump {
-        notes(preRelease: preRelease).map(\.bump).max() ?? .none
+    /// The bump the notes ask for: the largest of theirs; nil when none asks for a release.
+    public func bump(preRelease: Bool) -> Version.Bump? {
+        notes(preRelease: preRelease).compactMap(\.bump).max()
     }
 
     /// The notes that decided the bump: those asking for it.
     public func deciding(preRelease: Bool) -> [Note] {
         let bump = bump(preRelease: preRelease)
         return notes(preRelease: preRelease).filter { $0.bump == bump }
-    }
-
-    /// `1.5.0-beta.2`; not `1.1.1w` or `2.0.post1`, which follow a release.
-    public static func isPreRelease(_ version: Version) -> Bool {
-        !version.prerelease.isEmpty && !version.isPostRelease
     }
 
     private static func note(_ fragment: Fragment) -> Note {
@@ -124,10 +119,10 @@ public struct PendingChanges: Sendable {
         if fragment.isBreaking || fragment.body.blocks.contains(where: Self.marksBreaking) {
             return Note(bump: .major, kind: "breaking", text: shortened(words), location: location)
         }
-        let bump = fragment.kind.versionBump
+        let setting = fragment.kind.versionBump
         return Note(
-            bump: bump ?? .patch, kind: fragment.kind.name, text: shortened(words), location: location,
-            hasRule: bump != nil)
+            bump: setting.map(\.asked) ?? .patch, kind: fragment.kind.name, text: shortened(words), location: location,
+            hasRule: setting != nil)
     }
 
     /// A note per item of each row (one for a row without items); items marked BREAKING ask
@@ -135,17 +130,19 @@ public struct PendingChanges: Sendable {
     private static func notes(of release: Release, path: String, kinds: [ChangeKind]) -> [Note] {
         release.sections.flatMap { section -> [Note] in
             let location = SourceLocation(path: path, line: section.line, column: 1)
-            var bump = VersionBump.minor
+            var bump: Version.Bump? = .minor
             var name = "featured row"
             var hasRule = true
             if let project = ChangeKind.row(section, among: kinds) {
-                (name, bump, hasRule) = (project.name, project.versionBump ?? .patch, project.versionBump != nil)
+                (name, bump, hasRule) = (
+                    project.name, project.versionBump.map(\.asked) ?? .patch, project.versionBump != nil
+                )
             } else if let kind = section.kind {
                 // A heading of no kind the notes know (`### Under the Hood`) is `other`, a patch:
                 // on real changelogs that is what such rows were (a project's `kinds:` says otherwise).
                 (name, bump) = (
                     kind == .other ? section.title.map { "“\($0)”" } ?? kind.rawValue : kind.rawValue,
-                    VersionBump.of(kind)
+                    kind.bump
                 )
             }
             let items = section.body.blocks.flatMap { block -> [ListItem] in

@@ -9,7 +9,7 @@ package struct ReleasePlan: Sendable {
         /// The bump the notes ask for.
         case auto
         /// This bump, whatever the notes ask for.
-        case bump(VersionBump)
+        case bump(Version.Bump)
         /// This version.
         case exact(String)
 
@@ -17,8 +17,7 @@ package struct ReleasePlan: Sendable {
         package init(_ argument: String) {
             switch argument.lowercased() {
             case "auto": self = .auto
-            case "major", "minor", "patch": self = .bump(VersionBump(name: argument)!)
-            default: self = .exact(argument)
+            default: self = Version.Bump(name: argument).map(Request.bump) ?? .exact(argument)
             }
         }
     }
@@ -28,7 +27,7 @@ package struct ReleasePlan: Sendable {
     /// Its tag.
     package var tag: String
     /// The bump that gave it; nil for a version given.
-    package var bump: VersionBump?
+    package var bump: Version.Bump?
     /// What waits, with the bump each note asks for.
     package var pending: PendingChanges
     /// Where the notes plan the version (`## 1.5.0 (unreleased)`), when they do.
@@ -50,7 +49,7 @@ package struct ReleasePlan: Sendable {
     }
 
     /// Whether the release is a pre-release.
-    package var isPreRelease: Bool { PendingChanges.isPreRelease(version) }
+    package var isPreRelease: Bool { version.isPreRelease }
 
     /// The plan for `request` on notes read from `path`.
     package static func make(
@@ -65,7 +64,7 @@ package struct ReleasePlan: Sendable {
         let template = TagName.template(for: document.releases, project: project, tags: tags)
         // Calendar versions are written as the settings say, else as the notes' releases are.
         let rule = NextVersion(versioning: versioning, calendar: config?.calendar, releases: document.releases)
-        let bump: VersionBump
+        let bump: Version.Bump
         switch request {
         case .exact(let text):
             if preRelease != nil {
@@ -82,8 +81,10 @@ package struct ReleasePlan: Sendable {
             }
             return ReleasePlan(version: version, tag: template.filled(version.text), bump: nil, pending: pending)
         case .auto:
-            bump = pending.bump(preRelease: preRelease != nil)
-            guard bump != .none else { throw nothing(pending, preRelease: preRelease, path: path, document: document) }
+            guard let asked = pending.bump(preRelease: preRelease != nil) else {
+                throw nothing(pending, preRelease: preRelease, path: path, document: document)
+            }
+            bump = asked
         case .bump(let asked):
             bump = asked
         }
@@ -102,7 +103,7 @@ package struct ReleasePlan: Sendable {
                 plan.warnings.append(
                     Diagnostic(
                         .versionMismatch, at: here,
-                        "the notes plan \(planned.text), but their changes ask for \(computed.text) (a \(bump.name) release); \(planned.text) it is"
+                        "the notes plan \(planned.text), but their changes ask for \(computed.text) (a \(bump) release); \(planned.text) it is"
                     ))
             }
             return plan
@@ -139,13 +140,8 @@ package struct ReleasePlan: Sendable {
 
     /// The bump from `stable` to `version`: the first number that differs (a pre-release's line
     /// counts as its numbers).
-    private static func moved(from stable: Version, to version: Version) -> VersionBump {
-        let (old, new) = (stable.numbers, version.numbers)
-        for index in 0..<max(old.count, new.count) {
-            let (a, b) = (index < old.count ? old[index] : 0, index < new.count ? new[index] : 0)
-            if a != b { return index == 0 ? .major : index == 1 ? .minor : .patch }
-        }
-        return .none
+    private static func moved(from stable: Version, to version: Version) -> Version.Bump? {
+        Version.firstDifference(stable.numbers, version.numbers).map { Version.Bump(position: $0.position) }
     }
 
     private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String, document: Document)
@@ -184,19 +180,19 @@ package struct ReleasePlan: Sendable {
             "  \(note.location): \(note.kind)\(note.hasRule ? "" : " (no bump rule; counted as a patch)"): \(note.text)"
         }
         let count = pending.notes(preRelease: isPreRelease).count
-        let asked = "the notes ask for a \(bump.name) release"
+        let asked = "the notes ask for a \(bump) release"
         guard let stable = pending.stable else {
             return ["\(version.text): the first release; \(asked), decided by \(lines.count) of \(count) notes:"]
                 + lines
         }
         // What moved, which below 1.0.0 or after pre-releases is not what the notes asked.
         var how = "\(asked) after \(stable.text)"
-        if let latest = pending.latestPreRelease, Self.moved(from: stable, to: version) > bump {
+        if let latest = pending.latestPreRelease, let moved = Self.moved(from: stable, to: version), moved > bump {
             // Pre-releases of a bigger line (`release minor --pre beta`, then fixes) set the numbers.
             let line = Version(version.numbersText)?.text ?? version.text
             let of = line == version.text ? "" : "a pre-release of \(line), "
             return [
-                "\(version.text): \(of)the version the pre-releases lead to (\(latest.text) is the latest); the notes since \(stable.text) ask for a \(bump.name) release alone, decided by \(lines.count) of \(count) notes:"
+                "\(version.text): \(of)the version the pre-releases lead to (\(latest.text) is the latest); the notes since \(stable.text) ask for a \(bump) release alone, decided by \(lines.count) of \(count) notes:"
             ] + lines
         } else if let latest = pending.latestPreRelease {
             how += " (\(latest.text) is the latest pre-release)"

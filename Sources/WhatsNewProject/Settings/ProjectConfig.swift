@@ -562,7 +562,7 @@ package struct ProjectConfig: Sendable {
             let text = value.scalar?.string.trimmedWhitespace() ?? ""
             switch field.string {
             case "bump":
-                kind.bump = VersionBump(name: text)
+                kind.bump = BumpSetting(name: text)
                 if kind.bump == nil {
                     report(.configValue, value.mark, "`bump` is major, minor, patch or none, not `\(text)`")
                 }

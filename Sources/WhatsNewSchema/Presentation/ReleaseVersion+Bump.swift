@@ -9,6 +9,18 @@ extension ReleaseVersion {
         /// `2.0.0`: a new major version.
         case major
 
+        /// The bump that moves the number at `position`: the first a major, the second a minor,
+        /// any other a patch.
+        package init(position: Int) {
+            self = position == 0 ? .major : position == 1 ? .minor : .patch
+        }
+
+        /// `major`, `minor` or `patch` as `.whatsnew.yml` and the command line write it, in any case.
+        package init?(name: String) {
+            guard let bump = Self.allCases.first(where: { $0.description == name.lowercased() }) else { return nil }
+            self = bump
+        }
+
         /// A smaller bump before a bigger one.
         public static func < (lhs: Bump, rhs: Bump) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -55,13 +67,7 @@ extension ReleaseVersion {
         if let date = calendarFields, let seenDate = seen.calendarFields {
             return Self.sameDate(date, seenDate) ? .patch : .minor
         }
-        let count = max(numbers.count, seen.numbers.count)
-        for index in 0..<count {
-            let left = index < numbers.count ? numbers[index] : 0
-            let right = index < seen.numbers.count ? seen.numbers[index] : 0
-            guard left == right else { return index == 0 ? .major : index == 1 ? .minor : .patch }
-        }
-        return .patch
+        return Self.firstDifference(numbers, seen.numbers).map { Bump(position: $0.position) } ?? .patch
     }
 
     /// Whether the two are of one release line: the same major and minor (`1.4.0`, `1.4.3`,
@@ -69,9 +75,7 @@ extension ReleaseVersion {
     /// a dated one. A first look at a version shows notes of its line, never an older line's.
     public func isOnTheLine(of other: ReleaseVersion) -> Bool {
         if let date = calendarFields, let otherDate = other.calendarFields { return Self.sameDate(date, otherDate) }
-        return (0..<2).allSatisfy {
-            ($0 < numbers.count ? numbers[$0] : 0) == ($0 < other.numbers.count ? other.numbers[$0] : 0)
-        }
+        return (Self.firstDifference(numbers, other.numbers)?.position ?? 2) >= 2
     }
 
     /// Whether two dates agree as far as both go: `2024-05-02` (a day) is of `2024.5` (a month).
@@ -91,12 +95,7 @@ extension ReleaseVersion {
 
     /// Whether the two have the same numbers (`5.0.0-beta.2` and `5.0`): a pre-release and the
     /// release it leads to.
-    func hasNumbers(of other: ReleaseVersion) -> Bool {
-        let count = max(numbers.count, other.numbers.count)
-        return (0..<count).allSatisfy {
-            ($0 < numbers.count ? numbers[$0] : 0) == ($0 < other.numbers.count ? other.numbers[$0] : 0)
-        }
-    }
+    func hasNumbers(of other: ReleaseVersion) -> Bool { Self.firstDifference(numbers, other.numbers) == nil }
 
     /// A pre-release (`2.0.0-beta.1`, `1.0.0rc4`), not a post-release (`1.1.1w`).
     public var isPreRelease: Bool { !prerelease.isEmpty && !isPostRelease }
