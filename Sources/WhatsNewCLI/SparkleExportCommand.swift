@@ -70,7 +70,9 @@ struct SparkleExportCommand: ParsableCommand {
         }
         if let history, history < 0 { throw ValidationError("--history is a number of releases, 0 or more") }
         if prefer == .description, appcast == nil { throw ValidationError("--prefer is for an appcast (--appcast)") }
-        if let release, Version(release) == nil { throw ValidationError("--release takes a version such as 1.4.0") }
+        if let release, ReleaseVersion(release) == nil {
+            throw ValidationError("--release takes a version such as 1.4.0")
+        }
         _ = try perform { () throws(CommandFailure) in try builds.map(NotesRequest.BuildNumber.parse) }
         if let locales { try perform { () throws(CommandFailure) in _ = try LocaleList(locales) } }
         for archive in archives where SparkleArchive.notesBase(of: archive) == nil {

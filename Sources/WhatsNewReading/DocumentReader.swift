@@ -97,7 +97,7 @@ public struct DocumentReader: Sendable {
             path: prepared.path, blocks: blocks, sectionMetadata: prepared.sections, keepsOrder: keepsListOrder)
         reader.roles = roles
         let implicit = Release(
-            version: sheet.version.flatMap(Version.init), date: sheet.date,
+            version: sheet.version.flatMap(ReleaseVersion.init), date: sheet.date,
             title: sheet.version ?? sheet.title ?? "What's New", line: 1)
         var result = reader.read(implicitRelease: implicit)
         var diagnostics = prepared.diagnostics + result.diagnostics

@@ -175,7 +175,8 @@ struct NextVersionTests {
             expected: "26.11.1-beta.1"),
         // A project's own bump for its kinds, and for one of the sheet's.
         Case(
-            released: ["1.4.0"], fragments: ["ui"], kinds: [ChangeKind(name: "ui", title: "Interface", bump: .bump(.minor))],
+            released: ["1.4.0"], fragments: ["ui"],
+            kinds: [ChangeKind(name: "ui", title: "Interface", bump: .bump(.minor))],
             expected: "1.5.0"),
         Case(
             released: ["1.4.0"], unreleased: ["Interface"],
@@ -306,22 +307,23 @@ struct NextVersionTests {
     /// kind, as npm's `version` does; below 1.0.0 too.
     @Test(
         arguments: [
-            ("1.4.2", nil, Version.Bump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"),
+            ("1.4.2", nil, ReleaseVersion.Bump.patch, "1.4.3"), ("0.3.2", nil, .minor, "0.4.0"),
             ("0.3.2", nil, .major, "1.0.0"),
             ("1.4.0", "7.1.0-beta.5", .patch, "7.1.0"), ("11.7.0", "12.0.0-rc.6", .patch, "12.0.0"),
             ("1.1.0", "1.2.0-rc.1", .minor, "1.2.0"), ("1.2.2", "1.2.3-rc.1", .minor, "1.3.0"),
             ("1.9.0", "2.0.0-rc.1", .major, "2.0.0"), ("1.9.0", "1.10.0-rc.1", .major, "2.0.0"),
-        ] as [(String, String?, Version.Bump, String)])
-    func namedBumps(_ stable: String, _ pre: String?, _ bump: Version.Bump, _ expected: String) throws {
+        ] as [(String, String?, ReleaseVersion.Bump, String)])
+    func namedBumps(_ stable: String, _ pre: String?, _ bump: ReleaseVersion.Bump, _ expected: String) throws {
         let version = try NextVersion().version(
-            after: Version(stable), latestPreRelease: pre.flatMap(Version.init), bump: bump, on: Self.day, named: true)
+            after: ReleaseVersion(stable), latestPreRelease: pre.flatMap(ReleaseVersion.init), bump: bump, on: Self.day,
+            named: true)
         #expect(version.text == expected)
     }
 
     @Test func preReleaseNamesAreIdentifiers() {
         #expect(throws: NextVersion.Failure.badPreReleaseName("be ta")) {
             try NextVersion().version(
-                after: Version("1.0.0"), latestPreRelease: nil, bump: .patch, preRelease: "be ta", on: Self.day)
+                after: ReleaseVersion("1.0.0"), latestPreRelease: nil, bump: .patch, preRelease: "be ta", on: Self.day)
         }
     }
 

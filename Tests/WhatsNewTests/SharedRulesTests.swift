@@ -23,7 +23,8 @@ struct SharedRulesTests {
     static func releases(_ versions: [String?]) -> [Release] {
         versions.enumerated().map { index, version in
             Release(
-                version: version.flatMap(Version.init), title: version ?? "Unreleased", isUnreleased: version == nil,
+                version: version.flatMap(ReleaseVersion.init), title: version ?? "Unreleased",
+                isUnreleased: version == nil,
                 line: index)
         }
     }

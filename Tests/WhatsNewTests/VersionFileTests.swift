@@ -27,7 +27,7 @@ struct VersionFileTests {
 
     /// The lines that differ after writing.
     static func changedLines(_ file: VersionFile, _ version: String, build: String? = nil) -> [String] {
-        let after = file.written(version: Version(version)!, build: build)
+        let after = file.written(version: ReleaseVersion(version)!, build: build)
         let old = String(decoding: file.bytes, as: UTF8.self).components(separatedBy: "\n")
         let new = String(decoding: after, as: UTF8.self).components(separatedBy: "\n")
         #expect(old.count == new.count)
@@ -55,7 +55,7 @@ struct VersionFileTests {
                 "\t\t\t\tCURRENT_PROJECT_VERSION = 42;", "\t\t\t\tMARKETING_VERSION = 1.5.0;",
             ])
         // Apple's files take the numbers of a pre-release; the comment and the quoted text stay.
-        let beta = String(decoding: file.written(version: Version("1.5.0-beta.1")!, build: nil), as: UTF8.self)
+        let beta = String(decoding: file.written(version: ReleaseVersion("1.5.0-beta.1")!, build: nil), as: UTF8.self)
         #expect(beta.contains("MARKETING_VERSION = 1.5.0;") && beta.contains("MARKETING_VERSION = 0.9; an old value"))
         #expect(beta.contains("\"Inkwell — MARKETING_VERSION\""))
     }
@@ -109,7 +109,7 @@ struct VersionFileTests {
             bytes: bytes,
             format: try #require(VersionFileFormat(path: "project.pbxproj", pattern: nil, targets: ["App"])))
         #expect(app.versionPlaces.map(\.owner) == ["the project (Release)", "target App (Debug)"])
-        let written = String(decoding: app.written(version: Version("1.7.0")!, build: nil), as: UTF8.self)
+        let written = String(decoding: app.written(version: ReleaseVersion("1.7.0")!, build: nil), as: UTF8.self)
         #expect(written == Self.twoTargets.replacing("MARKETING_VERSION = 1.6.9;", with: "MARKETING_VERSION = 1.7.0;"))
         #expect(throws: VersionFileProblem(at: nil, "no target `Nope` in this project; its targets are App, App Tests"))
         {
@@ -238,7 +238,7 @@ struct VersionFileTests {
         let bare = VersionFileFormat(path: "VERSION", pattern: VersionTemplate("{version}"))!
         let file = try? VersionFile(bytes: Array("1.4.0\n".utf8), format: bare)
         #expect(
-            file.map { String(decoding: $0.written(version: Version("1.5.0")!, build: nil), as: UTF8.self) }
+            file.map { String(decoding: $0.written(version: ReleaseVersion("1.5.0")!, build: nil), as: UTF8.self) }
                 == "1.5.0\n")
         #expect(
             Self.problem("version 1.4.0\n", "VERSION", pattern: "{version}")?.message.contains("nothing else") == true)
@@ -267,7 +267,7 @@ struct VersionFileTests {
 /// Each ecosystem's form of a version: what the notes write, as the file's own tools accept it.
 struct VersionFormTests {
     static func written(_ form: VersionForm, _ version: String, holding held: String? = nil) -> String? {
-        try? form.text(of: Version(version)!, holding: held).get()
+        try? form.text(of: ReleaseVersion(version)!, holding: held).get()
     }
 
     @Test func eachFileTakesTheFormItsEcosystemAccepts() {
@@ -299,7 +299,7 @@ struct VersionFormTests {
         // A day's second calendar release has four numbers, which Apple's version strings cannot.
         #expect(Self.written(.apple, "2026.11.27.1") == nil)
         #expect(Self.written(.python, "2026.11.27.1") == "2026.11.27.1")
-        if case .failure(let refusal) = VersionForm.semantic.text(of: Version("1.2.3.4")!, holding: nil) {
+        if case .failure(let refusal) = VersionForm.semantic.text(of: ReleaseVersion("1.2.3.4")!, holding: nil) {
             #expect(refusal.reason.contains("three numbers"))
         } else {
             Issue.record("1.2.3.4 is no semantic version")
@@ -317,7 +317,7 @@ struct VersionFormTests {
         let file = try VersionFile(
             bytes: Array("VERSION_SHORT = 7.77\n".utf8), format: format, form: VersionForm(path: "Version.xcconfig"))
         #expect(
-            String(decoding: file.written(version: Version("7.78-beta.1")!, build: nil), as: UTF8.self)
+            String(decoding: file.written(version: ReleaseVersion("7.78-beta.1")!, build: nil), as: UTF8.self)
                 == "VERSION_SHORT = 7.78\n")
     }
 }

@@ -9,15 +9,16 @@ struct VersionTests {
         ("0.21.0.rc1", "0.21.0"), ("5.9", "5.10"), ("2023.12", "2024.03"),
     ])
     func precedence(_ older: String, _ newer: String) throws {
-        let a = try #require(Version(older))
-        let b = try #require(Version(newer))
+        let a = try #require(ReleaseVersion(older))
+        let b = try #require(ReleaseVersion(newer))
         #expect(a.compare(to: b) == .older)
         #expect(b.compare(to: a) == .newer)
     }
 
     @Test func equalPrecedence() throws {
-        #expect(try #require(Version("1.0")).compare(to: try #require(Version("1.0.0"))) == .same)
-        #expect(try #require(Version("1.0.0+build.5")).compare(to: try #require(Version("1.0.0"))) == .same)
+        #expect(try #require(ReleaseVersion("1.0")).compare(to: try #require(ReleaseVersion("1.0.0"))) == .same)
+        #expect(
+            try #require(ReleaseVersion("1.0.0+build.5")).compare(to: try #require(ReleaseVersion("1.0.0"))) == .same)
     }
 
     @Test func leadingNumbersStopAtTheFirstNonNumber() {
@@ -28,27 +29,27 @@ struct VersionTests {
             ("12345678901234567890.1", [123_456_789_012_345_678, 1], ""), ("2\r\n", [2], "\r\n"), ("a1", [], "a1"),
         ]
         for (text, numbers, rest) in cases {
-            let read = Version.leadingNumbers(of: text[...])
+            let read = ReleaseVersion.leadingNumbers(of: text[...])
             #expect(read.numbers == numbers && read.rest == rest, "\(text.debugDescription)")
         }
     }
 
     @Test func textDropsTheVPrefix() {
-        #expect(Version("v8.1.1")?.text == "8.1.1")
-        #expect(Version("Swift") == nil)
-        #expect(Version("v1.2")?.matches("1.2") == true)
+        #expect(ReleaseVersion("v8.1.1")?.text == "8.1.1")
+        #expect(ReleaseVersion("Swift") == nil)
+        #expect(ReleaseVersion("v1.2")?.matches("1.2") == true)
     }
 
     /// A `v` or `V` prefix goes, and a version starts with an ASCII digit, whatever follows.
     @Test func startIsReadAlikeInAndOutOfASCII() {
-        #expect(Version("V2.0")?.text == "2.0")
-        #expect(Version("V2.0-β")?.text == "2.0-β")
-        #expect(Version("v\u{301}1.0") == nil)  // the `v` carries an accent: a letter, not the prefix
-        #expect(Version("1\u{301}.0") == nil)  // nor is an accented 1 a digit
-        #expect(Version("vv1.0") == nil)
-        #expect(Version("v") == nil)
-        #expect(Version("\r\n1.0") == nil)
-        #expect(Version("1.0.0-β")?.numbers == Version("1.0.0-b")?.numbers)
+        #expect(ReleaseVersion("V2.0")?.text == "2.0")
+        #expect(ReleaseVersion("V2.0-β")?.text == "2.0-β")
+        #expect(ReleaseVersion("v\u{301}1.0") == nil)  // the `v` carries an accent: a letter, not the prefix
+        #expect(ReleaseVersion("1\u{301}.0") == nil)  // nor is an accented 1 a digit
+        #expect(ReleaseVersion("vv1.0") == nil)
+        #expect(ReleaseVersion("v") == nil)
+        #expect(ReleaseVersion("\r\n1.0") == nil)
+        #expect(ReleaseVersion("1.0.0-β")?.numbers == ReleaseVersion("1.0.0-b")?.numbers)
     }
 }
 

@@ -30,7 +30,7 @@ struct NotesDialect: Sendable {
     var levelsByBump: (release: Int, patch: Int)?
 
     /// The release heading's level for `version` in a file that gives patches their own level.
-    func headingLevel(of version: Version) -> Int? {
+    func headingLevel(of version: ReleaseVersion) -> Int? {
         guard let levels = levelsByBump else { return nil }
         return version.numbers.count >= 3 && version.numbers[2] != 0 ? levels.patch : levels.release
     }

@@ -120,7 +120,7 @@ public struct ReleaseWriter: Sendable {
         let notes = file.source
         let releases = file.document.releases
         let path = notes.path
-        guard let version = Version(text), version.text.lowercased() != "unreleased" else {
+        guard let version = ReleaseVersion(text), version.text.lowercased() != "unreleased" else {
             throw Diagnostic(
                 .releaseOrder, at: SourceLocation(path: path), "`\(text)` is not a version; give one such as 1.4.0")
         }
@@ -235,7 +235,9 @@ public struct ReleaseWriter: Sendable {
     /// The release as written reads back as the preview's unreleased release: same rows, icons,
     /// titles, summaries and items. A difference would be whatsnew's mistake, and nothing is
     /// written rather than something the preview did not show.
-    private func check(_ edit: Edit, of file: NotesFile, fragments: [Fragment], version: Version, gathering: [Int])
+    private func check(
+        _ edit: Edit, of file: NotesFile, fragments: [Fragment], version: ReleaseVersion, gathering: [Int]
+    )
         throws(Diagnostic) -> [Diagnostic]
     {
         let notes = file.source

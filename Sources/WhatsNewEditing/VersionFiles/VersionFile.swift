@@ -47,18 +47,18 @@ public struct VersionFile: Sendable {
 
     /// The file with `version` in every version place, in the file's form (``VersionForm``),
     /// and, when given, `build` in every build place; every other byte as it was.
-    public func written(version: Version, build: String?) -> [UInt8] {
+    public func written(version: ReleaseVersion, build: String?) -> [UInt8] {
         written(version: text(of: version), build: build)
     }
 
     /// `version` as this file writes it; as the notes write it when the file's form has none
     /// (``refusal(of:)`` says why, and a release asks it first).
-    public func text(of version: Version) -> String {
+    public func text(of version: ReleaseVersion) -> String {
         (try? form.text(of: version, holding: self.version).get()) ?? version.text
     }
 
     /// Why this file's ecosystem cannot take `version`; nil when it can.
-    public func refusal(of version: Version) -> VersionForm.Refusal? {
+    public func refusal(of version: ReleaseVersion) -> VersionForm.Refusal? {
         if case .failure(let refusal) = form.text(of: version, holding: self.version) { return refusal }
         return nil
     }

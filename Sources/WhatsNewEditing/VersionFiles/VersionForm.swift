@@ -31,7 +31,7 @@ public enum VersionForm: Sendable, Equatable {
 
     /// `version` in this form, for a file that now holds `held`; a reason when the ecosystem
     /// has no way to write it.
-    public func text(of version: Version, holding held: String?) -> Result<String, Refusal> {
+    public func text(of version: ReleaseVersion, holding held: String?) -> Result<String, Refusal> {
         switch self {
         case .asWritten:
             return .success(version.text)
@@ -44,7 +44,7 @@ public enum VersionForm: Sendable, Equatable {
                             "Apple's versions (CFBundleShortVersionString) have at most three numbers, and \(version.text) has \(version.numbers.count)"
                     ))
             }
-            let holdsPreRelease = held.flatMap(Version.init).map { !$0.prerelease.isEmpty } ?? false
+            let holdsPreRelease = held.flatMap(ReleaseVersion.init).map { !$0.prerelease.isEmpty } ?? false
             return .success(holdsPreRelease ? version.text : version.numbersText)
         case .semantic:
             return Self.semantic(version)
@@ -61,8 +61,8 @@ public enum VersionForm: Sendable, Equatable {
 
     /// `MAJOR.MINOR.PATCH[-pre][+build]`: missing numbers are 0 (the same version to every
     /// reader), leading zeros go, a pre-release keeps its identifiers as written.
-    private static func semantic(_ version: Version) -> Result<String, Refusal> {
-        let (numbers, rest) = Version.leadingNumbers(of: Substring(version.text))
+    private static func semantic(_ version: ReleaseVersion) -> Result<String, Refusal> {
+        let (numbers, rest) = ReleaseVersion.leadingNumbers(of: Substring(version.text))
         guard numbers.count <= 3 else {
             return .failure(
                 Refusal(reason: "semantic versioning has three numbers, and \(version.text) has \(numbers.count)"))
@@ -97,8 +97,8 @@ public enum VersionForm: Sendable, Equatable {
     }
 
     /// PEP 440's normal form: numbers, then `aN`, `bN` or `rcN`, `.postN`, `.devN`, `+local`.
-    private static func python(_ version: Version) -> Result<String, Refusal> {
-        let (numbers, rest) = Version.leadingNumbers(of: Substring(version.text))
+    private static func python(_ version: ReleaseVersion) -> Result<String, Refusal> {
+        let (numbers, rest) = ReleaseVersion.leadingNumbers(of: Substring(version.text))
         let (_, local) = split(rest)
         var text = numbers.map(String.init).joined(separator: ".")
         var identifiers = version.prerelease[...]

@@ -1,7 +1,7 @@
 /// One release: a version (or the unreleased changes), its date and its sections.
 public struct Release: Sendable, Hashable {
     /// Nil for the unreleased changes and for notes that name no version.
-    public var version: Version?
+    public var version: ReleaseVersion?
     /// The day it came out, from the heading or the line under it; nil when the notes give none.
     public var date: ReleaseDate?
     /// A name to show for the release: its own name (`0.44.0: Travel Size`), the product and
@@ -32,7 +32,7 @@ public struct Release: Sendable, Hashable {
 
     /// A release; its build number, locale and show rule are unset.
     public init(
-        version: Version? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,
+        version: ReleaseVersion? = nil, date: ReleaseDate? = nil, title: String, isUnreleased: Bool = false,
         summary: MarkdownContent? = nil, sections: [Section] = [], link: String? = nil, line: Int
     ) {
         self.version = version

@@ -27,13 +27,13 @@ public enum ReleaseInProgress {
     /// The release a planned heading's version plans: the version itself (`1.5.0 (unreleased)`),
     /// or for a version being written, the release it becomes: `1.7.0-wip` (Dart's habit;
     /// `-dev` and `-snapshot` likewise) is 1.7.0.
-    public static func plannedRelease(of planned: Version) -> Version {
+    public static func plannedRelease(of planned: ReleaseVersion) -> ReleaseVersion {
         guard isWorkInProgress(planned) else { return planned }
-        return Version(planned.numbersText) ?? planned
+        return ReleaseVersion(planned.numbersText) ?? planned
     }
 
     /// `1.7.0-wip`, `1.7.0-dev`, `1.7.0-SNAPSHOT`: a version still being written, never released.
-    public static func isWorkInProgress(_ version: Version) -> Bool {
+    public static func isWorkInProgress(_ version: ReleaseVersion) -> Bool {
         version.prerelease.count == 1 && ["wip", "dev", "snapshot"].contains(version.prerelease[0])
     }
 

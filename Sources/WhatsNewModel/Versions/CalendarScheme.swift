@@ -81,7 +81,7 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The numbers of the release after `latest` on `day`, and how wide each is written.
-    func numbers(after latest: Version?, on day: ReleaseDate) -> (numbers: [Int], widths: [Int]) {
+    func numbers(after latest: ReleaseVersion?, on day: ReleaseDate) -> (numbers: [Int], widths: [Int]) {
         var numbers: [Int] = []
         var widths: [Int] = []
         for part in parts where part != .counter {

@@ -3,7 +3,7 @@ extension SectionKind {
     /// breaking changes a major release; additions, changes, deprecations and removals a minor
     /// one; everything else (fixes, security, performance, docs, …) a patch. Nil for a thanks
     /// list, which asks for no release.
-    public var bump: Version.Bump? {
+    public var bump: ReleaseVersion.Bump? {
         switch self {
         case .breaking: .major
         case .added, .changed, .deprecated, .removed: .minor
@@ -19,13 +19,13 @@ public enum BumpSetting: Sendable, Hashable {
     /// `bump: none`: nothing to release for it.
     case none
     /// `bump: major`, `minor` or `patch`.
-    case bump(Version.Bump)
+    case bump(ReleaseVersion.Bump)
 
     /// `major`, `minor`, `patch` or `none`, in any case.
     public init?(name: String) {
         if name.lowercased() == "none" {
             self = .none
-        } else if let bump = Version.Bump(name: name) {
+        } else if let bump = ReleaseVersion.Bump(name: name) {
             self = .bump(bump)
         } else {
             return nil
@@ -33,7 +33,7 @@ public enum BumpSetting: Sendable, Hashable {
     }
 
     /// The bump it asks for; nil for `none`.
-    public var asked: Version.Bump? {
+    public var asked: ReleaseVersion.Bump? {
         if case .bump(let bump) = self { return bump }
         return nil
     }

@@ -41,10 +41,11 @@ public struct NextVersion: Sendable {
     /// from the latest release of either kind as npm does: a patch of `7.1.0-beta.5` is `7.1.0`,
     /// a minor of `1.2.0-rc.1` is `1.2.0`, a minor of `1.2.3-rc.1` is `1.3.0`.
     public func version(
-        after stable: Version?, latestPreRelease: Version?, bump: Version.Bump, preRelease name: String? = nil,
-        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: Version? = nil,
-        styledAfter example: Version? = nil
-    ) throws(Failure) -> Version {
+        after stable: ReleaseVersion?, latestPreRelease: ReleaseVersion?, bump: ReleaseVersion.Bump,
+        preRelease name: String? = nil,
+        on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: ReleaseVersion? = nil,
+        styledAfter example: ReleaseVersion? = nil
+    ) throws(Failure) -> ReleaseVersion {
         var target: Written
         if let planned {
             // The notes plan the numbers (`## 1.5.0 (unreleased)`); pre-releases lead to them.
@@ -70,7 +71,7 @@ public struct NextVersion: Sendable {
         }
         // Counting goes on from the latest pre-release of the same numbers.
         let sameLine = latestPreRelease.flatMap { Self.compare($0.numbers, target.numbers) == .same ? $0 : nil }
-        guard let name else { return Version(target.text)! }
+        guard let name else { return ReleaseVersion(target.text)! }
         guard Self.isIdentifier(name) else { throw .badPreReleaseName(name) }
         // The notes' own form (`rc1`, `-beta1`), from the latest pre-release, else any earlier one,
         // and their own word for the name: PEP 440's `b` where they write `24.1b1` for a beta.
@@ -82,7 +83,7 @@ public struct NextVersion: Sendable {
         if let sameLine, sameLine.prerelease.first == id {
             counter = sameLine.prerelease.dropFirst().first.flatMap { Int($0) }.map { $0 + 1 } ?? 2
         }
-        let proposed = Version(target.text + style.suffix(name: spelled, counter: counter))!
+        let proposed = ReleaseVersion(target.text + style.suffix(name: spelled, counter: counter))!
         if let sameLine, proposed.compare(to: sameLine) != .newer {
             throw .preReleaseNotNewer(proposed: proposed.text, latest: sameLine.text)
         }
@@ -90,7 +91,9 @@ public struct NextVersion: Sendable {
     }
 
     /// The numbers of the release to come, before any pre-release suffix.
-    private func numbers(after stable: Version?, bump: Version.Bump, on day: ReleaseDate, literally: Bool) -> Written {
+    private func numbers(after stable: ReleaseVersion?, bump: ReleaseVersion.Bump, on day: ReleaseDate, literally: Bool)
+        -> Written
+    {
         if versioning == .calendar { return calendar(after: stable, on: day) }
         // The first release of a project is 0.1.0, as `cargo new` and `npm init` start.
         guard let stable, !stable.numbers.isEmpty else { return Written(numbers: [0, 1, 0]) }
@@ -98,7 +101,7 @@ public struct NextVersion: Sendable {
     }
 
     /// `numbers` moved by `bump`: the named number up by one, the ones after it zero.
-    private func bumped(_ numbers: [Int], _ bump: Version.Bump, literally: Bool) -> Written {
+    private func bumped(_ numbers: [Int], _ bump: ReleaseVersion.Bump, literally: Bool) -> Written {
         var position: Int
         switch bump {
         case .major: position = 0
@@ -116,7 +119,7 @@ public struct NextVersion: Sendable {
 
     /// The release's date in the project's calendar scheme (`YYYY.MM.MICRO` unless it says
     /// otherwise), counting on from the latest release of the same period.
-    private func calendar(after stable: Version?, on day: ReleaseDate) -> Written {
+    private func calendar(after stable: ReleaseVersion?, on day: ReleaseDate) -> Written {
         let scheme = calendar ?? CalendarScheme("YYYY.MM.MICRO")!
         let (numbers, widths) = scheme.numbers(after: stable, on: day)
         return Written(numbers: numbers, widths: widths)
@@ -141,7 +144,7 @@ public struct NextVersion: Sendable {
         var lead = "-"
         var separator = "."
 
-        init(_ latest: Version?) {
+        init(_ latest: ReleaseVersion?) {
             // A pre-release of numbers alone (npm's `15.0.0-0`) has no name to learn a form from.
             guard let latest, let first = latest.prerelease.first, !first.allSatisfy(\.isNumber) else { return }
             let text = Array(latest.text.lowercased())
@@ -184,7 +187,7 @@ public struct NextVersion: Sendable {
     }
 
     /// The numbers alone compared, by ``ReleaseVersion``'s one rule.
-    private static func compare(_ left: [Int], _ right: [Int]) -> Version.Order {
-        Version.firstDifference(left, right)?.order ?? .same
+    private static func compare(_ left: [Int], _ right: [Int]) -> ReleaseVersion.Order {
+        ReleaseVersion.firstDifference(left, right)?.order ?? .same
     }
 }

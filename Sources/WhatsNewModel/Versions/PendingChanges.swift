@@ -5,7 +5,7 @@ public struct PendingChanges: Sendable {
     /// One note and what it asks of the version.
     public struct Note: Sendable, Equatable {
         /// How far it moves the version; nil when it asks for no release (a thanks list).
-        public var bump: Version.Bump?
+        public var bump: ReleaseVersion.Bump?
         /// Its kind as the notes or the fragment name it (`added`, `ui`), or `featured row`.
         public var kind: String
         /// Its words, shortened, for `--explain`.
@@ -23,13 +23,13 @@ public struct PendingChanges: Sendable {
 
     /// The latest release that is not a pre-release (by the notes' order and dates,
     /// ``ReleaseOrder/latest(of:in:)``); nil when there is none.
-    public var stable: Version?
+    public var stable: ReleaseVersion?
     /// The newest pre-release after `stable`, when there is one.
-    public var latestPreRelease: Version?
+    public var latestPreRelease: ReleaseVersion?
     /// The pre-releases after `stable`, as indices of the document's releases.
     public var preReleases: [Int] = []
     /// The newest pre-release the notes hold, of any release line: the form the next one takes.
-    public var newestPreReleaseEver: Version?
+    public var newestPreReleaseEver: ReleaseVersion?
     /// Whether the notes count pre-releases from 0 (`3.0.0-next.0`), as changesets does.
     public var countsPreReleasesFromZero = false
     /// Notes new since the latest release of any kind: the fragments and the release in progress.
@@ -85,7 +85,7 @@ public struct PendingChanges: Sendable {
 
     /// The pre-releases a release of `version` gathers in (of `releases`, the notes these were
     /// read from), oldest first; none for a pre-release.
-    public func preReleases(gatheredBy version: Version, in releases: [Release]) -> [Int] {
+    public func preReleases(gatheredBy version: ReleaseVersion, in releases: [Release]) -> [Int] {
         guard !version.isPreRelease else { return [] }
         return preReleases.filter { releases[$0].version!.compare(to: version) == .older }
             .sorted { releases[$0].version!.compare(to: releases[$1].version!) == .older }
@@ -102,7 +102,7 @@ public struct PendingChanges: Sendable {
     }
 
     /// The bump the notes ask for: the largest of theirs; nil when none asks for a release.
-    public func bump(preRelease: Bool) -> Version.Bump? {
+    public func bump(preRelease: Bool) -> ReleaseVersion.Bump? {
         notes(preRelease: preRelease).compactMap(\.bump).max()
     }
 
@@ -130,7 +130,7 @@ public struct PendingChanges: Sendable {
     private static func notes(of release: Release, path: String, kinds: [ChangeKind]) -> [Note] {
         release.sections.flatMap { section -> [Note] in
             let location = SourceLocation(path: path, line: section.line, column: 1)
-            var bump: Version.Bump? = .minor
+            var bump: ReleaseVersion.Bump? = .minor
             var name = "featured row"
             var hasRule = true
             if let project = ChangeKind.row(section, among: kinds) {

@@ -346,7 +346,7 @@ package struct VersionFiles {
     /// The changes a release of `version` makes, with `build` as the build number (nil: the
     /// build numbers stay; `increment`: one more than the largest the files hold). A file that
     /// holds a newer version is refused unless `allowsBehind`.
-    package func changes(version: Version, build: String?, incrementsBuild: Bool, allowsBehind: Bool = false)
+    package func changes(version: ReleaseVersion, build: String?, incrementsBuild: Bool, allowsBehind: Bool = false)
         throws(CommandFailure)
         -> [Change]
     {
@@ -438,7 +438,7 @@ package struct VersionFiles {
 
     /// What a release of `version` would refuse because a file is ahead of it, as warnings for
     /// `next`, which says so before anyone runs the release.
-    package func ahead(of version: Version) -> [Diagnostic] {
+    package func ahead(of version: ReleaseVersion) -> [Diagnostic] {
         entries.compactMap { aheadProblem($0, of: version, consequence: "releasing it would move the file back") }.map {
             problem in
             var warning = problem
@@ -451,12 +451,13 @@ package struct VersionFiles {
     /// would be written there. A file holding the version a pre-release leads to (2.5.0 or
     /// Poetry's 2.5.0.dev0 for 2.5.0-beta.1) is where that pre-release belongs.
     private func aheadProblem(
-        _ entry: Entry, of version: Version, consequence: String = "the release would move it back"
+        _ entry: Entry, of version: ReleaseVersion, consequence: String = "the release would move it back"
     ) -> Diagnostic? {
-        guard let file = entry.file, let place = file.versionPlaces.first, let held = Version(place.value),
-            let wanted = Version(file.text(of: version)), held.compare(to: wanted) == .newer
+        guard let file = entry.file, let place = file.versionPlaces.first, let held = ReleaseVersion(place.value),
+            let wanted = ReleaseVersion(file.text(of: version)), held.compare(to: wanted) == .newer
         else { return nil }
-        if !wanted.prerelease.isEmpty, let numbers = Version(held.numbersText), let leads = Version(wanted.numbersText),
+        if !wanted.prerelease.isEmpty, let numbers = ReleaseVersion(held.numbersText),
+            let leads = ReleaseVersion(wanted.numbersText),
             numbers.compare(to: leads) == .same
         {
             return nil
@@ -470,18 +471,20 @@ package struct VersionFiles {
 
     /// Files whose version is not the notes' latest release (`MARKETING_VERSION` says 1.4.1, the
     /// notes 1.4.0) nor the one they plan next, with the files' own problems first.
-    package func lint(latest: Version?, planned: Version? = nil) -> [Diagnostic] {
+    package func lint(latest: ReleaseVersion?, planned: ReleaseVersion? = nil) -> [Diagnostic] {
         guard let latest else { return findings }
         var found = findings
         for entry in entries {
             guard let file = entry.file, let place = file.versionPlaces.first else { continue }
             // As a release would write it there (an App Store app's file holds the numbers alone).
             let expected = file.text(of: latest)
-            guard let written = Version(place.value), let wanted = Version(expected),
+            guard let written = ReleaseVersion(place.value), let wanted = ReleaseVersion(expected),
                 written.compare(to: wanted) != .same
             else { continue }
             // A file already at the version the notes plan is ahead on purpose.
-            if let planned, let next = Version(file.text(of: planned)), written.compare(to: next) == .same { continue }
+            if let planned, let next = ReleaseVersion(file.text(of: planned)), written.compare(to: next) == .same {
+                continue
+            }
             let form = expected == latest.text ? "" : " (\(expected) in this file)"
             let problem = VersionFileProblem(
                 at: place.range.lowerBound,

@@ -55,7 +55,7 @@ package struct NotesRequest: Sendable {
         /// `--build 1.4.0=1248`: a version and its build number, checked by ``isBuild(_:)``.
         package static func parse(_ written: String) throws(CommandFailure) -> BuildNumber {
             let parts = written.split(separator: "=", maxSplits: 1).map { $0.trimmedWhitespace() }
-            guard parts.count == 2, Version(parts[0]) != nil, isBuild(parts[1]) else {
+            guard parts.count == 2, ReleaseVersion(parts[0]) != nil, isBuild(parts[1]) else {
                 throw .usage("--build takes a version and its build number, such as 1.4.0=1248, not \(written)")
             }
             return BuildNumber(version: parts[0], build: parts[1])

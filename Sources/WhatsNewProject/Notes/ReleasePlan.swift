@@ -9,7 +9,7 @@ package struct ReleasePlan: Sendable {
         /// The bump the notes ask for.
         case auto
         /// This bump, whatever the notes ask for.
-        case bump(Version.Bump)
+        case bump(ReleaseVersion.Bump)
         /// This version.
         case exact(String)
 
@@ -17,17 +17,17 @@ package struct ReleasePlan: Sendable {
         package init(_ argument: String) {
             switch argument.lowercased() {
             case "auto": self = .auto
-            default: self = Version.Bump(name: argument).map(Request.bump) ?? .exact(argument)
+            default: self = ReleaseVersion.Bump(name: argument).map(Request.bump) ?? .exact(argument)
             }
         }
     }
 
     /// The version to release.
-    package var version: Version
+    package var version: ReleaseVersion
     /// Its tag.
     package var tag: String
     /// The bump that gave it; nil for a version given.
-    package var bump: Version.Bump?
+    package var bump: ReleaseVersion.Bump?
     /// What waits, with the bump each note asks for.
     package var pending: PendingChanges
     /// Where the notes plan the version (`## 1.5.0 (unreleased)`), when they do.
@@ -64,7 +64,7 @@ package struct ReleasePlan: Sendable {
         let template = TagName.template(for: document.releases, project: project, tags: tags)
         // Calendar versions are written as the settings say, else as the notes' releases are.
         let rule = NextVersion(versioning: versioning, calendar: config?.calendar, releases: document.releases)
-        let bump: Version.Bump
+        let bump: ReleaseVersion.Bump
         switch request {
         case .exact(let text):
             if preRelease != nil {
@@ -73,7 +73,7 @@ package struct ReleasePlan: Sendable {
                         .releaseOrder, at: SourceLocation(path: path),
                         "--pre goes with auto, major, minor or patch, not a version; write \(text) in full"))
             }
-            guard let version = Version(text) else {
+            guard let version = ReleaseVersion(text) else {
                 throw CommandFailure(
                     Diagnostic(
                         .releaseOrder, at: SourceLocation(path: path),
@@ -120,7 +120,7 @@ package struct ReleasePlan: Sendable {
                 planned: preRelease == nil ? nil : planned, styledAfter: pending.newestPreReleaseEver)
             var plan = ReleasePlan(version: version, tag: template.filled(version.text), bump: bump, pending: pending)
             if preRelease != nil, let planned, let plannedIndex,
-                Version(version.numbersText)?.compare(to: planned) == .same
+                ReleaseVersion(version.numbersText)?.compare(to: planned) == .same
             {
                 plan.planned = SourceLocation(path: path, line: document.releases[plannedIndex].line, column: 1)
             }
@@ -140,8 +140,10 @@ package struct ReleasePlan: Sendable {
 
     /// The bump from `stable` to `version`: the first number that differs (a pre-release's line
     /// counts as its numbers).
-    private static func moved(from stable: Version, to version: Version) -> Version.Bump? {
-        Version.firstDifference(stable.numbers, version.numbers).map { Version.Bump(position: $0.position) }
+    private static func moved(from stable: ReleaseVersion, to version: ReleaseVersion) -> ReleaseVersion.Bump? {
+        ReleaseVersion.firstDifference(stable.numbers, version.numbers).map {
+            ReleaseVersion.Bump(position: $0.position)
+        }
     }
 
     private static func nothing(_ pending: PendingChanges, preRelease: String?, path: String, document: Document)
@@ -189,7 +191,7 @@ package struct ReleasePlan: Sendable {
         var how = "\(asked) after \(stable.text)"
         if let latest = pending.latestPreRelease, let moved = Self.moved(from: stable, to: version), moved > bump {
             // Pre-releases of a bigger line (`release minor --pre beta`, then fixes) set the numbers.
-            let line = Version(version.numbersText)?.text ?? version.text
+            let line = ReleaseVersion(version.numbersText)?.text ?? version.text
             let of = line == version.text ? "" : "a pre-release of \(line), "
             return [
                 "\(version.text): \(of)the version the pre-releases lead to (\(latest.text) is the latest); the notes since \(stable.text) ask for a \(bump) release alone, decided by \(lines.count) of \(count) notes:"

@@ -14,7 +14,7 @@ package enum UntaggedRelease {
             let version = releases[newest].version, releases[newest].date == nil
         else { return (file, nil) }
         let template = TagName.template(for: releases, project: project, tags: tags)
-        let isTagged = { (version: Version) in tags.contains { template.isTag($0, of: version.text) } }
+        let isTagged = { (version: ReleaseVersion) in tags.contains { template.isTag($0, of: version.text) } }
         // The project tags its releases: an older one of these notes has its tag.
         let olderTagged = file.versionedNewestFirst.dropFirst().contains { releases[$0].version.map(isTagged) ?? false }
         guard olderTagged, !isTagged(version) else { return (file, nil) }

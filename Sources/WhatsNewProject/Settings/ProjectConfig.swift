@@ -399,7 +399,7 @@ package struct ProjectConfig: Sendable {
                     continue
                 }
                 for (version, build) in builds {
-                    guard let name = version.scalar?.string, Version(name) != nil else {
+                    guard let name = version.scalar?.string, ReleaseVersion(name) != nil else {
                         report(.configValue, version.mark, "`\(version.scalar?.string ?? "")` is not a version")
                         continue
                     }

@@ -24,7 +24,7 @@ package struct CategoryHeading {
 
     /// The title without its release's own version and date, which a row never repeats:
     /// `v1.9.0 (2021-12-31) Changes` under `## v1.9.0` is `Changes`.
-    func dropping(version: Version) -> CategoryHeading {
+    func dropping(version: ReleaseVersion) -> CategoryHeading {
         let tokens = HeadingToken.tokenize(title)
         let text = tokens.map(\.text)
         guard let start = text.indices.first(where: { text[$0...].joined().hasPrefix(version.text) }) else {

@@ -300,7 +300,7 @@ private struct State {
             } else if level <= (current?.level ?? level) || level <= (releaseLevel ?? level) {
                 let iso = match.date?.iso ?? match.text
                 let date = checked(match, line: line)
-                startRelease(Release(version: Version(iso), date: date, title: iso, line: line), level: level)
+                startRelease(Release(version: ReleaseVersion(iso), date: date, title: iso, line: line), level: level)
             } else {
                 startCategory(CategoryHeading(heading.text), line: line, level: level)
             }

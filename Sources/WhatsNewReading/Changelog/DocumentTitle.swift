@@ -7,7 +7,7 @@ enum DocumentTitle {
     static func productName(in heading: String) -> String? {
         let (named, product) = split(heading)
         // `Changelog for v1.2` names a version, which is no product.
-        if named, let product, Version(product) != nil { return nil }
+        if named, let product, ReleaseVersion(product) != nil { return nil }
         return product
     }
 

@@ -34,7 +34,7 @@ package enum HeadingClassifier {
         }
         guard digits > 0, !numbers.isEmpty else { return nil }
         numbers.append(value)
-        let version = Version(plain: text, numbers: numbers)
+        let version = ReleaseVersion(plain: text, numbers: numbers)
         return .release(
             ReleaseHeading(version: version, isWeak: false, date: nil, name: nil, product: nil, isUnreleased: false))
     }
@@ -61,7 +61,7 @@ package enum HeadingClassifier {
             if isUnreleasedName(words) { return .unreleased }
             if let date = dates.first {
                 let others = words.filter { !dateOnlyWords.contains($0) && !isMonth($0) }
-                if date.isDotted, others.isEmpty, dates.count == 1, let calendarVersion = Version(date.text) {
+                if date.isDotted, others.isEmpty, dates.count == 1, let calendarVersion = ReleaseVersion(date.text) {
                     // `## 2024.05.02` alone is a calendar version; the date it spells is not asserted.
                     return .release(
                         ReleaseHeading(

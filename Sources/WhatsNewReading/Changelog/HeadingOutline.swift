@@ -228,12 +228,12 @@ struct HeadingOutline {
     }
 
     /// `1.2.1` continues `1.2.0`'s series: the same major number.
-    private static func continues(_ version: Version, _ enclosing: Version) -> Bool {
+    private static func continues(_ version: ReleaseVersion, _ enclosing: ReleaseVersion) -> Bool {
         version.numbers.first == enclosing.numbers.first
     }
 
     /// `3.0.19` extends `3.0`; `1.1.1w` extends `1.1.1`.
-    private static func extends(_ child: Version, _ parent: Version) -> Bool {
+    private static func extends(_ child: ReleaseVersion, _ parent: ReleaseVersion) -> Bool {
         child.numbers.starts(with: parent.numbers)
             && (child.numbers.count > parent.numbers.count || (!child.prerelease.isEmpty && parent.prerelease.isEmpty))
     }

@@ -40,7 +40,7 @@ extension HeadingRole {
 
 /// What a release heading says.
 package struct ReleaseHeading: Hashable {
-    package var version: Version
+    package var version: ReleaseVersion
     /// A bare number (`polkit 122`): a release only where its neighbours are releases.
     var isWeak: Bool
     /// The date, or a date-shaped text that names no real day.

@@ -4,7 +4,7 @@ import WhatsNewModel
 /// `0.21.0.rc1`, `1.1.1w`, `2024.03`, and, weakly, a bare number such as `polkit 122`.
 struct VersionScanner {
     struct Match {
-        var version: Version
+        var version: ReleaseVersion
         /// The token indices the version covers, `v` prefix included.
         var range: Range<Int>
         /// A bare number without dots or `v`: a version only where its neighbours are releases.
@@ -55,7 +55,7 @@ struct VersionScanner {
                 continue
             }
             let text = tokens[start..<end].map(\.text).joined()
-            if let version = Version(text) {
+            if let version = ReleaseVersion(text) {
                 matches.append(Match(version: version, range: start..<end, isWeak: parts == 1 && start == index))
             }
             index = end
@@ -64,13 +64,13 @@ struct VersionScanner {
     }
 
     /// The first series a text names, as written: `3.x` in `## 3.x`, `5.x` in `5.x Releases`.
-    static func series(in text: String) -> Version? {
+    static func series(in text: String) -> ReleaseVersion? {
         let tokens = HeadingToken.tokenize(text)
         for index in tokens.indices where tokens[index].kind == .number {
             var end = index + 1
             while end + 1 < tokens.count, tokens[end].isSymbol("."), tokens[end + 1].kind == .number { end += 2 }
             if end + 1 < tokens.count, tokens[end].isSymbol("."), ["x", "X", "*"].contains(tokens[end + 1].text) {
-                return Version(tokens[index...(end + 1)].map(\.text).joined())
+                return ReleaseVersion(tokens[index...(end + 1)].map(\.text).joined())
             }
         }
         return nil

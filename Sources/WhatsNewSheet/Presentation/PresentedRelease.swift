@@ -48,7 +48,7 @@ public struct PresentedRelease: Sendable, Hashable {
     // The facts every renderer reads for every release, forwarded by name: through the key
     // path above, each read copied the whole release (16 copies a release in HTML and JSON).
     /// The release's version.
-    public var version: Version? { release.version }
+    public var version: ReleaseVersion? { release.version }
     /// The release's date.
     public var date: ReleaseDate? { release.date }
     /// The release's title.

@@ -1,10 +1,9 @@
 @_exported import WhatsNewSchema
 
-/// A release's version, ordered as WhatsNewSchema orders it, so the command line and an app
-/// that decodes the JSON agree on which release is newer.
-public typealias Version = ReleaseVersion
+// A release's version is WhatsNewSchema's ReleaseVersion, ordered as an app that decodes the
+// JSON orders it, so the command line and the app agree on which release is newer.
 
-extension Version {
+extension ReleaseVersion {
     /// The version's numbers as written, without what follows them: `1.5.0` of `1.5.0-beta.1`.
     public var numbersText: String {
         // `2.5.0` of Python's `2.5.0.dev0`: the dot before a label is no part of the numbers.
