@@ -37,13 +37,7 @@ extension Sheet {
 
     /// ``releasedNewestFirst()`` with each release's version read.
     func versionedNewestFirst() -> [(version: ReleaseVersion, release: Release)] {
-        versionedInNotesOrder().enumerated().sorted { left, right in
-            switch left.element.version.compare(to: right.element.version) {
-            case .newer: true
-            case .older: false
-            case .same: left.offset < right.offset
-            }
-        }.map(\.element)
+        NewestFirst.byVersion(versionedInNotesOrder(), \.version)
     }
 
     /// The releases out (not the unreleased changes, not scheduled) that have a version, with it

@@ -112,7 +112,7 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
     /// against the releases' dates; nil when it reads as no calendar version (`1.4.0`).
     public static func learned(from releases: [Release]) -> CalendarScheme? {
         let released = releases.filter { !$0.isUnreleased && $0.version.map { $0.prerelease.isEmpty } == true }
-        guard let newest = released.max(by: { $0.version!.compare(to: $1.version!) == .older }),
+        guard let newest = NewestFirst.newest(released, { $0.version! }),
             let version = newest.version
         else { return nil }
         let numbers = version.numbers

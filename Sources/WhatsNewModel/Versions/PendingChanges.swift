@@ -52,10 +52,8 @@ public struct PendingChanges: Sendable {
             let version = releases[index].version!
             return version.isPreRelease && stable.map { version.compare(to: $0) == .newer } ?? true
         }
-        latestPreRelease = preReleases.map { releases[$0].version! }.max { $0.compare(to: $1) == .older }
-        newestPreReleaseEver = released.map { releases[$0].version! }.filter(\.isPreRelease).max {
-            $0.compare(to: $1) == .older
-        }
+        latestPreRelease = NewestFirst.newest(preReleases.map { releases[$0].version! }) { $0 }
+        newestPreReleaseEver = NewestFirst.newest(released.map { releases[$0].version! }.filter(\.isPreRelease)) { $0 }
         countsPreReleasesFromZero = released.contains { index in
             let version = releases[index].version!
             return version.isPreRelease && version.prerelease.count == 2 && version.prerelease[1] == "0"
@@ -87,8 +85,8 @@ public struct PendingChanges: Sendable {
     /// read from), oldest first; none for a pre-release.
     public func preReleases(gatheredBy version: ReleaseVersion, in releases: [Release]) -> [Int] {
         guard !version.isPreRelease else { return [] }
-        return preReleases.filter { releases[$0].version!.compare(to: version) == .older }
-            .sorted { releases[$0].version!.compare(to: releases[$1].version!) == .older }
+        let older = preReleases.filter { releases[$0].version!.compare(to: version) == .older }
+        return NewestFirst.oldestByVersion(older) { releases[$0].version! }
     }
 
     /// Whether anything waits for the release asked for: new notes for a pre-release; new or

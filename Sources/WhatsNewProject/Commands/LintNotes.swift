@@ -123,7 +123,7 @@ package struct LintNotes {
                         let planned = read.document.releaseInProgress?.version.map(
                             ReleaseInProgress.plannedRelease(of:))
                         diagnostics += VersionFiles(project: project).lint(
-                            latest: released.max { $0.compare(to: $1) == .older }, planned: planned)
+                            latest: NewestFirst.newest(released) { $0 }, planned: planned)
                     }
                     // What only writing them into these notes shows: a title that reads as a release.
                     do {

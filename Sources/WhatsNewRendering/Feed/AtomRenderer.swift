@@ -33,12 +33,7 @@ public struct AtomRenderer: SheetRenderer {
     /// The feed's XML.
     public func render(_ sheet: Presentation, to output: inout some TextOutputStream) {
         let (document, words) = (sheet.document, sheet.words)
-        let shown = Array(
-            sheet.releases.enumerated()
-                .filter { $0.element.date != nil && !$0.element.isUnreleased && !$0.element.isScheduled }
-                // Newest first; the notes' order among releases of one day.
-                .sorted { ($0.element.date!, -$0.offset) > ($1.element.date!, -$1.offset) }
-                .prefix(entries).map(\.element))
+        let shown = sheet.feedReleases(newest: entries)
         let title = document.title ?? words.whatsNew
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml +=

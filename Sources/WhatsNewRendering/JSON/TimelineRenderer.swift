@@ -23,11 +23,7 @@ public struct TimelineRenderer: SheetRenderer {
 
     /// The timeline as an app decodes it.
     public func timeline(_ sheet: Presentation) -> Timeline {
-        let releases = sheet.releases
-        let out = releases.filter { !$0.isUnreleased && !$0.isScheduled && $0.hasContent && $0.version != nil }
-            .sorted { $0.version! > $1.version! }.prefix(entries)
-        let scheduled = releases.filter(\.isScheduled)
-        let chosen = (Array(out) + scheduled).sorted { ($0.date?.iso ?? "") < ($1.date?.iso ?? "") }
+        let chosen = sheet.timelineReleases(newest: entries)
         let json = JSONRenderer()
         func alone(_ release: PresentedRelease) -> Sheet.Release {
             json.sheet(Presentation(document: sheet.document, releases: .init([release]), words: sheet.words)).releases[

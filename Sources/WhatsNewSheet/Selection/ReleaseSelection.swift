@@ -82,8 +82,9 @@ public enum ReleaseSelection: Sendable, Hashable {
             releases[index].version != nil && !releases[index].isUnreleased
                 && !schedule.isScheduled(date: releases[index].date)
         }
-        let versions = releases.indices.lazy.filter { $0 == position || isOut($0) }.compactMap { releases[$0].version }
-        let newestFirst = LatestRelease.runsNewestFirst(versions) { $0.compare(to: $1) == .newer } ?? true
+        let newestFirst =
+            ReleaseOrder(of: releases.indices.lazy.filter { $0 == position || isOut($0) }.map { releases[$0] })
+            == .newestFirst
         let after = newestFirst ? Array((position + 1)..<releases.count) : Array((0..<position).reversed())
         return after.lazy.filter(isOut).prefix(limit).map { releases[$0] }
     }
