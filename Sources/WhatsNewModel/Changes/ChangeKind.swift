@@ -106,25 +106,4 @@ extension SectionKind {
         .breaking, .added, .changed, .deprecated, .removed, .fixed, .security, .performance, .docs, .dependencies,
         .internal, .knownIssues, .other, .pullRequests, .contributors,
     ]
-
-    /// Keep a Changelog's word for the kind, and plain words for the others.
-    public var headingTitle: String {
-        switch self {
-        case .added: "Added"
-        case .changed: "Changed"
-        case .deprecated: "Deprecated"
-        case .removed: "Removed"
-        case .fixed: "Fixed"
-        case .security: "Security"
-        case .breaking: "Breaking Changes"
-        case .performance: "Performance"
-        case .docs: "Documentation"
-        case .dependencies: "Dependencies"
-        case .internal: "Internal"
-        case .knownIssues: "Known Issues"
-        case .contributors: "Contributors"
-        case .pullRequests: "Merged Pull Requests"
-        case .other: "Other"
-        }
-    }
 }

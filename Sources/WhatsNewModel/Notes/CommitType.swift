@@ -17,25 +17,7 @@ public struct CommitType: Sendable, Hashable {
     public static func named(_ name: some StringProtocol) -> CommitType? { byName[name.lowercased()] }
 
     /// Every type whatsnew knows, in the order the documentation lists them.
-    public static let all: [CommitType] = [
-        CommitType(name: "feat", kind: .added, title: "Features", isShown: true),
-        CommitType(name: "feature", kind: .added, title: "Features", isShown: true),
-        CommitType(name: "fix", kind: .fixed, title: "Fixes", isShown: true),
-        CommitType(name: "perf", kind: .performance, title: "Performance", isShown: true),
-        CommitType(name: "docs", kind: .docs, title: "Documentation", isShown: true),
-        CommitType(name: "deprecate", kind: .deprecated, title: "Deprecations", isShown: true),
-        CommitType(name: "security", kind: .security, title: "Security", isShown: true),
-        CommitType(name: "deps", kind: .dependencies, title: "Dependencies", isShown: true),
-        // A revert's note is the reverted change's, taken back; drafting decides it.
-        CommitType(name: "revert", kind: .changed, title: "Reverts", isShown: true),
-        CommitType(name: "refactor", kind: .internal, title: "Refactoring", isShown: false),
-        CommitType(name: "chore", kind: .internal, title: "Chores", isShown: false),
-        CommitType(name: "test", kind: .internal, title: "Tests", isShown: false),
-        CommitType(name: "tests", kind: .internal, title: "Tests", isShown: false),
-        CommitType(name: "build", kind: .internal, title: "Build", isShown: false),
-        CommitType(name: "ci", kind: .internal, title: "Continuous integration", isShown: false),
-        CommitType(name: "style", kind: .internal, title: "Style", isShown: false),
-    ]
+    public static let all: [CommitType] = KindWords.commitTypes
 
     private static let byName = Dictionary(all.map { ($0.name, $0) }) { first, _ in first }
 }

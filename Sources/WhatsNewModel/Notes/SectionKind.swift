@@ -49,20 +49,20 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
     /// Exact names first, then the first word, so `Fix crash on launch` is still a fix.
     public static func classify(_ title: String) -> SectionKind {
         let key = normalized(title)
-        if let kind = names[key] { return kind }
+        if let kind = KindWords.headingNames[key] { return kind }
         let firstWord = key.split(separator: " ").first.map(String.init) ?? key
-        for (stem, kind) in stems where firstWord.hasPrefix(stem) { return kind }
+        for (stem, kind) in KindWords.stems where firstWord.hasPrefix(stem) { return kind }
         return .other
     }
 
     /// The kind a heading names exactly (`Fixed`, `Bug Fixes`), or nil for any other heading.
-    public static func named(_ title: String) -> SectionKind? { names[normalized(title)] }
+    public static func named(_ title: String) -> SectionKind? { KindWords.headingNames[normalized(title)] }
 
     /// Reads a `kind:` value from front matter: a kind's own name or any heading name.
     public init?(frontMatter value: String) {
         if let kind = SectionKind(rawValue: value.lowercased()) {
             self = kind
-        } else if let kind = SectionKind.names[SectionKind.normalized(value)] {
+        } else if let kind = KindWords.headingNames[SectionKind.normalized(value)] {
             self = kind
         } else {
             return nil
@@ -108,62 +108,4 @@ public enum SectionKind: String, Sendable, Hashable, CaseIterable {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    private static let names: [String: SectionKind] = {
-        var table: [String: SectionKind] = [:]
-        func add(_ kind: SectionKind, _ names: String...) { for name in names { table[name] = kind } }
-        add(
-            .added, "added", "add", "additions", "addition", "new", "new features", "features", "feature", "feat",
-            "enhancements", "enhancement", "implemented enhancements", "what's new", "new stuff", "minor changes")
-        add(
-            .changed, "changed", "changes", "change", "updated", "updates", "update", "improvements", "improved",
-            "improvement", "modified", "what's changed", "behaviour changes", "behavior changes", "other changes",
-            "notable changes")
-        add(.deprecated, "deprecated", "deprecations", "deprecation", "deprecated features")
-        add(.removed, "removed", "removals", "removal", "deleted", "removed features")
-        add(
-            .fixed, "fixed", "fixes", "fix", "bug fixes", "bugfixes", "bugfix", "bug fix", "bugs fixed", "fixed bugs",
-            "bugs", "bug", "patch changes", "fixed issues", "resolved issues")
-        add(.security, "security", "security fixes", "security updates", "vulnerabilities", "security advisories")
-        add(
-            .breaking, "breaking", "breaking changes", "breaking change", "backwards incompatible changes",
-            "backward incompatible changes", "incompatible changes",
-            "major changes", "compatibility notes", "api changes")
-        add(
-            .performance, "performance", "perf", "performance improvements", "optimizations", "optimisations",
-            "speed")
-        add(
-            .docs, "documentation", "docs", "doc", "documentation changes", "documentation updates",
-            "improved documentation", "documentation improvements")
-        add(
-            .dependencies, "dependencies", "dependency", "deps", "dependency updates", "dependency changes",
-            "dependencies updated", "packaging", "build dependencies", "upgrades", "dependency upgrades",
-            "dependency updates", "updated dependencies", "dependencies and packaging", "dependency bumps")
-        add(
-            .contributors, "new contributors", "contributors", "committers", "authors", "thanks", "thank you",
-            "acknowledgements", "acknowledgments", "notable contributors", "credits", "first time contributors")
-        add(.pullRequests, "merged pull requests", "pull requests", "merged prs", "prs merged")
-        add(
-            .internal, "internal", "internal changes", "internal improvements", "internals", "chore", "chores",
-            "chore & maintenance",
-            "maintenance", "refactor", "refactoring", "code refactoring", "tests", "testing", "ci", "build",
-            "build system", "continuous integration", "miscellaneous chores", "miscellaneous tasks", "infrastructure",
-            "tooling")
-        add(.knownIssues, "known issues", "known issue", "known bugs", "known limitations", "known problems")
-        // Headings that are plainly categories but of no particular kind; listed so a first
-        // word such as "new" in "New Contributors" does not give them one.
-        add(
-            .other, "other", "others", "misc", "miscellaneous", "highlights", "notes", "commits", "experimental",
-            "upgrade notes", "migration notes", "migration guide", "compatibility", "closed issues")
-        return table
-    }()
-
-    /// First-word stems for headings no table lists, such as Prettier's change titles.
-    private static let stems: [(String, SectionKind)] = [
-        ("bug", .fixed), ("fix", .fixed), ("add", .added), ("new", .added), ("remov", .removed),
-        ("deprecat", .deprecated), ("breaking", .breaking), ("secur", .security), ("perf", .performance),
-        ("document", .docs), ("depend", .dependencies), ("improv", .changed), ("updat", .changed),
-        ("chang", .changed), ("committers", .contributors), ("authors", .contributors),
-        ("contributors", .contributors),
-    ]
 }

@@ -35,19 +35,16 @@ public enum BreakingMark {
         // Marks in brackets (`(backwards incompatible)`), not the words in a sentence; looked
         // for among the bytes, as the standard search built a table for each of the ten.
         return bracketedMarks.contains { lowered.contains(text: $0) }
-            || ["backwards incompatible", "backward incompatible"].contains(
+            || KindWords.incompatibleLabels.contains(
                 String(lowered.drop { !$0.isLetter }.prefix { $0 != ":" }))
     }
 
     /// `[breaking]`, `(breaking)`, `[backwards incompatible]` and the other spellings.
-    private static let bracketedMarks = [
-        "breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible",
-        "backward-incompatible",
-    ].flatMap { ["[\($0)]", "(\($0))"] }
+    private static let bracketedMarks = KindWords.breakingMarks.flatMap { ["[\($0)]", "(\($0))"] }
 
     /// `breaking`, `breaking change`, `breaking changes`, in lower case.
     private static func isLabel(_ text: String) -> Bool {
-        ["breaking", "breaking change", "breaking changes", "breaking-change"].contains(text.trimmedWhitespace())
+        KindWords.breakingLabels.contains(text.trimmedWhitespace())
     }
 
     /// The text in lower case without what stands around its words (`**BREAKING:**` → `breaking`).

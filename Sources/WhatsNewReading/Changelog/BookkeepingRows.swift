@@ -119,7 +119,7 @@ enum BookkeepingRows {
         switch first {
         case .strong(let scope), .emphasis(let scope):
             let name = PlainText.of(scope).lowercased().trimmingCharacters(from: " :()")
-            if dependencyScopes.contains(name) { return true }
+            if KindWords.dependencyScopes.contains(name) { return true }
         default:
             break
         }
@@ -143,7 +143,7 @@ enum BookkeepingRows {
         {
             return true
         }
-        if let scope = conventionalScope(text), dependencyScopes.contains(scope) { return true }
+        if let scope = conventionalScope(text), KindWords.dependencyScopes.contains(scope) { return true }
         // Dependabot's titles, which name both versions.
         return text.hasPrefix("bump ") && text.contains(text: " from ") && text.contains(text: " to ")
     }
@@ -162,7 +162,7 @@ enum BookkeepingRows {
         {
             return true
         }
-        if let scope = conventionalScope(ascii: text), dependencyScopes.contains(scope) { return true }
+        if let scope = conventionalScope(ascii: text), KindWords.dependencyScopes.contains(scope) { return true }
         return text.starts(with: "bump ".utf8) && text.firstIndex(ofBytes: " from ".utf8) != nil
             && text.firstIndex(ofBytes: " to ".utf8) != nil
     }
@@ -192,8 +192,4 @@ enum BookkeepingRows {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
-
-    private static let dependencyScopes: Set<String> = [
-        "deps", "deps-dev", "dev-deps", "dependencies", "dependency", "deps dev", "dependabot",
-    ]
 }

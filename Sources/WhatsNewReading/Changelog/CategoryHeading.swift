@@ -58,7 +58,7 @@ package struct CategoryHeading {
         }
         var copy = self
         let cleaned = kept.trimmingCharacters(from: " :-–—,").collapsingWhitespace()
-        copy.title = cleaned.isEmpty ? "Changes" : cleaned
+        copy.title = cleaned.isEmpty ? SheetWords.english.changes : cleaned
         return copy
     }
 

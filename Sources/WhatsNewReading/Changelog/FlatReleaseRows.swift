@@ -40,7 +40,8 @@ struct FlatReleaseRows {
 
     private static func changes(_ blocks: [Block]) -> Section {
         Section(
-            origin: .wholeRelease, kind: .other, title: "Changes", body: MarkdownContent(blocks: blocks),
+            origin: .wholeRelease, kind: .other, title: SheetWords.english.changes,
+            body: MarkdownContent(blocks: blocks),
             line: blocks.first?.line ?? 1)
     }
 
@@ -95,7 +96,7 @@ struct FlatReleaseRows {
 
         private mutating func unmarked() -> Int {
             if let index = groups.firstIndex(where: { !$0.isMarked }) { return index }
-            groups.append(Group(kind: .other, title: "Other changes", isMarked: false))
+            groups.append(Group(kind: .other, title: SheetWords.english.otherChanges, isMarked: false))
             return groups.count - 1
         }
 

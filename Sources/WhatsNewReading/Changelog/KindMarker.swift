@@ -66,7 +66,7 @@ struct KindMarker: Equatable {
         else { return nil }
         let text = Inlines.leadingText(inlines)
         // Emoji are not ASCII; asking Unicode's tables only then keeps plain items cheap.
-        if firstByte >= 0x80, let emoji = text.first, emoji.isEmoji, let kind = emojiKinds[emoji] {
+        if firstByte >= 0x80, let emoji = text.first, emoji.isEmoji, let kind = KindWords.emoji[emoji] {
             let rest = Inlines.droppingPrefix(inlines, count: 1)
             return (kind, kind.markerTitle, .glyph(String(emoji)), Inlines.droppingLeading(rest, while: { $0 == " " }))
         }
@@ -115,15 +115,6 @@ struct KindMarker: Equatable {
     private static func cleanedLabel(_ label: String) -> String {
         label.trimmingCharacters(from: " :-–—").collapsingWhitespace()
     }
-
-    /// Emoji that changelogs (gitmoji among them) put before an item to say its kind.
-    private static let emojiKinds: [Character: SectionKind] = [
-        "✨": .added, "🎉": .added, "🚀": .added, "🆕": .added, "🐛": .fixed, "🐞": .fixed, "🩹": .fixed,
-        "🔒": .security, "🔐": .security, "⚡": .performance, "⚡️": .performance, "🐎": .performance,
-        "📝": .docs, "📚": .docs, "📖": .docs, "💥": .breaking, "🔥": .removed, "🗑": .deprecated,
-        "🗑️": .deprecated, "⬆️": .dependencies, "⬆": .dependencies, "📦": .dependencies, "♻️": .changed,
-        "💄": .changed, "🔧": .internal, "🔨": .internal, "✅": .internal, "👷": .internal, "🚨": .internal,
-    ]
 }
 
 /// A conventional-commit label's kind, from the one table of commit types: `feat`,
@@ -134,36 +125,13 @@ private struct ConventionalCommit {
     var scope: String?
 
     init?(_ label: Substring) {
-        if label == "BREAKING CHANGE" || label == "BREAKING-CHANGE" || label == "BREAKING CHANGES" {
-            (kind, title) = (.breaking, "Breaking changes")
+        if KindWords.breakingFooters.contains(String(label)) {
+            (kind, title) = (.breaking, SectionKind.breaking.markerTitle)
             return
         }
         // `Feat:` and `FIX:` too; a capitalised `Fix:` reads the same as `fix:`.
         guard let parsed = CommitLabel(label), let type = CommitType.named(parsed.type) else { return nil }
         scope = parsed.scope
-        (kind, title) = parsed.isBreaking ? (.breaking, "Breaking changes") : (type.kind, type.title)
-    }
-}
-
-extension SectionKind {
-    /// The row title for items marked only by an emoji.
-    var markerTitle: String {
-        switch self {
-        case .added: "New"
-        case .changed: "Changed"
-        case .deprecated: "Deprecated"
-        case .removed: "Removed"
-        case .fixed: "Fixed"
-        case .security: "Security"
-        case .breaking: "Breaking changes"
-        case .performance: "Performance"
-        case .docs: "Documentation"
-        case .dependencies: "Dependencies"
-        case .internal: "Internal"
-        case .knownIssues: "Known issues"
-        case .contributors: "Contributors"
-        case .pullRequests: "Merged pull requests"
-        case .other: "Changes"
-        }
+        (kind, title) = parsed.isBreaking ? (.breaking, SectionKind.breaking.markerTitle) : (type.kind, type.title)
     }
 }

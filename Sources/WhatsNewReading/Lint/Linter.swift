@@ -60,10 +60,7 @@ public struct Linter: Sendable {
     }
 
     /// The category headings people write, as a hint shows them.
-    static let categoryTitles = [
-        "Added", "Changed", "Deprecated", "Removed", "Fixed", "Security", "Breaking Changes", "Performance",
-        "Documentation", "Dependencies", "Internal", "Known Issues", "Bug Fixes", "Features", "New Features",
-    ]
+    static let categoryTitles = KindWords.hintedHeadings
 
     /// Audiences and platforms a row names that the project does not list, with the nearest.
     private func names(in document: Document, path: String) -> [Diagnostic] {
