@@ -76,18 +76,18 @@ struct FragmentMarkdown {
             if !body.isEmpty { lines += [""] + body }
             return lines
         }
-        var fields: [(key: String, value: FrontMatterWriter.Value)] = []
-        if let icon { fields.append(("icon", .text(icon))) }
-        if let color { fields.append(("color", .text(color))) }
-        if let title = fragment.title { fields.append(("title", .text(title))) }
-        if let summary { fields.append(("summary", .text(summary))) }
+        var fields: [(key: FrontMatterKey, value: FrontMatterWriter.Value)] = []
+        if let icon { fields.append((.icon, .text(icon))) }
+        if let color { fields.append((.color, .text(color))) }
+        if let title = fragment.title { fields.append((.title, .text(title))) }
+        if let summary { fields.append((.summary, .text(summary))) }
         if fragment.isBreaking {
-            fields.append(("kind", .text(SectionKind.breaking.rawValue)))
+            fields.append((.kind, .text(SectionKind.breaking.rawValue)))
         } else if let kind = fragment.kind.builtIn {
-            fields.append(("kind", .text(kind.rawValue)))
+            fields.append((.kind, .text(kind.rawValue)))
         }
-        if let link = fragment.link { fields.append(("link", .text(link))) }
-        if let id = fragment.id { fields.append(("id", .text(id))) }
+        if let link = fragment.link { fields.append((.link, .text(link))) }
+        if let id = fragment.id { fields.append((.id, .text(id))) }
         return FrontMatterWriter.lines(fields) + body
     }
 

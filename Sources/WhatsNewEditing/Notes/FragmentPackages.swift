@@ -15,14 +15,16 @@ package enum FragmentPackages {
         // Line numbers count from 1: the block's lines lie between its fences.
         let inside = block.openingLine..<(block.closingLine - 1)
         func text(_ index: Int) -> String { String(decoding: bytes[lines[index].content], as: UTF8.self) }
-        guard let key = inside.first(where: { text($0).hasPrefix("packages:") }) else { return nil }
+        guard let key = inside.first(where: { text($0).hasPrefix("\(FrontMatterKey.packages.rawValue):") }) else {
+            return nil
+        }
         // A block list's items stand on the lines under the key, indented or opening with `-`.
         var end = key + 1
         while end < inside.upperBound, let lead = text(end).first, lead == " " || lead == "\t" || lead == "-" {
             end += 1
         }
         let ending = Array(bytes[lines[end - 1].content.upperBound..<lines[end - 1].whole.upperBound])
-        let replacement = Array(FrontMatterWriter.line("packages", .names(names)).utf8) + ending
+        let replacement = Array(FrontMatterWriter.line(.packages, .names(names)).utf8) + ending
         return Array(bytes[..<lines[key].whole.lowerBound]) + replacement
             + Array(bytes[lines[end - 1].whole.upperBound...])
     }

@@ -36,19 +36,19 @@ package struct FragmentText: Sendable {
     }
 
     /// The front matter's fields, in the one order fragments keep.
-    package var fields: [(key: String, value: FrontMatterWriter.Value)] {
-        var fields: [(key: String, value: FrontMatterWriter.Value)] = [("kind", .text(kind))]
-        if !packages.isEmpty { fields.append(("packages", .names(packages))) }
-        if let title { fields.append(("title", .text(title))) }
-        if let icon { fields.append(("icon", .text(icon))) }
-        if let color { fields.append(("color", .text(color))) }
-        if let summary { fields.append(("summary", .text(summary))) }
-        if let link { fields.append(("link", .text(link))) }
-        if let id { fields.append(("id", .text(id))) }
-        if !issues.isEmpty { fields.append(("issue", .references(issues))) }
-        if !pullRequests.isEmpty { fields.append(("pr", .references(pullRequests))) }
-        if isBreaking { fields.append(("breaking", .flag(true))) }
-        if !authors.isEmpty { fields.append(("authors", .names(authors))) }
+    package var fields: [(key: FrontMatterKey, value: FrontMatterWriter.Value)] {
+        var fields: [(key: FrontMatterKey, value: FrontMatterWriter.Value)] = [(.kind, .text(kind))]
+        if !packages.isEmpty { fields.append((.packages, .names(packages))) }
+        if let title { fields.append((.title, .text(title))) }
+        if let icon { fields.append((.icon, .text(icon))) }
+        if let color { fields.append((.color, .text(color))) }
+        if let summary { fields.append((.summary, .text(summary))) }
+        if let link { fields.append((.link, .text(link))) }
+        if let id { fields.append((.id, .text(id))) }
+        if !issues.isEmpty { fields.append((.issue, .references(issues))) }
+        if !pullRequests.isEmpty { fields.append((.pr, .references(pullRequests))) }
+        if isBreaking { fields.append((.breaking, .flag(true))) }
+        if !authors.isEmpty { fields.append((.authors, .names(authors))) }
         return fields
     }
 

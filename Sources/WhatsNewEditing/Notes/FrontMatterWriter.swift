@@ -17,12 +17,12 @@ package enum FrontMatterWriter {
     }
 
     /// The block's lines, `---` to `---`.
-    package static func lines(_ fields: [(key: String, value: Value)]) -> [String] {
-        ["---"] + fields.map { "\($0.key): " + written($0.value) } + ["---"]
+    package static func lines(_ fields: [(key: FrontMatterKey, value: Value)]) -> [String] {
+        ["---"] + fields.map { line($0.key, $0.value) } + ["---"]
     }
 
     /// One field's line, as ``lines(_:)`` writes it.
-    package static func line(_ key: String, _ value: Value) -> String { "\(key): " + written(value) }
+    package static func line(_ key: FrontMatterKey, _ value: Value) -> String { "\(key.rawValue): " + written(value) }
 
     private static func written(_ value: Value) -> String {
         switch value {

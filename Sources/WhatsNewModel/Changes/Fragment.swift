@@ -37,15 +37,7 @@ public struct Fragment: Sendable {
     /// one drafted from a commit or made by the release itself.
     package var isFile = true
     /// Where the front matter names things, for diagnostics.
-    package var positions: [Key: TextPosition] = [:]
-
-    /// The keys a fragment's front matter takes.
-    package enum Key: String, Sendable, CaseIterable {
-        case kind, title, icon, color, summary, link, id, issue, pr, breaking, packages, authors
-
-        /// Every key's name, for the unknown-key diagnostic.
-        package static let names = allCases.map(\.rawValue)
-    }
+    package var positions: [FrontMatterKey: TextPosition] = [:]
 
     /// Whether the fragment is a featured row of its own (it has a title).
     public var isFeatured: Bool { title != nil }
@@ -53,7 +45,7 @@ public struct Fragment: Sendable {
     package init(
         path: String, name: String, kind: ChangeKind, title: String?, icon: String?, color: String?, summary: String?,
         link: String?, id: String?, references: [ChangeReference], isBreaking: Bool, body: FragmentBody,
-        positions: [Key: TextPosition]
+        positions: [FrontMatterKey: TextPosition]
     ) {
         self.path = path
         self.name = name

@@ -130,8 +130,11 @@ package struct ReleaseRound {
     {
         // Named to sort after every written note, which start with the time they were written.
         let path = "~dependency-\(name.replacing("/", with: "-")).md"
-        let packages = FrontMatterWriter.line("packages", .names([unit.unit.name ?? ""]))
-        let text = "---\nkind: dependencies\n\(packages)\n---\nUpdated \(name) to \(version).\n"
+        // Written as every fragment is, by the one fragment writer.
+        var note = FragmentText(kind: SectionKind.dependencies.rawValue)
+        note.packages = [unit.unit.name ?? ""]
+        note.body = "Updated \(name) to \(version).\n"
+        let text = note.text
         let source: SourceFile
         do {
             source = try SourceFile(path: path, bytes: Array(text.utf8))

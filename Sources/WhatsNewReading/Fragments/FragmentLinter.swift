@@ -53,7 +53,7 @@ public struct FragmentLinter: Sendable {
         return found
     }
 
-    private func location(_ fragment: Fragment, _ key: Fragment.Key) -> SourceLocation {
+    private func location(_ fragment: Fragment, _ key: FrontMatterKey) -> SourceLocation {
         let position = fragment.positions[key]
         return SourceLocation(path: fragment.path, line: position?.line ?? 1, column: position?.column ?? 1)
     }

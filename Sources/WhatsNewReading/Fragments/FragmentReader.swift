@@ -40,8 +40,7 @@ public struct FragmentReader: Sendable {
         var fields = Fields()
         for entry in context.entries() {
             guard
-                let key = context.key(entry, allowedNames: Fragment.Key.names, role: "a fragment's front matter")
-                    .flatMap(Fragment.Key.init)
+                let key = context.key(entry, allowed: FrontMatterKey.fragmentKeys, role: "a fragment's front matter")
             else { continue }
             fields.positions[key] = context.textPosition(of: entry.value)
             switch key {
@@ -57,6 +56,7 @@ public struct FragmentReader: Sendable {
             case .breaking: fields.isBreaking = flag(entry, &context)
             case .packages: fields.packages = packageNames(entry, &context)
             case .authors: fields.authors = authorNames(entry, &context)
+            default: break  // `key(_:allowed:)` gives a fragment's keys alone
             }
         }
         var diagnostics = context.diagnostics
@@ -105,7 +105,7 @@ public struct FragmentReader: Sendable {
                     "this fragment holds a control character (\(character.escapingControls())); no note needs one, and a terminal would act on it: remove it"
                 ))
         }
-        let values: [(Fragment.Key, String?)] = [
+        let values: [(FrontMatterKey, String?)] = [
             (.title, fields.title), (.summary, fields.summary), (.icon, fields.icon), (.color, fields.color),
             (.link, fields.link), (.id, fields.id),
         ]
@@ -128,7 +128,7 @@ public struct FragmentReader: Sendable {
         var isBreaking = false
         var packages: [String] = []
         var authors: [String] = []
-        var positions: [Fragment.Key: TextPosition] = [:]
+        var positions: [FrontMatterKey: TextPosition] = [:]
     }
 
     private func kind(

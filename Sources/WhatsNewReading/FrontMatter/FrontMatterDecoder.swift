@@ -110,7 +110,7 @@ struct FrontMatterContext {
 
     /// The known key an entry names; anything else is reported with the nearest known key.
     mutating func key(_ entry: Entry, allowed: [FrontMatterKey], role: String) -> FrontMatterKey? {
-        key(entry, allowedNames: allowed.map(\.rawValue), role: role).flatMap(FrontMatterKey.init)
+        key(entry, allowedNames: allowed.map(\.rawValue), role: role).flatMap { FrontMatterKey(rawValue: $0) }
     }
 
     /// The entry's key when it is one of `names`; anything else is reported with the nearest.

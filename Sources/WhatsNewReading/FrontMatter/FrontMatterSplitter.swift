@@ -124,7 +124,7 @@ package struct FrontMatterSplitter {
         guard after == text.endIndex || text[after] == UInt8(ascii: " ") || text[after] == UInt8(ascii: "\t") else {
             return nil
         }
-        return FrontMatterKey(rawValue: String(decoding: text[text.startIndex..<colon], as: UTF8.self))
+        return FrontMatterKey(opening: String(decoding: text[text.startIndex..<colon], as: UTF8.self))
     }
 
     /// `name:` or `toc_depth: 2`: a YAML key of letters, digits, `_` and `-`, then a colon.
