@@ -9,10 +9,9 @@ struct CSSCommand: ParsableCommand {
         abstract: "Print the HTML sheet's stylesheet, to link once from a page with several sheets."
     )
 
-    @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
-    var output: String?
+    @OptionGroup var outputFile: OutputOption
 
     func run() throws {
-        try perform { () throws(CommandFailure) in try WriteStylesheet(output: output).run() }
+        try perform { () throws(CommandFailure) in try WriteStylesheet(output: outputFile.output).run() }
     }
 }

@@ -25,8 +25,7 @@ struct NextCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The notes file (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var notes: String?
+    @OptionGroup var notesFile: NotesFileOption
 
     @Option(help: ArgumentHelp("The next pre-release of this name, such as beta or rc.", valueName: "name"))
     var pre: String?
@@ -51,7 +50,7 @@ struct NextCommand: ParsableCommand {
 
     func run() throws {
         var next = ShowNextVersion()
-        (next.notes, next.preRelease, next.explains, next.printsTag) = (notes, pre, explain, tag)
+        (next.notes, next.preRelease, next.explains, next.printsTag) = (notesFile.notes, pre, explain, tag)
         next.drafts = draft
         (next.date, next.maximumSize) = (day.date, limit.bytes)
         try perform { () throws(CommandFailure) in try next.run(in: settings.project()) }

@@ -15,14 +15,13 @@ struct RecoverCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The notes file (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var notes: String?
+    @OptionGroup var notesFile: NotesFileOption
 
     @OptionGroup var settings: ConfigOption
 
     func run() throws {
         var recover = RecoverRelease()
-        recover.notes = notes
+        recover.notes = notesFile.notes
         try perform { () throws(CommandFailure) in try recover.run(in: settings.project()) }
     }
 }

@@ -69,8 +69,7 @@ struct ReleaseCommand: ParsableCommand {
 
     @OptionGroup var day: ReleaseDayOption
 
-    @Option(help: "The notes file (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var notes: String?
+    @OptionGroup var notesFile: NotesFileOption
 
     @Flag(help: "Print the new release's Markdown and change nothing.")
     var dryRun = false
@@ -105,7 +104,7 @@ struct ReleaseCommand: ParsableCommand {
     func run() throws {
         var release = WriteRelease(version: version)
         (release.preRelease, release.build, release.keepsPreReleases) = (pre, build, keepPreReleases)
-        (release.date, release.notes, release.dryRun, release.keep) = (day.date, notes, dryRun, keep)
+        (release.date, release.notes, release.dryRun, release.keep) = (day.date, notesFile.notes, dryRun, keep)
         (release.drafts, release.allowsBehind) = (draft, allowBehind)
         (release.allowsOlder, release.allowsEmpty, release.iconMap) = (allowOlder, allowEmpty, icons.iconMap)
         (release.creates, release.maximumSize, release.json) = (create, limit.bytes, format == .json)

@@ -106,8 +106,7 @@ struct RenderCommand: ParsableCommand {
         ))
     var locales: String?
 
-    @Option(name: .shortAndLong, help: "Write to this file, atomically, instead of standard output.")
-    var output: String?
+    @OptionGroup var outputFile: OutputOption
 
     @OptionGroup var icons: IconOptions
 
@@ -119,7 +118,7 @@ struct RenderCommand: ParsableCommand {
         var render = RenderSheets()
         (render.notes.locale, render.notes.release, render.notes.since) = (locale, release, since)
         (render.format, render.width, render.entries, render.feedURL) = (format, width, entries, feedURL)
-        (render.locales, render.output) = (locales, output)
+        (render.locales, render.output) = (locales, outputFile.output)
         try perform { () throws(CommandFailure) in try render.validate() }
     }
 
@@ -134,7 +133,7 @@ struct RenderCommand: ParsableCommand {
         render.notes.keepsListOrder = keepOrder
         render.notes.iconMap = icons.iconMap
         render.notes.maximumSize = limit.bytes
-        (render.format, render.output, render.size, render.width) = (format, output, size, width)
+        (render.format, render.output, render.size, render.width) = (format, outputFile.output, size, width)
         (render.color, render.cjk, render.links, render.truncates) = (color, cjk, links, truncate)
         (render.strict, render.standalone, render.style, render.template) = (strict, standalone, style, template)
         (render.entries, render.feedURL, render.locales) = (entries, feedURL, locales)

@@ -61,10 +61,6 @@ package struct Console: Sendable {
     package var readsInPart = true
     /// Told, when a run is asked to show what it reads, how much of the notes it read in full.
     package var partTrace: (@Sendable (String) -> Void)?
-    /// Whether the process ends with the command: then the notes read are left for the system
-    /// to take back whole at exit rather than freed a piece at a time (a long changelog's model
-    /// is millions of pieces). Tests, which run many commands in one process, free them.
-    package var endsWithCommand = false
 
     package init(
         output: @escaping @Sendable (String) -> Int32?, report: @escaping @Sendable (String) -> Void,
@@ -84,7 +80,6 @@ package struct Console: Sendable {
             console.partTrace = { line in StandardError.write("whatsnew: \(line)") }
         }
         console.readsInPart = ProcessEnvironment.variables["WHATSNEW_READ_WHOLE"] != "1"
-        console.endsWithCommand = true
         return console
     }()
 

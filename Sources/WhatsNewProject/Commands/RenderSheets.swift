@@ -67,7 +67,6 @@ package struct RenderSheets {
             return try renderPackages(project.each, console: console)
         }
         let notes = try Notes(notes, in: project, console: console, scope: readingScope(in: project))
-        defer { if console.endsWithCommand { _ = Unmanaged.passRetained(notes) } }
         // A bare `whatsnew` writes every output the project lists, from the one read.
         if format == nil, output == nil, let outputs = project.config?.outputs, !outputs.isEmpty {
             for (format, path) in outputs {
