@@ -240,7 +240,10 @@ package struct RenderSheets {
             .map { directory + "/" + $0 }
         for neighbour in neighbours { try boundary.admit(neighbour, from: origin, what: "the template's partial") }
         do {
-            return try HTMLTemplates.custom(path: template, neighbours: neighbours)
+            let partials = try neighbours.filter { $0 != template }.map { path throws(Diagnostic) in
+                try SourceFile.load(path: path)
+            }
+            return try HTMLTemplates.custom(sheet: SourceFile.load(path: template), partials: partials)
         } catch {
             throw CommandFailure(error)
         }

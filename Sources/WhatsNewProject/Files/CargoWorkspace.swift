@@ -1,5 +1,6 @@
 import WhatsNewEditing
 import WhatsNewModel
+import WhatsNewReading
 
 /// A Cargo workspace's member manifests, as its root `Cargo.toml` lists them (`[workspace]
 /// members`, less `exclude`): the crates whose pins on each other a release moves together.

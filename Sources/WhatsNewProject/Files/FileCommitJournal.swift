@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 
 #if canImport(Glibc)
     import Glibc

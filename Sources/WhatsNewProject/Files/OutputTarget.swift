@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 import WhatsNewRendering
 
 #if canImport(Glibc)

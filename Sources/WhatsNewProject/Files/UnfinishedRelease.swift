@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 
 /// A release that stopped half-way, found by its journal in the fragments folder, or a folder of
 /// that name whatsnew did not write (``ReleaseJournal/Reading/foreign(_:)``). The commands that

@@ -1,5 +1,6 @@
 import WhatsNewEditing
 import WhatsNewModel
+import WhatsNewReading
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 
 /// The git directory of the repository around a folder, found from files, with no git process:
 /// `.git` itself, or the folder a worktree's or submodule's `.git` file names (`gitdir: …`),

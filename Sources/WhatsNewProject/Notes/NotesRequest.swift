@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 import WhatsNewSheet
 
 /// What a command asks of the notes: which file, which releases, for whom, on which day, in

@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 
 /// The tag a release is published under: `tag:` in `.whatsnew.yml` (`v{version}`,
 /// `app@{version}`), else the form the project's own tags give its versions, else the form its

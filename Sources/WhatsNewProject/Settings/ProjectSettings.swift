@@ -1,4 +1,5 @@
 import WhatsNewModel
+import WhatsNewReading
 
 /// A project's `.whatsnew.yml` as read, with what reading it found, and where its relative
 /// paths start.

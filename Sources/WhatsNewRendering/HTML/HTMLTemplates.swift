@@ -31,23 +31,25 @@ public struct HTMLTemplates: Sendable {
         return library
     }()
 
-    /// The built-in templates with the user's sheet template, and its neighbours as partials.
-    public static func custom(path: String, neighbours: [String] = []) throws(Diagnostic) -> HTMLTemplates {
+    /// The built-in templates with the user's sheet template, and the `*.mustache` files beside it
+    /// as partials, each named by its file (`section.mustache` replaces the built-in row). The
+    /// project layer reads the files; this only parses them.
+    public static func custom(sheet: SourceFile, partials: [SourceFile] = []) throws(Diagnostic) -> HTMLTemplates {
         var library = builtIn.library
         var files: [String: String] = [:]
-        for file in neighbours where file != path {
-            let name = String(file.split(separator: "/").last?.dropLast(".mustache".count) ?? "")
-            try register(file, as: name, in: &library)
-            files[name] = file
+        for partial in partials where partial.path != sheet.path {
+            let name = String(partial.path.split(separator: "/").last?.dropLast(".mustache".count) ?? "")
+            try register(partial, as: name, in: &library)
+            files[name] = partial.path
         }
-        try register(path, as: "sheet", in: &library)
-        files["sheet"] = path
+        try register(sheet, as: "sheet", in: &library)
+        files["sheet"] = sheet.path
         return HTMLTemplates(library: library, files: files)
     }
 
-    private static func register(_ path: String, as name: String, in library: inout MustacheLibrary) throws(Diagnostic)
+    private static func register(_ source: SourceFile, as name: String, in library: inout MustacheLibrary)
+        throws(Diagnostic)
     {
-        let source = try SourceFile.load(path: path)
         do {
             try library.register(String(decoding: source.bytes, as: UTF8.self), named: name)
         } catch {

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,8 +8,8 @@
     import Darwin
 #endif
 
-/// The names in a folder. With ``FileKind`` and ``SourceFile/load(path:maximumSize:)``, the
-/// only place the library touches the file system.
+/// The names in a folder. With ``FileKind`` and `SourceFile.load(path:maximumSize:)`, the
+/// only place the library's stages touch the file system.
 package enum DirectoryListing {
     /// The names of the folder's entries that `include` keeps, sorted, without `.` and `..`;
     /// none when it cannot be read. Kept before sorting: a notes folder may hold thousands.
