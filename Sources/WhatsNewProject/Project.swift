@@ -71,7 +71,7 @@ package struct Project: Sendable {
     /// The project for the units `names` asks for (`--package`; `all` for every one). Without
     /// names, a repository with packages is for the package whose folder holds `directory`, else
     /// for all of them (``Choice``). A name that is no package is a usage error with the nearest.
-    package func selecting(_ names: [String], from directory: String = FileManager.default.currentDirectoryPath)
+    package func selecting(_ names: [String], from directory: String = ProjectFiles.workingDirectory)
         throws(CommandFailure) -> Project
     {
         guard hasPackages else {
@@ -130,7 +130,7 @@ package struct Project: Sendable {
     /// The project around `directory` (here, unless said otherwise), with the settings at
     /// `settingsPath` when given.
     package static func find(
-        settings settingsPath: String? = nil, from directory: String = FileManager.default.currentDirectoryPath
+        settings settingsPath: String? = nil, from directory: String = ProjectFiles.workingDirectory
     ) throws(CommandFailure) -> Project {
         if let settingsPath {
             let slash = settingsPath.lastIndex(of: "/")
@@ -139,20 +139,19 @@ package struct Project: Sendable {
         }
         let levels = directory.split(separator: "/").count
         // Paths as the user would write them from here; from another folder, through it.
-        let base = Self.same(directory, FileManager.default.currentDirectoryPath) ? "" : directory + "/"
+        let base = Self.same(directory, ProjectFiles.workingDirectory) ? "" : directory + "/"
         func above(_ level: Int) -> String { base + String(repeating: "../", count: level) }
         func nearest(_ holds: (String) -> Bool) -> Int? {
             (0...levels).first { holds(above($0)) }
         }
-        let files = FileManager.default
-        if let level = nearest({ files.fileExists(atPath: $0 + ProjectConfig.fileName) }) {
+        if let level = nearest({ ProjectFiles.exists($0 + ProjectConfig.fileName) }) {
             return Project(
                 settings: try ProjectSettings.load(above(level) + ProjectConfig.fileName, found: true),
                 root: above(level))
         }
         let level =
-            nearest { files.fileExists(atPath: $0 + Self.defaultNotes) }
-            ?? nearest { Self.isFolder($0 + ".changes") || files.fileExists(atPath: $0 + ".git") } ?? 0
+            nearest { ProjectFiles.exists($0 + Self.defaultNotes) }
+            ?? nearest { ProjectFiles.isFolder($0 + ".changes") || ProjectFiles.exists($0 + ".git") } ?? 0
         return Project(settings: nil, root: above(level))
     }
 
@@ -231,8 +230,7 @@ package struct Project: Sendable {
 
     /// An absolute path as the user would type it from here: relative when it is below here.
     package static func shown(_ path: String) -> String {
-        for here in Set([FileManager.default.currentDirectoryPath, canonical(FileManager.default.currentDirectoryPath)])
-        {
+        for here in Set([ProjectFiles.workingDirectory, canonical(ProjectFiles.workingDirectory)]) {
             if path.hasPrefix(here + "/") { return String(path.dropFirst(here.count + 1)) }
         }
         return path
@@ -244,8 +242,4 @@ package struct Project: Sendable {
         return String(path[...slash]) + name
     }
 
-    private static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
 }

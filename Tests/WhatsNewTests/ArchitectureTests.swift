@@ -88,6 +88,60 @@ struct ArchitectureTests {
         }
     }
 
+    /// Where each target may touch the file system: the library's stages only through reading's
+    /// `Input/`, the project layer only in `Files/` and `Git/`; the command line not at all.
+    static let fileEdges: [String: [String]] = [
+        "WhatsNewModel": [], "WhatsNewReading": ["Input/"], "WhatsNewEditing": [], "WhatsNewSheet": [],
+        "WhatsNewRendering": [], "WhatsNewProject": ["Files/", "Git/"], "WhatsNewCLI": [],
+    ]
+
+    /// The calls that reach the file system.
+    static let fileCalls = [
+        "FileManager", "opendir(", "readdir(", "lstat(", "stat(", "fstat(", "open(", "fopen(", "unlink(", "mkdir(",
+        "rmdir(", "rename(", "access(", "realpath(", "readlink(", "fsync(", "Data(contentsOf", "String(contentsOf",
+        "contentsOfFile", ".write(to",
+    ]
+
+    @Test func theFileSystemIsTouchedOnlyAtEachTargetsEdge() throws {
+        var found: [String] = []
+        for (target, edges) in Self.fileEdges {
+            let folder = Self.root.appendingPathComponent("Sources/\(target)")
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") && !file.split(separator: "/").last!.hasPrefix("generate-")
+            {
+                guard !edges.contains(where: { file.hasPrefix($0) }) else { continue }
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                // The C library's calls are reached only through its module; Foundation's by name.
+                let modules = SwiftImports.modules(in: text)
+                guard
+                    modules.contains(where: {
+                        ["Glibc", "Musl", "Darwin", "Foundation", "FoundationEssentials"].contains($0)
+                    })
+                else { continue }
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.components(separatedBy: "//").first ?? ""
+                    for call in Self.fileCalls where Self.calls(call, in: code) {
+                        found.append("\(target)/\(file):\(number + 1) calls \(call)")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Whether `code` calls `call` itself: not a method or a longer name that ends the same way.
+    static func calls(_ call: String, in code: String) -> Bool {
+        var rest = Substring(code)
+        while let range = rest.range(of: call) {
+            let before = rest[..<range.lowerBound].last
+            if call.hasPrefix(".") || before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true {
+                return true
+            }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     // The check itself, on scratch copies of the package with one rule broken each.
 
     @Test func aBackwardImportIsRefused() throws {

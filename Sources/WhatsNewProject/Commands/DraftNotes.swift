@@ -97,11 +97,12 @@ package struct DraftNotes {
         }
         // A reverted draft goes once the new ones are in; a run that cannot remove one says so,
         // and `whatsnew draft` again removes it.
-        for withdrawn in drafts.withdrawn where unlink(folder.path + "/" + withdrawn.name) != 0 && errno != ENOENT {
+        for withdrawn in drafts.withdrawn {
+            guard let error = ProjectFiles.remove(folder.path + "/" + withdrawn.name) else { continue }
             throw CommandFailure(
                 Diagnostic(
                     .unwritableOutput, at: SourceLocation(path: folder.path + "/" + withdrawn.name),
-                    "cannot remove this draft, which commit \(withdrawn.revert) reverts: \(describe(errno: errno))"),
+                    "cannot remove this draft, which commit \(withdrawn.revert) reverts: \(describe(errno: error))"),
                 notes: [
                     notes.isEmpty
                         ? "nothing was changed" : "the new drafts were written; run `whatsnew draft` again to remove it"

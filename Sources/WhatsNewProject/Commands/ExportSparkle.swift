@@ -70,7 +70,7 @@ package struct ExportSparkle {
         let languages = try SparkleArchive.languages(of: editions.compactMap(\.locale), input: notes.path)
         var files: [(String, String)] = []
         for archive in archives {
-            guard FileManager.default.fileExists(atPath: archive) else {
+            guard ProjectFiles.exists(archive) else {
                 throw CommandFailure(Diagnostic(.unreadableFile, at: SourceLocation(path: archive), "no such archive"))
             }
             var version = release ?? ""

@@ -110,14 +110,7 @@ package enum ExportFiles {
         let boundary = project.boundary
         for (path, _) in files { try boundary.admit(path, from: .commandLine, what: "the export file") }
         for (path, _) in files {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure(
-                    Diagnostic(
-                        .unwritableOutput, at: SourceLocation(path: directory.path), "cannot create the directory"))
-            }
+            try ProjectFiles.makeFolders(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
         try OutputTarget.writeAll(files.map { (path: $0.0, text: $0.1) })
         for (path, text) in files {

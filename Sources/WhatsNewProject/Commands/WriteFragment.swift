@@ -37,7 +37,7 @@ package struct WriteFragment {
     /// `--body`: the note as Markdown, `-` for standard input; nil to open the editor.
     package var body: String?
     /// Whether standard input is a terminal, where the editor may open.
-    package var isInteractive = isatty(STDIN_FILENO) == 1
+    package var isInteractive = StandardInput.isTerminal
 
     package init(kind: String) {
         self.kind = kind
@@ -124,15 +124,7 @@ package struct WriteFragment {
 
     /// Standard input, read to its end or just past the largest fragment, which is refused.
     private static func standardInput() -> String {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= FragmentFolder.maximumSize {
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: StandardInput.read(beyond: FragmentFolder.maximumSize), as: UTF8.self)
     }
 }
 
@@ -152,19 +144,13 @@ struct Editor {
 
     /// The text after editing; nil when nothing was added.
     func edit(_ text: String) throws(CommandFailure) -> String? {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "whatsnew-note-\(UUID().uuidString).md")
-        defer { try? FileManager.default.removeItem(at: file) }
-        do {
-            try Data(text.utf8).write(to: file)
-        } catch {
-            throw CommandFailure(message: "cannot run \(command): \(error)")
+        let (status, edited) = try ProjectFiles.withScratchFile(named: "whatsnew-note", holding: text) {
+            path throws(CommandFailure) in
+            try Self.run(["/bin/sh", "-c", command + " \"$1\"", "whatsnew-editor", path])
         }
-        let status = try Self.run(["/bin/sh", "-c", command + " \"$1\"", "whatsnew-editor", file.path])
         guard status == 0 else {
             throw CommandFailure(message: "\(command) exited with status \(status); no fragment was written")
         }
-        let edited = (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) } ?? text
         return edited == text ? nil : edited
     }
 

@@ -36,7 +36,7 @@ struct MultiFileCommit {
         for file in files {
             let (directory, name) = PreparedFile.split(file.target)
             let backup = "\(directory)/" + LeftoverName.make(for: name)
-            if access(file.target, F_OK) != 0 {
+            if !ProjectFiles.exists(file.target) {
                 backups.append(.remove)
             } else if link(file.target, backup) == 0 {
                 backups.append(.restore(backup))

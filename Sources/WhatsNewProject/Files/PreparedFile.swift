@@ -93,7 +93,7 @@ package final class PreparedFile {
             let code = errno
             if code == EEXIST { return false }
             // File systems without hard links: a rename, once the name is seen to be free.
-            guard code == EPERM || code == ENOTSUP || code == ENOSYS, access(destination, F_OK) != 0 else {
+            guard code == EPERM || code == ENOTSUP || code == ENOSYS, !ProjectFiles.exists(destination) else {
                 throw FileDestination.failure(destination, "cannot write: \(describe(errno: code))")
             }
             guard rename(temporary, destination) == 0 else {

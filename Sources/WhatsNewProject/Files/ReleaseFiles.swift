@@ -116,7 +116,7 @@ package struct ReleaseFiles {
 
     /// The notes are the ones that were read.
     private func checkNotes(_ target: String) throws(CommandFailure) {
-        let now = access(target, F_OK) == 0 ? ContentFingerprint(ofFileAt: target) : ContentFingerprint(of: [])
+        let now = ProjectFiles.exists(target) ? ContentFingerprint(ofFileAt: target) : ContentFingerprint(of: [])
         guard now == before else { throw changed(notes) }
     }
 

@@ -49,3 +49,22 @@ package enum StandardError {
         _ = FileDescriptor.writeAll(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 }
+
+/// The process's standard input.
+package enum StandardInput {
+    /// Whether it is a terminal, where an editor may open.
+    package static var isTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Its bytes, read to the end or to just past `limit` bytes (a caller refuses more).
+    package static func read(beyond limit: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+}

@@ -104,7 +104,7 @@ package struct VersionFiles {
             guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
                 let bytes = ContentFingerprint.contents(of: path)
             else {
-                let reason = access(path, F_OK) == 0 ? "cannot be read as a file" : "does not exist"
+                let reason = ProjectFiles.exists(path) ? "cannot be read as a file" : "does not exist"
                 findings.append(Diagnostic(.versionFile, at: here, "version file \(setting.path) \(reason)"))
                 continue
             }

@@ -22,7 +22,7 @@ struct BaseCommit {
     /// `path` (from here) as git names it at this commit: relative to the top, with every link
     /// on the way followed as the commit has it. A path outside the repository stays as it is.
     func path(of path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath
+        let here = ProjectFiles.workingDirectory
         var parts: [String] = []
         for part in ((path.hasPrefix("/") ? "" : here + "/") + path).split(separator: "/") where part != "." {
             if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }

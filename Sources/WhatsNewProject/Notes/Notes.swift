@@ -61,7 +61,7 @@ package final class Notes {
             // notes file that does not exist yet reads as empty once there are fragments.
             // Notes named on the command line must be there: a typo shows no sheet of fragments.
             source =
-                request.input != nil || FileManager.default.fileExists(atPath: input)
+                request.input != nil || ProjectFiles.exists(input)
                 ? try Self.load(input, request.sizeLimit) : try Self.empty(input)
             let file = NotesFile(source, reader: reader)
             if !file.reading.errors.isEmpty { throw CommandFailure(file.reading.errors) }
