@@ -1,9 +1,10 @@
 import WhatsNewModel
 import WhatsNewSheet
 
-/// A format the sheet is written in. A renderer reads the ``/WhatsNewSheet/Presentation`` and nothing else, so
-/// no format reads the notes again or chooses its releases its own way; a new format is a
-/// folder with one of these and a case of ``OutputFormat``.
+/// A format the sheet is written in. A renderer reads the ``/WhatsNewSheet/Presentation`` and nothing else:
+/// it never reads the notes again, its releases are the selection's (a timeline's and a feed's
+/// too), and one that fits rows to each size family asks the sheet's `RowBudget`. A new format
+/// is one of these and a case of ``OutputFormat`` (the Architecture article lists the rest).
 public protocol SheetRenderer: Sendable {
     /// What a renderer that can fail (a template, a store's limit) throws: a ``/WhatsNewModel/Diagnostic``.
     /// `Never` for the rest.

@@ -5,7 +5,7 @@ import Testing
 /// reader of notes, so every command reads them with the same icons, kinds and limits.
 struct OneReadingTests {
     /// What makes a reader of notes, and what makes a fragment reader outside the project's rule.
-    static let makers = ["DocumentReader(", "FragmentReader(kinds:"]
+    static let makers = ["DocumentReader(", "FragmentReader("]
     /// The files allowed to: the reading stage defines them; `Notes` makes the reader; the
     /// project makes the fragment reader (``Project/fragmentReader``); the fuzz target
     /// exercises the stages beneath the project on purpose.

@@ -54,7 +54,7 @@ package struct DraftNotes {
             console.report(Self.summary(drafts, written: false))
             return
         }
-        try write(drafts, in: folder)
+        try write(drafts, in: folder, reader: project.fragmentReader)
         try console.deliver(drafts.drafts.map { "\(folder.path)/\($0.name)\n" }.joined())
         console.report(Self.summary(drafts, written: true))
     }
@@ -69,9 +69,10 @@ package struct DraftNotes {
     /// Every draft in place, or none: a folder made whole beside its place and renamed in, or
     /// the drafts renamed into the folder under a list the next run finishes if this one is
     /// killed. Then the drafts a commit reverts go.
-    private func write(_ drafts: CommitDrafts, in folder: FragmentFolder) throws(CommandFailure) {
+    private func write(_ drafts: CommitDrafts, in folder: FragmentFolder, reader: FragmentReader) throws(CommandFailure)
+    {
         let notes = drafts.drafts.map { ($0.name, $0.text) }
-        let file = FragmentFile(folder: folder.path, reader: FragmentReader())
+        let file = FragmentFile(folder: folder.path, reader: reader)
         if !notes.isEmpty, FileKind(of: folder.path) == nil {
             do throws(CommandFailure) {
                 if try file.firstNotes(notes) { return }
