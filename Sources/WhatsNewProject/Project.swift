@@ -1,19 +1,6 @@
 import WhatsNewModel
 import WhatsNewReading
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The project a command runs in: its settings, its notes and its fragments, found the same
 /// way by every command from anywhere inside it.
 ///

@@ -1,14 +1,6 @@
 import WhatsNewModel
 import WhatsNewReading
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `whatsnew draft`: a fragment for each conventional commit since the latest release that has
 /// no note yet, written all together or not at all; the drafts of commits a later commit
 /// reverts are removed in the same step.

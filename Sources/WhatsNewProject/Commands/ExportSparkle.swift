@@ -4,12 +4,6 @@ import WhatsNewReading
 import WhatsNewRendering
 import WhatsNewSheet
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `whatsnew export sparkle`: release notes for Sparkle's update window, beside each archive
 /// where `generate_appcast` finds them, or into the descriptions of an appcast kept by hand.
 package struct ExportSparkle {

@@ -2,11 +2,6 @@ import WhatsNewEditing
 import WhatsNewModel
 import WhatsNewReading
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
