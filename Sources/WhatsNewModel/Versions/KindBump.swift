@@ -14,7 +14,7 @@ extension SectionKind {
 }
 
 /// What `.whatsnew.yml` says a kind of change asks of the version (`bump:`): a bump on
-/// ``ReleaseVersion/Bump``'s one scale, or no release at all (`bump: none`).
+/// `ReleaseVersion.Bump`'s one scale, or no release at all (`bump: none`).
 public enum BumpSetting: Sendable, Hashable {
     /// `bump: none`: nothing to release for it.
     case none

@@ -8,7 +8,7 @@ import WhatsNewModel
     import Darwin
 #endif
 
-/// A file read, or standard input: with ``DirectoryListing`` and ``FileKind``, the only place
+/// A file read, or standard input: with `DirectoryListing` and `FileKind`, the only place
 /// the library's stages touch the file system (the project layer has its own file edge).
 extension SourceFile {
     /// The largest input read unless the caller says otherwise: 8 MB. The largest public
