@@ -25,14 +25,19 @@ package enum NewestFirst {
 
     /// `items` newest first by day.
     package static func byDay<Item, Day: Comparable>(_ items: some Sequence<Item>, _ day: (Item) -> Day) -> [Item] {
-        sorted(items) { day($0) > day($1) ? .newer : day($0) < day($1) ? .older : .same }
+        sorted(items) { order(day($0), day($1)) }
     }
 
     /// `items` oldest first by day.
     package static func oldestByDay<Item, Day: Comparable>(_ items: some Sequence<Item>, _ day: (Item) -> Day)
         -> [Item]
     {
-        sorted(items) { day($0) < day($1) ? .newer : day($0) > day($1) ? .older : .same }
+        sorted(items) { order(day($1), day($0)) }
+    }
+
+    /// How one day stands to another, as versions do.
+    private static func order<Day: Comparable>(_ one: Day, _ other: Day) -> ReleaseVersion.Order {
+        one > other ? .newer : one < other ? .older : .same
     }
 
     /// A stable sort: `first` before `second` when `order(first, second)` is `.newer`.

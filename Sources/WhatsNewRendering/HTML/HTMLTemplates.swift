@@ -32,12 +32,12 @@ public struct HTMLTemplates: Sendable {
     }()
 
     /// The built-in templates with the user's sheet template, and the `*.mustache` files beside it
-    /// as partials, each named by its file (`section.mustache` replaces the built-in row). The
-    /// project layer reads the files; this only parses them.
+    /// (the sheet's own file not among them) as partials, each named by its file (`section.mustache`
+    /// replaces the built-in row). The project layer reads the files; this only parses them.
     public static func custom(sheet: SourceFile, partials: [SourceFile] = []) throws(Diagnostic) -> HTMLTemplates {
         var library = builtIn.library
         var files: [String: String] = [:]
-        for partial in partials where partial.path != sheet.path {
+        for partial in partials {
             let name = String(partial.path.split(separator: "/").last?.dropLast(".mustache".count) ?? "")
             try register(partial, as: name, in: &library)
             files[name] = partial.path
