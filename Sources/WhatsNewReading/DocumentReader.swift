@@ -58,7 +58,7 @@ public struct DocumentReader: Sendable {
         var path: String
         var split: FrontMatterSplitter.Result
         var sheet = SheetMetadata()
-        var sections: [SectionMetadata] = []
+        var sections: [Section] = []
         var releaseBlocks: [ReleaseMetadata] = []
         var diagnostics: [Diagnostic]
     }
@@ -94,7 +94,7 @@ public struct DocumentReader: Sendable {
     {
         let sheet = prepared.sheet
         var reader = ChangelogReader(
-            path: prepared.path, blocks: blocks, sectionMetadata: prepared.sections, keepsOrder: keepsListOrder)
+            path: prepared.path, blocks: blocks, frontMatterSections: prepared.sections, keepsOrder: keepsListOrder)
         reader.roles = roles
         let implicit = Release(
             version: sheet.version.flatMap(ReleaseVersion.init), date: sheet.date,

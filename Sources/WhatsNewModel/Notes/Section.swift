@@ -1,4 +1,5 @@
 /// One row of the sheet: icon · title · summary.
+@dynamicMemberLookup
 public struct Section: Sendable, Hashable {
     /// Where the section came from in the notes.
     public enum Origin: Sendable, Hashable {
@@ -32,75 +33,25 @@ public struct Section: Sendable, Hashable {
     public var summary: MarkdownContent?
     /// The Markdown under the section.
     public var body: MarkdownContent
-    /// Front matter's `link`: an address the row links to.
-    public var link: String? {
-        get { rare?.facts.link }
-        set { updateRare { $0.link = newValue } }
-    }
-    /// Front matter's `id`: a stable identifier, which translations match on.
-    public var id: String? {
-        get { rare?.facts.id }
-        set { updateRare { $0.id = newValue } }
-    }
     /// The line of the heading or of the front matter's opening `---`.
     public var line: Int
-    /// In a sheet shown in a locale, the locale its title and summary are in (the original's
-    /// where the translation lacks the section). Nil when no locale was asked for.
-    public var locale: String? {
-        get { rare?.facts.locale }
-        set { updateRare { $0.locale = newValue } }
-    }
-    /// Front matter's `priority`: featured rows with a higher one come first when a size family
-    /// has room for only some rows.
-    public var priority: Int? {
-        get { rare?.facts.priority }
-        set { updateRare { $0.priority = newValue } }
-    }
-    /// Front matter's `audience` and `platforms`: who and where the row is for; empty for all.
-    public var audiences: [String] {
-        get { rare?.facts.audiences ?? [] }
-        set { updateRare { $0.audiences = newValue } }
-    }
-    /// Front matter's `platforms`: where the row applies (`ios`, `macos`); empty for all.
-    public var platforms: [String] {
-        get { rare?.facts.platforms ?? [] }
-        set { updateRare { $0.platforms = newValue } }
-    }
     /// The glyph and colour the sheet shows, once the icon catalog has resolved them.
     public var appearance = SectionAppearance()
-    /// Items gathered here from a row of another kind (a dependency update listed under
-    /// Features), by the item's line: the kind the notes gave them, which the version follows.
-    public var itemKinds: [Int: SectionKind] {
-        get { rare?.facts.itemKinds ?? [:] }
-        set { updateRare { $0.itemKinds = newValue } }
-    }
-    /// Where front matter names the icon and the colour, for diagnostics.
-    package var iconPosition: TextPosition? {
-        get { rare?.facts.iconPosition }
-        set { updateRare { $0.iconPosition = newValue } }
-    }
-    package var colorPosition: TextPosition? {
-        get { rare?.facts.colorPosition }
-        set { updateRare { $0.colorPosition = newValue } }
-    }
-    package var audiencePosition: TextPosition? {
-        get { rare?.facts.audiencePosition }
-        set { updateRare { $0.audiencePosition = newValue } }
-    }
-    package var platformsPosition: TextPosition? {
-        get { rare?.facts.platformsPosition }
-        set { updateRare { $0.platformsPosition = newValue } }
+
+    /// A fact few rows have (``Facts``), read and written as the section's own:
+    /// `section.priority`, `section.audiences`.
+    public subscript<Value>(dynamicMember fact: WritableKeyPath<Facts, Value>) -> Value {
+        get { (rare?.facts ?? Facts())[keyPath: fact] }
+        set {
+            var facts = rare?.facts ?? Facts()
+            facts[keyPath: fact] = newValue
+            rare = facts == Facts() ? nil : FactsBox(facts)
+        }
     }
 
     /// What few rows have, out of line (nil when none is set): a changelog of a million rows
     /// carries a word for them in each, not 140 bytes.
-    private var rare: RareFactsBox?
-
-    private mutating func updateRare(_ change: (inout RareFacts) -> Void) {
-        var facts = rare?.facts ?? RareFacts()
-        change(&facts)
-        rare = facts == RareFacts() ? nil : RareFactsBox(facts)
-    }
+    private var rare: FactsBox?
 
     /// A section; its locale, priority, audiences, platforms and appearance are unset.
     public init(
@@ -116,7 +67,7 @@ public struct Section: Sendable, Hashable {
         self.summary = summary
         self.body = body
         self.line = line
-        if link != nil || id != nil { rare = RareFactsBox(RareFacts(link: link, id: id)) }
+        if link != nil || id != nil { rare = FactsBox(Facts(link: link, id: id)) }
     }
 
     /// The short text the sheet shows under the title.
@@ -136,28 +87,52 @@ public struct Section: Sendable, Hashable {
     package var isOneList: Bool { summary == nil && body.blocks.count == 1 && body.blocks[0].isList }
 }
 
-/// The facts of a section that few rows have: front matter's and gathered items'.
-private struct RareFacts: Sendable, Hashable {
-    var link: String?
-    var id: String?
-    var locale: String?
-    var priority: Int?
-    var audiences: [String] = []
-    var platforms: [String] = []
-    var itemKinds: [Int: SectionKind] = [:]
-    var iconPosition: TextPosition?
-    var colorPosition: TextPosition?
-    var audiencePosition: TextPosition?
-    var platformsPosition: TextPosition?
+extension Section {
+    /// What few rows have: front matter's less common keys, and where a gathered row's items
+    /// came from. A section keeps them out of line, so a changelog of a million rows carries a
+    /// word for them in each, not 140 bytes.
+    public struct Facts: Sendable, Hashable {
+        /// Front matter's `link`: an address the row links to.
+        public var link: String?
+        /// Front matter's `id`: a stable identifier, which translations match on.
+        public var id: String?
+        /// In a sheet shown in a locale, the locale its title and summary are in (the
+        /// original's where the translation lacks the section). Nil when no locale was asked for.
+        public var locale: String?
+        /// Front matter's `priority`: featured rows with a higher one come first when a size
+        /// family has room for only some rows.
+        public var priority: Int?
+        /// Front matter's `audience`: who the row is for (`beta`, `pro`); empty for everyone.
+        public var audiences: [String] = []
+        /// Front matter's `platforms`: where the row applies (`ios`, `macos`); empty for all.
+        public var platforms: [String] = []
+        /// Items gathered here from a row of another kind (a dependency update listed under
+        /// Features), by the item's line: the kind the notes gave them, which the version follows.
+        public var itemKinds: [Int: SectionKind] = [:]
+        /// Where front matter names the icon, the colour, the audience and the platforms, for
+        /// diagnostics.
+        package var iconPosition: TextPosition?
+        package var colorPosition: TextPosition?
+        package var audiencePosition: TextPosition?
+        package var platformsPosition: TextPosition?
+
+        /// No facts: what a section has until front matter or gathering gives it some.
+        public init() {}
+
+        init(link: String?, id: String?) {
+            self.link = link
+            self.id = id
+        }
+    }
 }
 
 /// An immutable box, compared by what it holds: a section changes its rare facts by replacing it.
-private final class RareFactsBox: Sendable, Hashable {
-    let facts: RareFacts
+private final class FactsBox: Sendable, Hashable {
+    let facts: Section.Facts
 
-    init(_ facts: RareFacts) { self.facts = facts }
+    init(_ facts: Section.Facts) { self.facts = facts }
 
-    static func == (lhs: RareFactsBox, rhs: RareFactsBox) -> Bool { lhs === rhs || lhs.facts == rhs.facts }
+    static func == (lhs: FactsBox, rhs: FactsBox) -> Bool { lhs === rhs || lhs.facts == rhs.facts }
 
     func hash(into hasher: inout Hasher) { hasher.combine(facts) }
 }

@@ -6,7 +6,7 @@ struct ChangelogReader {
     let path: String
     let blocks: [Block]
     /// Section front matter in file order.
-    let sectionMetadata: [SectionMetadata]
+    let frontMatterSections: [Section]
     /// Show a release written as a plain list as written, rather than grouped by kind markers.
     var keepsOrder = false
     /// Roles already classified, for a file read more than once.
@@ -36,7 +36,7 @@ struct ChangelogReader {
     /// A block or a front-matter section, in the order the file has them.
     private enum Element {
         case block(Int)
-        /// An index into `sectionMetadata`.
+        /// An index into `frontMatterSections`.
         case section(Int)
     }
 
@@ -57,8 +57,7 @@ struct ChangelogReader {
         for (position, element) in elements.enumerated() {
             switch element {
             case .section(let index):
-                let metadata = sectionMetadata[index]
-                state.startFrontMatterSection(metadata, summary: summary(of: metadata))
+                state.startFrontMatterSection(frontMatterSections[index])
             case .block(let index):
                 let isHeading = nextHeading < outline.list.count && outline.list[nextHeading].index == index
                 let heading = isHeading ? outline.list[nextHeading] : nil
@@ -106,24 +105,18 @@ struct ChangelogReader {
         return DateScanner.NumericOrder.convention(of: orders)
     }
 
-    /// A front-matter `summary` read as Markdown, on the file's own lines.
-    private func summary(of metadata: SectionMetadata) -> MarkdownContent? {
-        guard let summary = metadata.summary else { return nil }
-        return MarkdownContent(blocks: MarkdownParser(lineOffset: (metadata.summaryLine ?? 1) - 1).parse(summary))
-    }
-
     /// Blocks and front-matter sections merged in line order.
     private func elements() -> [Element] {
         var elements: [Element] = []
-        var section = sectionMetadata.startIndex
+        var section = frontMatterSections.startIndex
         for index in blocks.indices {
-            while section < sectionMetadata.endIndex, sectionMetadata[section].openingLine < blocks[index].line {
+            while section < frontMatterSections.endIndex, frontMatterSections[section].line < blocks[index].line {
                 elements.append(.section(section))
                 section += 1
             }
             elements.append(.block(index))
         }
-        elements.append(contentsOf: (section..<sectionMetadata.endIndex).map(Element.section))
+        elements.append(contentsOf: (section..<frontMatterSections.endIndex).map(Element.section))
         return elements
     }
 
@@ -366,24 +359,14 @@ private struct State {
         if current?.release.link == nil { current?.release.link = link }
     }
 
-    mutating func startFrontMatterSection(_ metadata: SectionMetadata, summary: MarkdownContent?) {
+    mutating func startFrontMatterSection(_ section: Section) {
         guard current != nil else {
             diagnostics.append(
                 Diagnostic(
-                    .sectionOutsideRelease, at: SourceLocation(path: path, line: metadata.openingLine, column: 1),
+                    .sectionOutsideRelease, at: SourceLocation(path: path, line: section.line, column: 1),
                     "this section stands before the first release, so no release shows it"))
             return
         }
-        var section = Section(
-            origin: .frontMatter, kind: metadata.kind, icon: metadata.icon, color: metadata.color,
-            title: metadata.title, summary: summary, link: metadata.link, id: metadata.id, line: metadata.openingLine)
-        section.iconPosition = metadata.iconPosition
-        section.colorPosition = metadata.colorPosition
-        section.priority = metadata.priority
-        section.audiences = metadata.audiences
-        section.platforms = metadata.platforms
-        section.audiencePosition = metadata.audiencePosition
-        section.platformsPosition = metadata.platformsPosition
         current?.sections.append(SectionBuilder(section: section))
     }
 

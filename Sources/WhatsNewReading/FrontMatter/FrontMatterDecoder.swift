@@ -6,58 +6,56 @@ struct FrontMatterDecoder {
     let path: String
 
     func sheet(from block: FrontMatterBlock) -> (SheetMetadata, [Diagnostic]) {
-        var sheet = SheetMetadata()
-        var context = FrontMatterContext(decoder: self, block: block)
-        for entry in context.entries() {
-            switch context.key(entry, allowed: FrontMatterKey.sheetKeys, role: "the sheet's front matter") {
-            case .title: sheet.title = context.text(entry)
-            case .subtitle: sheet.subtitle = context.text(entry)
-            case .version: sheet.version = context.text(entry)
+        let texts: [FrontMatterKey: WritableKeyPath<SheetMetadata, String?>] = [
+            .title: \.title, .subtitle: \.subtitle, .version: \.version, .build: \.build,
+        ]
+        return decode(
+            block, into: SheetMetadata(), keys: FrontMatterKey.sheetKeys, texts: texts, role: "the sheet's front matter"
+        ) { sheet, key, entry, context in
+            switch key {
             case .date: sheet.date = context.date(entry)
             case .accent:
                 sheet.accent = context.text(entry)
                 sheet.accentPosition = context.textPosition(of: entry.value)
             case .icons: sheet.icons = context.icons(entry)
-            case .build: sheet.build = context.text(entry)
             case .show: sheet.show = context.showRule(entry)
             default: break
             }
         }
-        return (sheet, context.diagnostics)
     }
 
     /// A block under a release heading: the release's build number and show rule.
     func release(from block: FrontMatterBlock) -> (ReleaseMetadata, [Diagnostic]) {
-        var release = ReleaseMetadata(openingLine: block.openingLine)
-        var context = FrontMatterContext(decoder: self, block: block)
-        for entry in context.entries() {
-            switch context.key(entry, allowed: FrontMatterKey.releaseKeys, role: "a release's front matter") {
-            case .build: release.build = context.text(entry)
-            case .show: release.show = context.showRule(entry)
-            default: break
-            }
+        let release = ReleaseMetadata(openingLine: block.openingLine)
+        return decode(
+            block, into: release, keys: FrontMatterKey.releaseKeys, texts: [.build: \.build],
+            role: "a release's front matter"
+        ) { release, key, entry, context in
+            if key == .show { release.show = context.showRule(entry) }
         }
-        return (release, context.diagnostics)
     }
 
-    func section(from block: FrontMatterBlock) -> (SectionMetadata, [Diagnostic]) {
-        var section = SectionMetadata(openingLine: block.openingLine)
-        var context = FrontMatterContext(decoder: self, block: block)
-        for entry in context.entries() {
-            switch context.key(entry, allowed: FrontMatterKey.sectionKeys, role: "a section's front matter") {
+    /// A curated row: the section its keys describe, its line the opening `---`'s, its summary
+    /// read as Markdown on the file's own lines; the Markdown after the block is its body.
+    func section(from block: FrontMatterBlock) -> (Section, [Diagnostic]) {
+        let section = Section(origin: .frontMatter, line: block.openingLine)
+        let texts: [FrontMatterKey: WritableKeyPath<Section, String?>] = [.title: \.title, .link: \.link, .id: \.id]
+        return decode(
+            block, into: section, keys: FrontMatterKey.sectionKeys, texts: texts, role: "a section's front matter"
+        ) { section, key, entry, context in
+            switch key {
             case .icon:
                 section.icon = context.text(entry).flatMap(Icon.init)
                 section.iconPosition = context.textPosition(of: entry.value)
             case .color:
                 section.color = context.text(entry)
                 section.colorPosition = context.textPosition(of: entry.value)
-            case .title: section.title = context.text(entry)
             case .summary:
-                section.summary = context.text(entry)
-                section.summaryLine = context.line(of: entry.value)
+                section.summary = context.text(entry).map { text in
+                    let parser = MarkdownParser(lineOffset: context.line(of: entry.value) - 1)
+                    return MarkdownContent(blocks: parser.parse(text))
+                }
             case .kind: section.kind = context.kind(entry)
-            case .link: section.link = context.text(entry)
-            case .id: section.id = context.text(entry)
             case .priority: section.priority = context.integer(entry)
             case .audience:
                 section.audiences = context.names(entry)
@@ -68,7 +66,27 @@ struct FrontMatterDecoder {
             default: break
             }
         }
-        return (section, context.diagnostics)
+    }
+
+    /// One block's keys read in order into `value`: a key the role does not take is reported
+    /// with the nearest it does, a key of plain text goes where `texts` says, and `read` sets
+    /// what each other key says.
+    private func decode<Value>(
+        _ block: FrontMatterBlock, into value: Value, keys: [FrontMatterKey],
+        texts: [FrontMatterKey: WritableKeyPath<Value, String?>], role: String,
+        read: (inout Value, FrontMatterKey, FrontMatterContext.Entry, inout FrontMatterContext) -> Void
+    ) -> (Value, [Diagnostic]) {
+        var value = value
+        var context = FrontMatterContext(decoder: self, block: block)
+        for entry in context.entries() {
+            guard let key = context.key(entry, allowed: keys, role: role) else { continue }
+            if let field = texts[key] {
+                value[keyPath: field] = context.text(entry)
+            } else {
+                read(&value, key, entry, &context)
+            }
+        }
+        return (value, context.diagnostics)
     }
 
     func location(_ line: Int, _ column: Int = 1) -> SourceLocation {
