@@ -367,8 +367,8 @@ struct CommitDrafter {
             return false
         }
         let stamp =
-            FragmentFile.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-"
-            + FragmentFile.slug(of: fragment)
+            FragmentName.timestamp(Date(timeIntervalSince1970: TimeInterval(commit.time))) + "-"
+            + FragmentName.slug(of: fragment)
         let stem = stamp + "-" + commit.short
         // Two notes of one commit with the same words still get two names.
         var name = stem + ".md"

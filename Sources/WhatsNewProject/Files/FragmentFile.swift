@@ -1,11 +1,6 @@
 import WhatsNewModel
 import WhatsNewReading
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -15,8 +10,7 @@ import WhatsNewReading
 #endif
 
 /// A new fragment: checked as lint would check it, then written under a name no other branch's
-/// fragment takes: the time, a few words of the note, and four random letters, so two notes
-/// written in the same second with the same words on two branches still differ.
+/// fragment takes (``FragmentName``).
 package struct FragmentFile {
     /// The fragments' folder.
     package let folder: String
@@ -28,11 +22,11 @@ package struct FragmentFile {
         self.reader = reader
     }
 
-    /// Writes the fragment and returns its path. A fragment `release` would refuse (too
+    /// Writes the fragment under a ``FragmentName`` made now and returns its path. A fragment `release` would refuse (too
     /// large, an unknown kind or colour, a broken front matter) is not written; what `release`
     /// would warn about comes back as warnings.
     package func create(
-        _ text: String, icons: IconCatalog = .builtIn, now: Date = Date()
+        _ text: String, icons: IconCatalog = .builtIn
     ) throws(CommandFailure) -> (path: String, warnings: [Diagnostic]) {
         let size = text.utf8.count
         guard size <= FragmentFolder.maximumSize else {
@@ -54,7 +48,7 @@ package struct FragmentFile {
         guard let fragment, !findings.contains(where: { $0.severity == .error }) else {
             throw CommandFailure(findings, notes: ["no fragment was written"])
         }
-        let stem = Self.timestamp(now) + "-" + Self.slug(of: fragment) + "-" + Self.randomTag()
+        let stem = FragmentName.stem(of: fragment)
         // The first note brings the folder and its README: all three appear at once, or none.
         if FileKind(of: folder) == nil, try firstNotes([(stem + ".md", text)]) {
             return ("\(folder)/\(stem).md", findings)
@@ -124,40 +118,4 @@ package struct FragmentFile {
         release <version>` writes them into the changelog and removes them.
 
         """
-
-    /// Four lowercase hexadecimal digits.
-    static func randomTag() -> String {
-        let value = UInt16.random(in: 0...UInt16.max)
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - hex.count) + hex
-    }
-
-    /// `20240502-143012`, in UTC so every branch's clock counts the same way.
-    static func timestamp(_ date: Date) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func digits(_ value: Int?, _ count: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "-" + digits(parts.hour, 2)
-            + digits(parts.minute, 2) + digits(parts.second, 2)
-    }
-
-    /// The calendar names are stamped in, made once: drafting stamps a name per commit.
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        return calendar
-    }()
-
-    /// Up to six words of the title, else of the note, as lowercase ASCII joined by `-`;
-    /// the kind when no word survives (a note in Japanese).
-    static func slug(of fragment: Fragment) -> String {
-        let source = fragment.title ?? MarkdownContent(blocks: fragment.body.blocks).plainText
-        let folded = source.foldingLatinMarks().lowercased()
-        let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(6)
-        var slug = words.joined(separator: "-")
-        if slug.count > 48 { slug = String(slug.prefix(48)).trimmingCharacters(from: "-") }
-        return slug.isEmpty ? fragment.kind.name : slug
-    }
 }

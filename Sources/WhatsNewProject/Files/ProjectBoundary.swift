@@ -1,10 +1,5 @@
 import WhatsNewModel
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -100,7 +95,7 @@ package struct ProjectBoundary: Sendable {
     /// way stands (by its real place).
     private static func follow(_ path: String, link: (String) -> Void) -> String {
         let start =
-            path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
+            path.hasPrefix("/") ? path : ProjectFiles.workingDirectory + "/" + (path.isEmpty ? "." : path)
         // What is left to walk, last component first; what is walked, resolved.
         var pending = start.split(separator: "/", omittingEmptySubsequences: true).reversed() as [Substring]
         // The path walked so far, resolved, kept whole: each step adds or drops one component.

@@ -46,12 +46,17 @@ package enum ProjectFiles {
         unlink(path) == 0 || errno == ENOENT ? nil : errno
     }
 
+    /// A path in the system's temporary folder that nothing else names: `prefix` and a UUID.
+    package static func scratchPath(named prefix: String) -> String {
+        FileManager.default.temporaryDirectory.path + "/\(prefix)-\(UUID().uuidString)"
+    }
+
     /// A file in the system's temporary folder holding `text` while `use` runs with its path,
     /// removed after; what `use` returns, with the file's text as it was left.
     package static func withScratchFile<Result>(
         named prefix: String, holding text: String, _ use: (String) throws(CommandFailure) -> Result
     ) throws(CommandFailure) -> (result: Result, text: String) {
-        let path = FileManager.default.temporaryDirectory.path + "/\(prefix)-\(UUID().uuidString).md"
+        let path = scratchPath(named: prefix) + ".md"
         defer { unlink(path) }
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw CommandFailure(

@@ -1,11 +1,6 @@
 import WhatsNewModel
 import WhatsNewReading
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -25,11 +20,10 @@ struct Git {
     }
 
     /// git's standard output; a failure carries its standard error. `input` is its standard
-    /// input, read from a file so neither side ever waits on the other's pipe. git is started
-    /// with posix_spawn and waited for with waitpid, so no event loop stands between this run
-    /// and git: nothing but git's own end can keep it waiting.
+    /// input, read from a file so neither side ever waits on the other's pipe; nothing but
+    /// git's own end can keep this run waiting.
     func run(_ arguments: [String], input: [UInt8]? = nil) throws(Failure) -> [UInt8] {
-        let scratch = FileManager.default.temporaryDirectory.path + "/whatsnew-git-\(UUID().uuidString)"
+        let scratch = ProjectFiles.scratchPath(named: "whatsnew-git")
         // Standard error goes to a file, so git can never block on it while its output is read.
         let errorDescriptor = open(scratch + "-err", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         let inputDescriptor =
@@ -54,26 +48,16 @@ struct Git {
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         var readOpen = true
         defer { if readOpen { close(readEnd) } }
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputDescriptor, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_adddup2(&actions, errorDescriptor, 2)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
         // `-C` rather than a change of folder: the one place git runs is said on its command line.
         let words = ["git"] + (directory.map { ["-C", $0] } ?? []) + arguments
-        let cWords = words.map { strdup($0) } + [nil]
-        defer { for word in cWords { free(word) } }
-        var child: pid_t = 0
-        let spawned = posix_spawnp(&child, "git", &actions, nil, cWords, environ)
+        let started = ChildProcess.start(
+            words, searchesPath: true, redirections: [(inputDescriptor, 0), (writeEnd, 1), (errorDescriptor, 2)],
+            closing: [readEnd])
         close(writeEnd)
-        guard spawned == 0 else {
-            throw Failure(message: "cannot run git: \(describe(errno: spawned))")
+        let child: ChildProcess
+        switch started {
+        case .success(let process): child = process
+        case .failure(let error): throw Failure(message: "cannot run git: \(describe(errno: error.number))")
         }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -85,10 +69,8 @@ struct Git {
         }
         close(readEnd)
         readOpen = false
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         // Exited, and with 0: anything else (a signal, a failure) is git's failure.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        guard child.waitForExit() == 0 else {
             lseek(errorDescriptor, 0, SEEK_SET)
             var errorBytes: [UInt8] = []
             while errorBytes.count < 1 << 16 {
