@@ -17,9 +17,7 @@ struct FastlaneExportCommand: ParsableCommand {
         abstract: "Write fastlane/metadata/<locale>/release_notes.txt, and with --version-code the Android changelog."
     )
 
-    @Argument(
-        help: "The release notes to read, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var input: String?
+    @OptionGroup var source: NotesArgument
 
     @Option(
         help:
@@ -65,7 +63,7 @@ struct FastlaneExportCommand: ParsableCommand {
 
     private var export: ExportFastlane {
         var export = ExportFastlane()
-        export.notes.input = input
+        export.notes.input = source.input
         export.notes.release = release
         export.notes.localesDirectory = translations.localesDir
         (export.notes.iconMap, export.notes.maximumSize) = (icons.iconMap, limit.bytes)
@@ -83,8 +81,7 @@ struct JSONExportCommand: ParsableCommand {
         abstract: "Write <dir>/<locale>.lproj/<name> for the notes and each translation."
     )
 
-    @Argument(help: "The release notes to read (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var input: String?
+    @OptionGroup var source: NotesArgument
 
     @Option(
         help:
@@ -116,7 +113,7 @@ struct JSONExportCommand: ParsableCommand {
 
     func run() throws {
         var export = ExportJSON()
-        (export.notes.input, export.notes.release) = (input, release)
+        (export.notes.input, export.notes.release) = (source.input, release)
         export.notes.localesDirectory = translations.localesDir
         (export.notes.iconMap, export.notes.maximumSize) = (icons.iconMap, limit.bytes)
         (export.locales, export.directory, export.name) = (locales, dir, name)

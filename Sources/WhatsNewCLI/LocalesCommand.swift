@@ -8,8 +8,7 @@ struct LocalesCommand: ParsableCommand {
         abstract: "List the translations of the notes: CHANGELOG.<locale>.md beside them, and the --locales-dir."
     )
 
-    @Argument(help: "The release notes whose translations to list.")
-    var input: String?
+    @OptionGroup var source: NotesArgument
 
     @OptionGroup var translations: TranslationOptions
 
@@ -17,7 +16,7 @@ struct LocalesCommand: ParsableCommand {
 
     func run() throws {
         var list = ListLocales()
-        (list.input, list.localesDirectory, list.maximumSize) = (input, translations.localesDir, limit.bytes)
+        (list.input, list.localesDirectory, list.maximumSize) = (source.input, translations.localesDir, limit.bytes)
         try perform { () throws(CommandFailure) in try list.run(in: Project.find()) }
     }
 }

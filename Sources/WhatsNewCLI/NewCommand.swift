@@ -63,9 +63,10 @@ struct NewCommand: ParsableCommand {
     }
 
     private var fragment: WriteFragment {
-        var fragment = WriteFragment(kind: kind)
-        (fragment.title, fragment.summary, fragment.icon, fragment.color) = (title, summary, icon, color)
-        (fragment.issues, fragment.pullRequests, fragment.breaking, fragment.body) = (issue, pr, breaking, body)
+        var fragment = WriteFragment(
+            kind: kind, title: title, summary: summary, icon: icon, color: color, issues: issue, pullRequests: pr,
+            isBreaking: breaking)
+        fragment.body = body
         return fragment
     }
 }

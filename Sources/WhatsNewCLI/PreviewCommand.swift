@@ -13,8 +13,7 @@ struct PreviewCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The release notes to read (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var input: String?
+    @OptionGroup var source: NotesArgument
 
     @Option(
         help:
@@ -46,7 +45,7 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         var preview = PreviewFamilies()
         preview.notes = reader.apply(to: NotesRequest())
-        (preview.notes.input, preview.notes.release) = (input, release)
+        (preview.notes.input, preview.notes.release) = (source.input, release)
         (preview.notes.iconMap, preview.notes.maximumSize) = (icons.iconMap, limit.bytes)
         preview.output = output
         try perform { () throws(CommandFailure) in try preview.run(in: settings.project()) }

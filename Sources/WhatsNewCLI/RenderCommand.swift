@@ -16,9 +16,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(
-        help: "The release notes to read, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var input: String?
+    @OptionGroup var source: NotesArgument
 
     @Option(
         help: "The release to show: latest, unreleased (with the notes in .changes/), all, or a version such as 1.4.0.")
@@ -125,7 +123,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var render = RenderSheets()
         render.notes = reader.apply(to: NotesRequest())
-        render.notes.input = input
+        render.notes.input = source.input
         render.notes.release = release
         render.notes.since = since
         render.notes.locale = locale

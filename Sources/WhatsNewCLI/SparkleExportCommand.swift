@@ -17,8 +17,7 @@ struct SparkleExportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The release notes to read (default: .whatsnew.yml's input, else CHANGELOG.md).")
-    var input: String?
+    @OptionGroup var source: NotesArgument
 
     @Option(
         name: .customLong("archive"), parsing: .singleValue,
@@ -85,7 +84,7 @@ struct SparkleExportCommand: ParsableCommand {
     func run() throws {
         var export = ExportSparkle()
         export.notes = reader.apply(to: NotesRequest())
-        export.notes.input = input
+        export.notes.input = source.input
         export.notes.localesDirectory = translations.localesDir
         (export.notes.iconMap, export.notes.maximumSize) = (icons.iconMap, limit.bytes)
         export.notes.builds = try perform { () throws(CommandFailure) in try builds.map(NotesRequest.BuildNumber.parse)

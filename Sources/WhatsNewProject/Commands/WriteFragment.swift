@@ -2,51 +2,36 @@ import WhatsNewEditing
 import WhatsNewModel
 import WhatsNewReading
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `whatsnew new`: one change's release note, written as a fragment in the project's
 /// fragments folder, checked as lint would check it first.
 package struct WriteFragment {
-    /// `--kind`.
-    package var kind: String
-    /// `--title`: a featured row of its own.
-    package var title: String?
-    /// `--summary`: a featured row's summary.
-    package var summary: String?
-    /// `--icon`.
-    package var icon: String?
-    /// `--color`.
-    package var color: String?
-    /// `--issue`, repeated.
-    package var issues: [String] = []
-    /// `--pr`, repeated.
-    package var pullRequests: [String] = []
-    /// `--breaking`.
-    package var breaking = false
+    /// What `--kind`, `--title`, `--summary`, `--icon`, `--color`, `--issue`, `--pr` and
+    /// `--breaking` say: the fragment's front matter (its packages are found when it is written).
+    package var note: FragmentText
     /// `--body`: the note as Markdown, `-` for standard input; nil to open the editor.
     package var body: String?
     /// Whether standard input is a terminal, where the editor may open.
     package var isInteractive = StandardInput.isTerminal
 
-    package init(kind: String) {
-        self.kind = kind
+    /// A note of `kind`, with what the other options say.
+    package init(
+        kind: String, title: String? = nil, summary: String? = nil, icon: String? = nil, color: String? = nil,
+        issues: [String] = [], pullRequests: [String] = [], isBreaking: Bool = false
+    ) {
+        note = FragmentText(kind: kind)
+        (note.title, note.summary, note.icon, note.color) = (title, summary, icon, color)
+        (note.issues, note.pullRequests, note.isBreaking) = (issues, pullRequests, isBreaking)
     }
 
     /// The kind checked against the project's, and every reference; a usage error otherwise.
     package func validate(in project: Project) throws(CommandFailure) {
         let kinds = project.kinds
-        guard kinds.named(kind) != nil else {
-            let near = kinds.question(for: kind).map { "\($0) " } ?? ""
-            throw .usage("unknown kind `\(kind)`; \(near)kinds are \(kinds.names.joined(separator: ", ")).")
+        guard kinds.named(note.kind) != nil else {
+            let near = kinds.question(for: note.kind).map { "\($0) " } ?? ""
+            throw .usage("unknown kind `\(note.kind)`; \(near)kinds are \(kinds.names.joined(separator: ", ")).")
         }
         for (option, values, target) in [
-            ("--issue", issues, ChangeReference.Target.issue), ("--pr", pullRequests, .pullRequest),
+            ("--issue", note.issues, ChangeReference.Target.issue), ("--pr", note.pullRequests, .pullRequest),
         ] {
             for value in values where ChangeReference(value, target: target) == nil {
                 throw .usage("\(option) takes a number or an http(s) address, not \(value)")
@@ -58,11 +43,13 @@ package struct WriteFragment {
     package func run(in project: Project, console: Console = .standard) throws(CommandFailure) {
         try validate(in: project)
         try project.settings?.check(on: console)
-        let frontMatter = frontMatter(packages: try packages(in: project, console: console))
+        var note = note
+        note.packages = try packages(in: project, console: console)
+        let frontMatter = note.frontMatter
         var text: String
         if let body {
             text = frontMatter + (body == "-" ? Self.standardInput() : body)
-        } else if title != nil && summary != nil {
+        } else if note.title != nil && note.summary != nil {
             text = frontMatter
         } else if let editor = Editor.fromEnvironment(), isInteractive {
             guard let edited = try editor.edit(frontMatter + Self.instructions) else {
@@ -101,14 +88,6 @@ package struct WriteFragment {
             "whatsnew new: for \(touched.joined(separator: ", ")), the \(touched.count == 1 ? "package whose folder" : "packages whose folders") this branch changes (--package names others)"
         )
         return touched
-    }
-
-    /// The front matter from the options, by the one writer of fragments.
-    private func frontMatter(packages: [String]) -> String {
-        var text = FragmentText(kind: kind)
-        (text.packages, text.title, text.icon, text.color, text.summary) = (packages, title, icon, color, summary)
-        (text.issues, text.pullRequests, text.isBreaking) = (issues, pullRequests, breaking)
-        return text.frontMatter
     }
 
     /// What the editor shows under the front matter; taken out again when left as it is.
@@ -152,30 +131,10 @@ struct Editor {
     /// Runs `words` on this terminal (its standard streams inherited) and waits: the exit
     /// status, or 128 plus the signal that ended it.
     private static func run(_ words: [String]) throws(CommandFailure) -> Int32 {
-        let cWords = words.map { strdup($0) } + [nil]
-        defer { for word in cWords { free(word) } }
-        // The editor starts as a shell would start it: SIGPIPE back to its default (whatsnew
-        // ignores it for itself) and no signal blocked.
-        #if canImport(Darwin)
-            var attributes: posix_spawnattr_t?
-        #else
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        var none = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, words[0], nil, &attributes, cWords, environ)
-        guard spawned == 0 else { throw CommandFailure(message: "cannot run \(words[0]): \(describe(errno: spawned))") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        switch ChildProcess.start(words, searchesPath: false) {
+        case .success(let child): child.waitForExit()
+        case .failure(let error):
+            throw CommandFailure(message: "cannot run \(words[0]): \(describe(errno: error.number))")
+        }
     }
 }
