@@ -48,11 +48,6 @@ package struct NotesRequest: Sendable {
         package var version: String
         package var build: String
 
-        package init(version: String, build: String) {
-            self.version = version
-            self.build = build
-        }
-
         /// `--build 1.4.0=1248`: a version and its build number, checked by ``isBuild(_:)``.
         package static func parse(_ written: String) throws(CommandFailure) -> BuildNumber {
             let parts = written.split(separator: "=", maxSplits: 1).map { $0.trimmedWhitespace() }

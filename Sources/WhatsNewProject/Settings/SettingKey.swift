@@ -66,13 +66,10 @@ struct SettingKey: Sendable {
         SettingKey("format", overlay: { $0.format = $1.format }) {
             $0.config.format = $0.choice($1, $2, among: ProjectConfig.formats)
         },
-        SettingKey("outputs", overlay: { $0.outputs = $1.outputs }) { reader, value, _ in
-            guard let outputs = value.mapping else {
-                reader.report(
-                    .configValue, value.mark, "`outputs` maps formats to paths, such as `html: docs/whats-new.html`")
-                return
-            }
-            for (format, target) in outputs {
+        SettingKey("outputs", overlay: { $0.outputs = $1.outputs }) { reader, value, key in
+            for (format, target) in reader.mapping(
+                value, key, "maps formats to paths, such as `html: docs/whats-new.html`")
+            {
                 guard let name = format.string, let known = OutputFormat(rawValue: name) else {
                     reader.report(
                         .configValue, format.mark,
@@ -176,13 +173,9 @@ struct SettingKey: Sendable {
             }
             reader.config.platforms = names
         },
-        SettingKey("builds", overlay: { $0.builds = $1.builds }) { reader, value, _ in
-            guard let builds = value.mapping else {
-                reader.report(
-                    .configValue, value.mark, "`builds` maps versions to build numbers, such as `1.4.0: 1248`")
-                return
-            }
-            for (version, build) in builds {
+        SettingKey("builds", overlay: { $0.builds = $1.builds }) { reader, value, key in
+            for (version, build) in reader.mapping(value, key, "maps versions to build numbers, such as `1.4.0: 1248`")
+            {
                 guard let name = version.scalar?.string, ReleaseVersion(name) != nil else {
                     reader.report(.configValue, version.mark, "`\(version.scalar?.string ?? "")` is not a version")
                     continue

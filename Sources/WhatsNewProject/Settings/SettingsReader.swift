@@ -72,6 +72,16 @@ struct SettingsReader {
 
     /// A path-valued setting, kept with where it stands; a package's is named with it, so a
     /// message says whose setting it is.
+    /// A key's pairs, in order; none, reported, when its value is no mapping (`what` says
+    /// what the key maps, with an example).
+    mutating func mapping(_ node: YAMLNode, _ key: String, _ what: String) -> [YAMLMapping.Element] {
+        guard let mapping = node.mapping else {
+            report(.configValue, node.mark, "`\(key)` \(what)")
+            return []
+        }
+        return Array(mapping)
+    }
+
     mutating func path(_ node: YAMLNode, _ key: String) -> String? {
         guard let value = text(node, key) else { return nil }
         let scope = package.map { "packages: \($0): " } ?? ""

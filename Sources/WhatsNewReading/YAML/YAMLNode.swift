@@ -121,9 +121,4 @@ package struct YAMLSequence: Sendable, Hashable, RandomAccessCollection {
 package struct YAMLMark: Sendable, Hashable {
     package var line: Int
     package var column: Int
-
-    package init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
 }
