@@ -1,5 +1,6 @@
 import Testing
 import WhatsNewModel
+import WhatsNewProject
 import WhatsNewReading
 
 /// `whatsnew next`: the version the notes ask for, from the latest release and the kinds of

@@ -1,12 +1,14 @@
+import WhatsNewModel
+
 /// Whether an item of the notes says it breaks something users rely on, by one rule for every
 /// reader of items. A marker, not a mention: a label that opens the item (`BREAKING: …`,
 /// `**breaking** …`, `⚠️ BREAKING …`, `Breaking change: …`, `Backwards incompatible: …`), or
 /// such a word in brackets as git-cliff and others write it (`[**breaking**]`, `(breaking)`,
 /// `(backwards incompatible)`). `Handle BREAKING_CHANGE notes`, `stop parsing BREAKING CHANGE`
 /// and "after a backwards incompatible change slipped in" mention it.
-public enum BreakingMark {
+package enum BreakingMark {
     /// Whether the list item carries the mark.
-    public static func marks(_ item: ListItem) -> Bool {
+    package static func marks(_ item: ListItem) -> Bool {
         if case .paragraph(let inlines)? = item.blocks.first?.content, let first = inlines.first {
             switch first {
             case .strong(let children), .emphasis(let children):
@@ -19,7 +21,7 @@ public enum BreakingMark {
     }
 
     /// Whether an item's plain text carries the mark.
-    public static func marks(_ text: String) -> Bool {
+    package static func marks(_ text: String) -> Bool {
         let opening = text.drop { !$0.isLetter }
         let emojiLed = opening.startIndex != text.startIndex && text.first.map { !$0.isASCII } == true
         // `BREAKING: …`, `Breaking change: …`, and after a warning sign, `⚠️ BREAKING …`.

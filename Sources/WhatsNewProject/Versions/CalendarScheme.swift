@@ -1,12 +1,14 @@
+import WhatsNewModel
+
 /// How a calendar version is written, in calver.org's words: `YYYY.0M.MICRO`, `YY.0M` (a
 /// month's first release has no counter: `26.09`, then `26.09.1`), `YYYY.MICRO` (a counter
 /// within the year: `2026.1`, `2026.2`), `YYYY.0M.0D` (`2026.11.28`, then `2026.11.28.1`).
 ///
 /// `.whatsnew.yml`'s `calendar:` gives it; without one it is learned from the notes' releases
 /// and their dates.
-public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
+package struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
     /// One number of the version.
-    public enum Part: Sendable, Equatable {
+    package enum Part: Sendable, Equatable {
         /// The year: `YYYY` (2026), `YY` (26), `0Y` (26, and 06 for 2006).
         case year(short: Bool, padded: Bool)
         /// `MM` (9) or `0M` (09).
@@ -18,13 +20,13 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The numbers, in order: the date's, then at most one counter.
-    public let parts: [Part]
+    package let parts: [Part]
     /// Where the counter starts each period: 0 (`2026.11.0`, pip's `24.0`) or 1 (`2026.1`).
-    public var firstCounter = 0
+    package var firstCounter = 0
 
     /// The scheme `text` writes (`YYYY.0M.MICRO`); nil when it is not one: a year first, then
     /// the month, then the day, each at most once, and a counter only last.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var parts: [Part] = []
         for token in text.uppercased().split(separator: ".", omittingEmptySubsequences: false) {
             let part: Part
@@ -66,10 +68,10 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
     /// The number of date parts.
     var dateCount: Int { parts.count { $0 != .counter } }
     /// Whether every release writes a counter; without one a period's first release has none.
-    public var writesCounter: Bool { parts.last == .counter }
+    package var writesCounter: Bool { parts.last == .counter }
 
     /// The scheme in calver.org's words.
-    public var description: String {
+    package var description: String {
         parts.map { part in
             switch part {
             case .year(let short, let padded): short ? (padded ? "0Y" : "YY") : "YYYY"
@@ -110,7 +112,7 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
 
     /// The scheme the notes' releases are written in, read from the newest one's numbers
     /// against the releases' dates; nil when it reads as no calendar version (`1.4.0`).
-    public static func learned(from releases: [Release]) -> CalendarScheme? {
+    package static func learned(from releases: [Release]) -> CalendarScheme? {
         let released = releases.filter { !$0.isUnreleased && $0.version.map { $0.prerelease.isEmpty } == true }
         guard let newest = NewestFirst.newest(released, { $0.version! }),
             let version = newest.version
@@ -158,7 +160,7 @@ public struct CalendarScheme: Sendable, Equatable, CustomStringConvertible {
 
     /// The scheme with its counter starting where the notes' releases start theirs: at 1 when
     /// two or more releases are written in it and none counts 0 (`2026.1`, `2026.2`), else at 0.
-    public func counting(as releases: [Release]) -> CalendarScheme {
+    package func counting(as releases: [Release]) -> CalendarScheme {
         guard writesCounter else { return self }
         let counters = releases.compactMap { release -> Int? in
             guard !release.isUnreleased, let version = release.version, version.prerelease.isEmpty,

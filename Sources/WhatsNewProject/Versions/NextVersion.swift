@@ -1,28 +1,30 @@
+import WhatsNewModel
+
 /// The version a coming release takes: the latest release moved by a bump (SemVer, with
 /// Cargo's reading below 1.0.0 unless the project asks for plain SemVer), or the release's
 /// date in the project's calendar scheme (``CalendarScheme``); a pre-release counts on from the
 /// notes' latest.
-public struct NextVersion: Sendable {
+package struct NextVersion: Sendable {
     /// How the project numbers its releases.
-    public var versioning: Versioning
+    package var versioning: Versioning
     /// How a calendar version is written; nil for `YYYY.MM.MICRO`.
-    public var calendar: CalendarScheme?
+    package var calendar: CalendarScheme?
 
     /// A rule for `versioning`, calendar versions written as `calendar` says.
-    public init(versioning: Versioning = .semver, calendar: CalendarScheme? = nil) {
+    package init(versioning: Versioning = .semver, calendar: CalendarScheme? = nil) {
         self.versioning = versioning
         self.calendar = calendar
     }
 
     /// A rule for `versioning` on notes of `releases`: calendar versions written as `calendar`
     /// says, else as those releases are (``CalendarScheme/learned(from:)``).
-    public init(versioning: Versioning, calendar: CalendarScheme?, releases: [Release]) {
+    package init(versioning: Versioning, calendar: CalendarScheme?, releases: [Release]) {
         let scheme = calendar.map { $0.counting(as: releases) } ?? CalendarScheme.learned(from: releases)
         self.init(versioning: versioning, calendar: versioning == .calendar ? scheme : nil)
     }
 
     /// Why no version can be given.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// `--pre beta` after `1.5.0-rc.1`: the new pre-release would sort before the latest.
         case preReleaseNotNewer(proposed: String, latest: String)
         /// `--pre` with something that is not an identifier (`beta`, `rc`).
@@ -40,7 +42,7 @@ public struct NextVersion: Sendable {
     /// `2.0.0` whatever the notes since). A bump asked for by name moves the number it names,
     /// from the latest release of either kind as npm does: a patch of `7.1.0-beta.5` is `7.1.0`,
     /// a minor of `1.2.0-rc.1` is `1.2.0`, a minor of `1.2.3-rc.1` is `1.3.0`.
-    public func version(
+    package func version(
         after stable: ReleaseVersion?, latestPreRelease: ReleaseVersion?, bump: ReleaseVersion.Bump,
         preRelease name: String? = nil,
         on day: ReleaseDate, named: Bool = false, counterStartsAtZero: Bool = false, planned: ReleaseVersion? = nil,

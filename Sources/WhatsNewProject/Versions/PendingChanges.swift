@@ -1,19 +1,21 @@
+import WhatsNewModel
+
 /// What waits to be released, each note with the bump it asks for: the fragments, the notes'
 /// release in progress, and the pre-releases written since the latest release, which a final
 /// release gathers in. `whatsnew next`, `release auto` and lint read the bump from here.
-public struct PendingChanges: Sendable {
+package struct PendingChanges: Sendable {
     /// One note and what it asks of the version.
-    public struct Note: Sendable, Equatable {
+    package struct Note: Sendable, Equatable {
         /// How far it moves the version; nil when it asks for no release (a thanks list).
-        public var bump: ReleaseVersion.Bump?
+        package var bump: ReleaseVersion.Bump?
         /// Its kind as the notes or the fragment name it (`added`, `ui`), or `featured row`.
-        public var kind: String
+        package var kind: String
         /// Its words, shortened, for `--explain`.
-        public var text: String
+        package var text: String
         /// The fragment, or the row's heading in the notes.
-        public var location: SourceLocation
+        package var location: SourceLocation
         /// False for a kind the project adds without `bump:` (counted as a patch; lint says so).
-        public var hasRule: Bool = true
+        package var hasRule: Bool = true
 
         mutating func markBreakingBelowOne() {
             bump = .major
@@ -23,24 +25,24 @@ public struct PendingChanges: Sendable {
 
     /// The latest release that is not a pre-release (by the notes' order and dates,
     /// ``ReleaseOrder/latest(of:in:)``); nil when there is none.
-    public var stable: ReleaseVersion?
+    package var stable: ReleaseVersion?
     /// The newest pre-release after `stable`, when there is one.
-    public var latestPreRelease: ReleaseVersion?
+    package var latestPreRelease: ReleaseVersion?
     /// The pre-releases after `stable`, as indices of the document's releases.
-    public var preReleases: [Int] = []
+    package var preReleases: [Int] = []
     /// The newest pre-release the notes hold, of any release line: the form the next one takes.
-    public var newestPreReleaseEver: ReleaseVersion?
+    package var newestPreReleaseEver: ReleaseVersion?
     /// Whether the notes count pre-releases from 0 (`3.0.0-next.0`), as changesets does.
-    public var countsPreReleasesFromZero = false
+    package var countsPreReleasesFromZero = false
     /// Notes new since the latest release of any kind: the fragments and the release in progress.
-    public var new: [Note] = []
+    package var new: [Note] = []
     /// Notes of the pre-releases after `stable`, which the final release gathers in.
-    public var gathered: [Note] = []
+    package var gathered: [Note] = []
 
     /// What waits in `document` (read from `path`) and `fragments`, with the project's kinds.
     /// `removalBreaksBelowOne`: below 1.0.0 a removal is breaking, as Cargo reads SemVer
     /// (`versioning: semver`); false to read SemVer to the letter.
-    public init(
+    package init(
         document: Document, path: String, fragments: [Fragment], kinds: ChangeKinds, removalBreaksBelowOne: Bool = true
     ) {
         let releases = document.releases
@@ -83,7 +85,7 @@ public struct PendingChanges: Sendable {
 
     /// The pre-releases a release of `version` gathers in (of `releases`, the notes these were
     /// read from), oldest first; none for a pre-release.
-    public func preReleases(gatheredBy version: ReleaseVersion, in releases: [Release]) -> [Int] {
+    package func preReleases(gatheredBy version: ReleaseVersion, in releases: [Release]) -> [Int] {
         guard !version.isPreRelease else { return [] }
         let older = preReleases.filter { releases[$0].version!.compare(to: version) == .older }
         return NewestFirst.oldestByVersion(older) { releases[$0].version! }
@@ -91,21 +93,21 @@ public struct PendingChanges: Sendable {
 
     /// Whether anything waits for the release asked for: new notes for a pre-release; new or
     /// gathered ones for a release.
-    public func isEmpty(preRelease: Bool) -> Bool { notes(preRelease: preRelease).isEmpty }
+    package func isEmpty(preRelease: Bool) -> Bool { notes(preRelease: preRelease).isEmpty }
 
     /// The notes that count: since `stable`, whichever release is asked for, since the version
     /// moves by everything that changed since the last release users got.
-    public func notes(preRelease: Bool) -> [Note] {
+    package func notes(preRelease: Bool) -> [Note] {
         preRelease && new.isEmpty ? [] : gathered + new
     }
 
     /// The bump the notes ask for: the largest of theirs; nil when none asks for a release.
-    public func bump(preRelease: Bool) -> ReleaseVersion.Bump? {
+    package func bump(preRelease: Bool) -> ReleaseVersion.Bump? {
         notes(preRelease: preRelease).compactMap(\.bump).max()
     }
 
     /// The notes that decided the bump: those asking for it.
-    public func deciding(preRelease: Bool) -> [Note] {
+    package func deciding(preRelease: Bool) -> [Note] {
         let bump = bump(preRelease: preRelease)
         return notes(preRelease: preRelease).filter { $0.bump == bump }
     }

@@ -1,5 +1,7 @@
+import WhatsNewModel
+
 /// How a project numbers its releases: `.whatsnew.yml`'s `versioning:`.
-public enum Versioning: String, Sendable, CaseIterable {
+package enum Versioning: String, Sendable, CaseIterable {
     /// SemVer as Cargo and changesets read it below 1.0.0: there a breaking change moves the
     /// second number and a new feature the third (`0.3.2` → `0.4.0`, `0.3.3`). The default.
     case semver
@@ -9,5 +11,5 @@ public enum Versioning: String, Sendable, CaseIterable {
     case calendar
 
     /// Every setting's name, for messages.
-    public static let names = allCases.map(\.rawValue)
+    package static let names = allCases.map(\.rawValue)
 }
