@@ -3,6 +3,7 @@ import Testing
 @testable import WhatsNewModel
 @testable import WhatsNewProject
 @testable import WhatsNewReading
+@testable import WhatsNewRendering
 
 /// Every way a section's icon becomes a glyph, and the tables behind them.
 struct IconCatalogTests {
@@ -294,7 +295,7 @@ struct ColorTests {
         for color in SystemColor.allCases {
             // Each name lands on a colour of the fixed palette that is close to it.
             let nearest = ANSIPalette.color(at: SheetColor.system(color).ansi256)
-            #expect(nearest.distance(to: color.dark) < 120, "\(color)")
+            #expect(ANSIPalette.distance(nearest, color.dark) < 120, "\(color)")
         }
     }
 }

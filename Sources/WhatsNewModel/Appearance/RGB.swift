@@ -40,16 +40,6 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { hex }
 
-    /// How far apart two colours look: Euclidean distance weighted by the mean red ("redmean"),
-    /// a cheap approximation of perceived difference that needs no colour-space conversion.
-    func distance(to other: RGB) -> Double {
-        let meanRed = (Double(red) + Double(other.red)) / 2
-        let dr = Double(red) - Double(other.red)
-        let dg = Double(green) - Double(other.green)
-        let db = Double(blue) - Double(other.blue)
-        return ((2 + meanRed / 256) * dr * dr + 4 * dg * dg + (2 + (255 - meanRed) / 256) * db * db).squareRoot()
-    }
-
     private static func nibble(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -41,18 +41,6 @@ public enum SheetColor: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The nearest entry of the fixed 256-colour palette, measured from the dark value
-    /// because terminals mostly have dark backgrounds.
-    public var ansi256: UInt8 { ANSIPalette.nearest256(to: dark) }
-
-    /// The basic terminal colour for terminals with only 16.
-    public var ansi16: UInt8 {
-        switch self {
-        case .system(let color): color.ansi16
-        case .rgb(let rgb): ANSIPalette.nearest16(to: rgb)
-        }
-    }
-
     /// Every way to write a colour, for diagnostics.
     package static var accepted: String {
         SystemColor.allCases.map(\.rawValue).joined(separator: ", ") + " or #RRGGBB"

@@ -72,23 +72,3 @@ public enum SystemColor: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
-
-extension SystemColor {
-    /// The basic terminal colour (0–15) that reads as this colour; chosen by eye, since the
-    /// 16 colours have no orange, pink or brown and a plain nearest match lands on the wrong hue.
-    public var ansi16: UInt8 {
-        switch self {
-        case .red: 1
-        case .orange, .brown: 3
-        case .yellow: 11
-        case .green: 2
-        case .mint, .cyan: 14
-        case .teal: 6
-        case .blue: 12
-        case .indigo: 4
-        case .purple: 5
-        case .pink: 13
-        case .gray: 8
-        }
-    }
-}

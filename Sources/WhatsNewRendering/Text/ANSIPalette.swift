@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 /// The terminal's colour palettes, for finding the entry nearest to an RGB colour.
 ///
 /// The 16 basic colours are themable, so their values here are xterm's defaults; the 256-colour
@@ -31,12 +33,22 @@ enum ANSIPalette {
     /// The nearest of colours 16–255, which do not change with the terminal's theme.
     static func nearest256(to color: RGB) -> UInt8 {
         (16...255).map(UInt8.init).min {
-            Self.color(at: $0).distance(to: color) < Self.color(at: $1).distance(to: color)
+            distance(Self.color(at: $0), color) < distance(Self.color(at: $1), color)
         }!
     }
 
     /// The nearest of the 16 basic colours, for terminals that have no more.
     static func nearest16(to color: RGB) -> UInt8 {
-        (0..<16).map(UInt8.init).min { basic[Int($0)].distance(to: color) < basic[Int($1)].distance(to: color) }!
+        (0..<16).map(UInt8.init).min { distance(basic[Int($0)], color) < distance(basic[Int($1)], color) }!
+    }
+
+    /// How far apart two colours look: Euclidean distance weighted by the mean red ("redmean"),
+    /// a cheap approximation of perceived difference that needs no colour-space conversion.
+    static func distance(_ color: RGB, _ other: RGB) -> Double {
+        let meanRed = (Double(color.red) + Double(other.red)) / 2
+        let dr = Double(color.red) - Double(other.red)
+        let dg = Double(color.green) - Double(other.green)
+        let db = Double(color.blue) - Double(other.blue)
+        return ((2 + meanRed / 256) * dr * dr + 4 * dg * dg + (2 + (255 - meanRed) / 256) * db * db).squareRoot()
     }
 }
