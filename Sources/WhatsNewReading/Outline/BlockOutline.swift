@@ -60,8 +60,19 @@ struct BlockOutline {
 
     private mutating func process(_ start: Cursor, index: Int) {
         var cursor = start
+        let matched = continueContainers(&cursor)
+        let allMatched = matched == containers.count
+        if allMatched, continueLeaf(&cursor, index: index) { return }
+        var opening = Opening(
+            depth: matched, paragraphContinues: allMatched && leaf == .paragraph && !cursor.isBlankRest,
+            maybeLazy: leaf == .paragraph)
+        if openBlocks(&cursor, &opening, index: index) { return }
+        finishLine(&cursor, opening, allMatched: allMatched, index: index)
+    }
+
+    /// Steps past the markers of the open containers the line continues; how many it continues.
+    private func continueContainers(_ cursor: inout Cursor) -> Int {
         var matched = 0
-        // Open containers the line continues.
         while matched < containers.count {
             let container = containers[matched]
             let indent = cursor.indent
@@ -79,128 +90,161 @@ struct BlockOutline {
             }
             matched += 1
         }
-        let allMatched = matched == containers.count
-        // The open leaf, when every container continues.
-        if allMatched {
-            switch leaf {
-            case .fence(let marker, let length):
-                if cursor.indent <= 3, Self.closesFence(cursor.restAfterIndent, marker: marker, length: length) {
-                    leaf = .none
-                }
-                extendLast(to: index)
-                return
-            case .html(let type):
-                if type >= 6, cursor.isBlankRest {
-                    leaf = .none
-                    return
-                }
-                if Self.endsHTML(type, cursor.rest) { leaf = .none }
-                extendLast(to: index)
-                return
-            case .indentedCode:
-                if cursor.indent >= 4 || cursor.isBlankRest {
-                    if !cursor.isBlankRest { extendLast(to: index) }
-                    return
-                }
+        return matched
+    }
+
+    /// Gives the line to the open fence, HTML block or indented code when that takes it; true
+    /// when the line is done.
+    private mutating func continueLeaf(_ cursor: inout Cursor, index: Int) -> Bool {
+        switch leaf {
+        case .fence(let marker, let length):
+            if cursor.indent <= 3, Self.closesFence(cursor.restAfterIndent, marker: marker, length: length) {
                 leaf = .none
-            default:
-                break
             }
+            extendLast(to: index)
+            return true
+        case .html(let type):
+            if type >= 6, cursor.isBlankRest {
+                leaf = .none
+                return true
+            }
+            if Self.endsHTML(type, cursor.rest) { leaf = .none }
+            extendLast(to: index)
+            return true
+        case .indentedCode:
+            if cursor.indent >= 4 || cursor.isBlankRest {
+                if !cursor.isBlankRest { extendLast(to: index) }
+                return true
+            }
+            leaf = .none
+            return false
+        default:
+            return false
         }
-        // New blocks the line opens.
-        var depth = matched
+    }
+
+    /// What opening new blocks on one line has found so far.
+    private struct Opening {
+        /// How many containers the line stands in.
+        var depth: Int
+        /// Whether the line opened a quote or a list item.
         var started = false
-        var paragraphContinues = allMatched && leaf == .paragraph && !cursor.isBlankRest
-        // Where a thematic break was ruled out: one that failed there fails from any point before
-        // it too (only its marker or spaces stand between), so `- - - … x` is scanned once.
+        /// Whether the line may still continue the open paragraph.
+        var paragraphContinues: Bool
+        /// cmark's `maybe_lazy`: the line may still continue a paragraph, until a container opens.
+        var maybeLazy: Bool
+        /// Where a thematic break was ruled out: one that failed there fails from any point
+        /// before it too (only its marker or spaces stand between), so `- - - … x` is scanned once.
         var breakKilled = Int.min
-        // cmark's `maybe_lazy`: the line may still continue a paragraph, until a container opens.
-        var maybeLazy = leaf == .paragraph
+    }
+
+    /// Opens the quotes and list items the line starts, then the leaf it starts, in cmark's
+    /// order; true when a leaf took the line.
+    private mutating func openBlocks(_ cursor: inout Cursor, _ opening: inout Opening, index: Int) -> Bool {
         while true {
             let indent = cursor.indent
             let blank = cursor.isBlankRest
             let indented = indent >= 4
             let first = cursor.firstByte
             // Most lines open with a letter, which opens none of the blocks below.
-            if !indented, !(first.map(Self.mayOpenBlock) ?? false) { break }
+            if !indented, !(first.map(Self.mayOpenBlock) ?? false) { return false }
             if !indented, first == UInt8(ascii: ">") {
-                close(above: depth)
-                open(Container(isQuote: true), at: index, depth: &depth)
+                close(above: opening.depth)
+                open(Container(isQuote: true), at: index, depth: &opening.depth)
                 cursor.skipToNonspace()
                 cursor.advanceBytes(1)
                 cursor.skipOneSpace()
-                (started, paragraphContinues, maybeLazy) = (true, false, false)
+                (opening.started, opening.paragraphContinues, opening.maybeLazy) = (true, false, false)
                 continue
             }
             if !indented, cursor.restAfterIndent.opensATXHeading {
-                close(above: depth)
-                startLeaf(.none, kind: .heading, at: index, depth: depth)
-                return
+                close(above: opening.depth)
+                startLeaf(.none, kind: .heading, at: index, depth: opening.depth)
+                return true
             }
             if !indented, let fence = Self.opensFence(cursor.restAfterIndent) {
-                close(above: depth)
-                startLeaf(.fence(marker: fence.marker, length: fence.length), kind: .other, at: index, depth: depth)
-                return
+                close(above: opening.depth)
+                startLeaf(
+                    .fence(marker: fence.marker, length: fence.length), kind: .other, at: index, depth: opening.depth)
+                return true
             }
             if !indented, first == UInt8(ascii: "<"),
-                let type = Self.htmlStart(cursor.restAfterIndent, allowsType7: !paragraphContinues && !maybeLazy)
+                let type = Self.htmlStart(
+                    cursor.restAfterIndent, allowsType7: !opening.paragraphContinues && !opening.maybeLazy)
             {
-                close(above: depth)
-                startLeaf(.html(type: type), kind: .htmlOrBreak, at: index, depth: depth)
+                close(above: opening.depth)
+                startLeaf(.html(type: type), kind: .htmlOrBreak, at: index, depth: opening.depth)
                 if Self.endsHTML(type, cursor.rest) { leaf = .none }
-                return
+                return true
             }
-            if !indented, paragraphContinues, Self.isSetextUnderline(cursor.restAfterIndent) {
-                // The paragraph above becomes a heading, unless it held only link definitions.
-                if depth == 0, let last = blocks.indices.last, blocks[last].kind == .paragraph {
-                    if blocks[last].opensWithBracket { doubt = doubt ?? "a setext heading under a link definition" }
-                    blocks[last].kind = .heading
-                    blocks[last].last = index
-                    blocks[last].opensWithHash = false
-                }
-                leaf = .none
-                return
+            if !indented, opening.paragraphContinues, Self.isSetextUnderline(cursor.restAfterIndent) {
+                underlineParagraph(at: index, depth: opening.depth)
+                return true
             }
-            if !indented, cursor.restAfterIndent.startIndex >= breakKilled,
-                Self.isThematicBreak(cursor.restAfterIndent, failedAt: &breakKilled)
+            if !indented, cursor.restAfterIndent.startIndex >= opening.breakKilled,
+                Self.isThematicBreak(cursor.restAfterIndent, failedAt: &opening.breakKilled)
             {
-                close(above: depth)
-                startLeaf(.none, kind: .htmlOrBreak, at: index, depth: depth)
-                return
+                close(above: opening.depth)
+                startLeaf(.none, kind: .htmlOrBreak, at: index, depth: opening.depth)
+                return true
             }
-            if !indented, let width = Self.listMarker(cursor.restAfterIndent, interruptsParagraph: paragraphContinues) {
-                close(above: depth)
-                let markerIndent = indent
-                cursor.skipToNonspace()
-                cursor.advanceBytes(width)
-                let spaces = cursor.indent
-                let padding: Int
-                if cursor.isBlankRest || spaces >= 5 || spaces < 1 {
-                    padding = width + 1
-                    if !cursor.isBlankRest { cursor.advanceColumns(1) }
-                } else {
-                    padding = width + spaces
-                    cursor.advanceColumns(spaces)
-                }
-                open(
-                    Container(isQuote: false, contentIndent: markerIndent + padding), kind: .listItem, at: index,
-                    depth: &depth)
-                (started, paragraphContinues, maybeLazy) = (true, false, false)
+            if !indented,
+                let width = Self.listMarker(cursor.restAfterIndent, interruptsParagraph: opening.paragraphContinues)
+            {
+                close(above: opening.depth)
+                openListItem(&cursor, markerWidth: width, at: index, depth: &opening.depth)
+                (opening.started, opening.paragraphContinues, opening.maybeLazy) = (true, false, false)
                 continue
             }
-            if indented, !maybeLazy, !blank {
-                close(above: depth)
-                startLeaf(.indentedCode, kind: .other, at: index, depth: depth)
-                return
+            if indented, !opening.maybeLazy, !blank {
+                close(above: opening.depth)
+                startLeaf(.indentedCode, kind: .other, at: index, depth: opening.depth)
+                return true
             }
-            break
+            return false
         }
+    }
+
+    /// The paragraph above becomes a heading, unless it held only link definitions.
+    private mutating func underlineParagraph(at index: Int, depth: Int) {
+        if depth == 0, let last = blocks.indices.last, blocks[last].kind == .paragraph {
+            if blocks[last].opensWithBracket { doubt = doubt ?? "a setext heading under a link definition" }
+            blocks[last].kind = .heading
+            blocks[last].last = index
+            blocks[last].opensWithHash = false
+        }
+        leaf = .none
+    }
+
+    /// Opens a list item whose marker, `width` bytes, stands at the cursor: its content starts
+    /// after the marker and its spaces (one when there are none, five or more, or only a blank).
+    private mutating func openListItem(_ cursor: inout Cursor, markerWidth width: Int, at index: Int, depth: inout Int)
+    {
+        let markerIndent = cursor.indent
+        cursor.skipToNonspace()
+        cursor.advanceBytes(width)
+        let spaces = cursor.indent
+        let padding: Int
+        if cursor.isBlankRest || spaces >= 5 || spaces < 1 {
+            padding = width + 1
+            if !cursor.isBlankRest { cursor.advanceColumns(1) }
+        } else {
+            padding = width + spaces
+            cursor.advanceColumns(spaces)
+        }
+        open(
+            Container(isQuote: false, contentIndent: markerIndent + padding), kind: .listItem, at: index, depth: &depth)
+    }
+
+    /// What is left of the line once no new leaf took it: a lazy continuation, a blank, more of
+    /// the open paragraph, or a new paragraph.
+    private mutating func finishLine(_ cursor: inout Cursor, _ opening: Opening, allMatched: Bool, index: Int) {
         let blank = cursor.isBlankRest
-        if !started, !allMatched, !blank, leaf == .paragraph {
+        if !opening.started, !allMatched, !blank, leaf == .paragraph {
             extendLast(to: index)  // a lazy continuation line: every container stays open
             return
         }
-        close(above: depth)
+        close(above: opening.depth)
         if blank {
             if leaf == .paragraph { leaf = .none }
             return
@@ -209,9 +253,9 @@ struct BlockOutline {
             extendLast(to: index)
             return
         }
-        startLeaf(.paragraph, kind: .paragraph, at: index, depth: depth)
+        startLeaf(.paragraph, kind: .paragraph, at: index, depth: opening.depth)
         guard let first = cursor.firstByte else { return }
-        if depth == 0 {
+        if opening.depth == 0 {
             blocks[blocks.count - 1].opensWithBracket = first == UInt8(ascii: "[")
             blocks[blocks.count - 1].opensWithHash = first == UInt8(ascii: "#")
         } else if first == UInt8(ascii: "["), cursor.restAfterIndent.containsColonAfterBracket {
