@@ -158,14 +158,18 @@ let package = Package(
             dependencies: ["WhatsNewCLI"],
             path: "Sources/WhatsNewPlugin"
         ),
-        // What both test targets share: the slow checks' switch and the tools they need.
+        // What the test targets share: the slow checks' switch and the tools they need.
         .target(name: "WhatsNewTestSupport", path: "Tests/WhatsNewTestSupport", swiftSettings: strictImports),
+        // The app-facing libraries alone, as an app links them: the schema and the seen stores.
+        .testTarget(name: "WhatsNewSchemaTests", dependencies: ["WhatsNewSchema", "WhatsNewSeenStores"]),
+        // The model's rules on its values: versions, dates, display width, link safety, kinds.
+        .testTarget(name: "WhatsNewModelTests", dependencies: ["WhatsNewModel", "WhatsNewTestSupport"]),
+        // The pipeline through its stages, on the fixtures and golden files, and the house's own checks.
         .testTarget(
             name: "WhatsNewTests",
             dependencies: [
                 "WhatsNew", "WhatsNewModel", "WhatsNewReading", "WhatsNewEditing", "WhatsNewSheet",
-                "WhatsNewRendering", "WhatsNewSchema", "WhatsNewSeenStores", "WhatsNewProject", "WhatsNewFuzz",
-                "WhatsNewTestSupport",
+                "WhatsNewRendering", "WhatsNewSchema", "WhatsNewProject", "WhatsNewFuzz", "WhatsNewTestSupport",
             ],
             exclude: ["Fixtures", "Golden"]
         ),
