@@ -114,53 +114,11 @@ struct CommitDrafter {
         }
         let index = Dictionary(commits.enumerated().map { ($1.id, $0) }) { first, _ in first }
 
-        // Commits are told by their places in `commits`, which cost less to keep than their names.
-        // The main line, from HEAD along first parents; the commits each merge on it brings in.
-        var mainline = [Bool](repeating: false, count: commits.count)
-        var cursor: Int? = 0
-        while let position = cursor, !mainline[position] {
-            mainline[position] = true
-            cursor = commits[position].parents.first.flatMap { index[$0] }
-        }
-        var mergedBy = [Int?](repeating: nil, count: commits.count)
-        // What each merge brings in, and its pull request, read once for every commit it brings.
-        var brings: [Int: [Int]] = [:]
-        var mergeRequests: [Int: String] = [:]
-        for merge in commits.indices.reversed() where mainline[merge] && commits[merge].parents.count > 1 {
-            mergeRequests[merge] = CommitMessage(commits[merge].message).mergedRequest
-            var stack = commits[merge].parents.dropFirst().compactMap { index[$0] }
-            while let position = stack.popLast() {
-                guard !mainline[position], mergedBy[position] == nil else { continue }
-                mergedBy[position] = merge
-                brings[merge, default: []].append(position)
-                stack += commits[position].parents.compactMap { index[$0] }
-            }
-        }
-        // A commit that adds or edits a note has its note; so has every commit its merge brings.
-        var noted = [Bool](repeating: false, count: commits.count)
-        for (position, commit) in commits.enumerated() {
-            let id = commit.id
-            // The folder's README, or another commit's draft committed here, is not this commit's note.
-            let own = commit.kept.filter { path in
-                guard inNotes(path) else { return false }
-                let name = String(path.split(separator: "/").last ?? "")
-                return FragmentFolder.isFragmentName(name) && Self.draftedCommit(name).map { id.hasPrefix($0) } ?? true
-            }
-            guard !own.isEmpty else { continue }
-            noted[position] = true
-            if let merge = mergedBy[position] { noted[merge] = true }
-        }
-        // Notes drafted before carry their commit in their names: in the folder, in HEAD, or
-        // removed since (released, or deleted as noise).
-        var names = folder.paths().map { String($0.split(separator: "/").last ?? "") }
-        names += log.committedNames(under: folderFromTop)
-        names += commits.flatMap(\.deleted).filter(inNotes).map { String($0.split(separator: "/").last ?? "") }
-        let drafted = Set(names.compactMap(Self.draftedCommit))
-        let inFolder = Dictionary(
-            folder.paths().map { String($0.split(separator: "/").last ?? "") }.compactMap { name in
-                Self.draftedCommit(name).map { ($0, name) }
-            }
-        ) { first, _ in first }
+        let graph = CommitGraph(commits, index: index)
+        let (mergedBy, brings, mergeRequests) = (graph.mergedBy, graph.brings, graph.requests)
+        let noted = notedCommits(commits, mergedBy: mergedBy, inNotes: inNotes)
+        let (drafted, inFolder) = draftedBefore(
+            log: log, commits: commits, folderFromTop: folderFromTop, inNotes: inNotes)
 
         // The drafts of each commit, by its place.
         var byCommit: [Int: [Int]] = [:]
@@ -319,6 +277,40 @@ struct CommitDrafter {
         return result
     }
 
+    /// The commits that have their note: one that adds or edits a fragment, and every commit
+    /// its merge brings in along with it.
+    private func notedCommits(_ commits: [LoggedCommit], mergedBy: [Int?], inNotes: (String) -> Bool) -> [Bool] {
+        var noted = [Bool](repeating: false, count: commits.count)
+        for (position, commit) in commits.enumerated() {
+            let id = commit.id
+            // The folder's README, or another commit's draft committed here, is not this commit's note.
+            let own = commit.kept.filter { path in
+                guard inNotes(path) else { return false }
+                let name = String(path.split(separator: "/").last ?? "")
+                return FragmentFolder.isFragmentName(name) && Self.draftedCommit(name).map { id.hasPrefix($0) } ?? true
+            }
+            guard !own.isEmpty else { continue }
+            noted[position] = true
+            if let merge = mergedBy[position] { noted[merge] = true }
+        }
+        return noted
+    }
+
+    /// The commits drafted before, which carry their commit in their names: in the folder, in
+    /// HEAD, or removed since (released, or deleted as noise); and the folder's drafts by commit.
+    private func draftedBefore(
+        log: CommitLog, commits: [LoggedCommit], folderFromTop: String, inNotes: (String) -> Bool
+    ) -> (drafted: Set<String>, inFolder: [String: String]) {
+        let inFolderNames = folder.paths().map { String($0.split(separator: "/").last ?? "") }
+        var names = inFolderNames
+        names += log.committedNames(under: folderFromTop)
+        names += commits.flatMap(\.deleted).filter(inNotes).map { String($0.split(separator: "/").last ?? "") }
+        let inFolder = Dictionary(
+            inFolderNames.compactMap { name in Self.draftedCommit(name).map { ($0, name) } }
+        ) { first, _ in first }
+        return (Set(names.compactMap(Self.draftedCommit)), inFolder)
+    }
+
     /// The draft for `commit`, read back as a fragment; said and skipped when it is no valid
     /// one. Whether it was added.
     @discardableResult
@@ -415,5 +407,40 @@ struct CommitDrafter {
             return nil
         }
         return String(tail)
+    }
+}
+
+/// The shape of a range of commits, each told by its place in the range (which costs less to
+/// keep than its name): the main line, from HEAD along first parents, and what each merge on it
+/// brings in, with its pull request, read once for every commit it brings.
+struct CommitGraph {
+    /// Whether the commit is on the main line.
+    var mainline: [Bool]
+    /// The merge on the main line that brings the commit in.
+    var mergedBy: [Int?]
+    /// The commits each merge brings in.
+    var brings: [Int: [Int]] = [:]
+    /// Each merge's pull request.
+    var requests: [Int: String] = [:]
+
+    /// The graph of `commits`, newest first, with `index` giving each name's place.
+    init(_ commits: [LoggedCommit], index: [String: Int]) {
+        mainline = [Bool](repeating: false, count: commits.count)
+        mergedBy = [Int?](repeating: nil, count: commits.count)
+        var cursor: Int? = 0
+        while let position = cursor, !mainline[position] {
+            mainline[position] = true
+            cursor = commits[position].parents.first.flatMap { index[$0] }
+        }
+        for merge in commits.indices.reversed() where mainline[merge] && commits[merge].parents.count > 1 {
+            requests[merge] = CommitMessage(commits[merge].message).mergedRequest
+            var stack = commits[merge].parents.dropFirst().compactMap { index[$0] }
+            while let position = stack.popLast() {
+                guard !mainline[position], mergedBy[position] == nil else { continue }
+                mergedBy[position] = merge
+                brings[merge, default: []].append(position)
+                stack += commits[position].parents.compactMap { index[$0] }
+            }
+        }
     }
 }
