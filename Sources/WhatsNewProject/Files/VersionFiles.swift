@@ -51,83 +51,10 @@ package struct VersionFiles {
 
     /// Reads the files `project`'s settings list.
     package init(project: Project) {
-        var entries: [Entry] = []
-        var findings: [Diagnostic] = []
-        var followers: [Diagnostic] = []
-        var members: [String] = []
-        var followerFiles: [(String, [UInt8])] = []
-        let settingsPath = project.config?.path ?? ProjectConfig.fileName
-        var seen: Set<String> = []
-        // The notes and the fragments are the release's own files, written another way.
-        let notes = ProjectBoundary.real(project.notesPath)
-        let fragments = ProjectBoundary.real(project.fragmentsPath) + "/"
-        for setting in Self.settings(of: project) {
-            let path = project.resolve(setting.path) ?? setting.path
-            let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
-            var entry = Entry(setting: setting, path: path, file: nil)
-            defer { entries.append(entry) }
-            guard
-                let format = VersionFileFormat(
-                    path: path, pattern: setting.pattern.flatMap(VersionTemplate.init), targets: setting.targets)
-            else {
-                findings.append(
-                    Diagnostic(
-                        .versionFile, at: here,
-                        "whatsnew does not know where \(setting.path) keeps its version; give it a pattern: `{ file: \(setting.path), pattern: 'version = \"{version}\"' }`"
-                    ))
-                continue
-            }
-            // The settings come with the repository, so a file they name stays inside it.
-            guard let real = Self.place(of: setting, in: project) else {
-                findings.append(
-                    Diagnostic(
-                        .versionFile, at: here,
-                        "version file \(setting.path) is outside the project or inside .git; whatsnew writes versions in the project's own files only"
-                    ))
-                continue
-            }
-            guard real != notes, !real.hasPrefix(fragments) else {
-                findings.append(
-                    Diagnostic(
-                        .versionFile, at: here,
-                        "version file \(setting.path) is \(real == notes ? "the notes file" : "in the fragments folder"), which a release writes as notes; list the file that keeps the version"
-                    ))
-                continue
-            }
-            guard seen.insert(real).inserted else {
-                findings.append(
-                    Diagnostic(
-                        .versionFile, at: here, "version file \(setting.path) is listed twice; list each file once"))
-                continue
-            }
-            var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                let bytes = ContentFingerprint.contents(of: path)
-            else {
-                let reason = ProjectFiles.exists(path) ? "cannot be read as a file" : "does not exist"
-                findings.append(Diagnostic(.versionFile, at: here, "version file \(setting.path) \(reason)"))
-                continue
-            }
-            // Renaming over a read-only file would succeed; a file made read-only is left alone.
-            if status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
-                findings.append(
-                    Diagnostic(
-                        .versionFile, at: SourceLocation(path: path),
-                        "is read-only, so the release cannot write its version; make it writable or leave it out of version-files"
-                    ))
-            }
-            do throws(VersionFileProblem) {
-                entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
-            } catch  where error.followsWorkspace {
-                // Said only if the workspace's own manifest is not listed as well (below).
-                followers.append(error.diagnostic(path: path, bytes: bytes))
-                if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
-                followerFiles.append((path, bytes))
-            } catch {
-                findings.append(error.diagnostic(path: path, bytes: bytes))
-            }
-
-        }
+        var reading = VersionFileReading(project: project)
+        var entries = Self.settings(of: project).map { reading.read($0) }
+        var (findings, members, followerFiles) = (reading.findings, reading.members, reading.followerFiles)
+        let followers = reading.followers
         // A member that follows its workspace is written through the workspace's manifest.
         let listsWorkspace = entries.contains { entry in
             entry.file?.format == .cargo && entry.file.map { Self.isWorkspaceRoot($0.bytes) } == true
@@ -158,8 +85,18 @@ package struct VersionFiles {
                 findings: &findings,
                 lock: &entries[index].lock)
         }
-        // npm packages released together pin each other exactly (a binary's platform packages
-        // in `optionalDependencies`): those pins move with them.
+        Self.movePins(among: &entries)
+        Self.moveCargoPins(
+            among: &entries, members: listsWorkspace ? members : [], followerFiles: followerFiles, in: project)
+        if findings.isEmpty { findings += Self.unsetBuildSettings(in: entries) }
+        self.entries = entries
+        companionPaths = Self.everyCompanion(of: entries, followerFiles: followerFiles, in: project)
+        self.findings = findings
+    }
+
+    /// npm packages released together pin each other exactly (a binary's platform packages in
+    /// `optionalDependencies`): those pins move with them.
+    private static func movePins(among entries: inout [Entry]) {
         let npm = entries.indices.filter { entries[$0].file?.format == .packageJSON }
         let packageNames = npm.compactMap { index -> String? in
             guard let bytes = entries[index].file?.bytes else { return nil }
@@ -180,13 +117,20 @@ package struct VersionFiles {
                     Companion(path: entries[index].path, bytes: file.bytes, places: places))
             }
         }
-        // The crates moved together pin each other's versions beside their paths: those move too.
+    }
+
+    /// The crates moved together pin each other's versions beside their paths, as do the
+    /// members of a workspace whose Cargo.lock moves with it (as `cargo set-version` does):
+    /// those move too.
+    private static func moveCargoPins(
+        among entries: inout [Entry], members: [String], followerFiles: [(String, [UInt8])], in project: Project
+    ) {
         let cargo = entries.indices.filter { entries[$0].file?.format == .cargo }
         let names = Set(
             cargo.compactMap {
                 entries[$0].file.flatMap { TOMLManifest(bytes: $0.bytes).string("name", inFirstOf: ["package"]) }
             }
-                + (listsWorkspace ? members : []))
+                + members)
         for index in cargo {
             guard let file = entries[index].file, let held = file.version else { continue }
             let manifests =
@@ -210,8 +154,12 @@ package struct VersionFiles {
                 }
             }
         }
-        // Files that only name build settings write nothing: the file setting them must be listed.
-        if findings.isEmpty, !entries.isEmpty, !entries.contains(where: { $0.file?.version != nil }) {
+    }
+
+    /// Files that only name build settings write nothing: the file setting them must be listed.
+    private static func unsetBuildSettings(in entries: [Entry]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        if !entries.isEmpty, !entries.contains(where: { $0.file?.version != nil }) {
             for entry in entries {
                 let key = entry.file?.format.key(of: .version)
                 guard let file = entry.file,
@@ -224,9 +172,14 @@ package struct VersionFiles {
                 findings.append(problem.diagnostic(path: entry.path, bytes: file.bytes))
             }
         }
-        self.entries = entries
-        // What a release may write besides the listed files, whatever the files say now: a
-        // release cut short leaves them half moved, and recovery must know every one.
+        return findings
+    }
+
+    /// What a release may write besides the listed files, whatever the files say now: a release
+    /// cut short leaves them half moved, and recovery must know every one.
+    private static func everyCompanion(
+        of entries: [Entry], followerFiles: [(String, [UInt8])], in project: Project
+    ) -> Set<String> {
         var companionPaths = Set(
             entries.flatMap { $0.companions.map { ProjectBoundary.real($0.path) } } + entries.compactMap(\.lock))
         companionPaths.formUnion(followerFiles.map { ProjectBoundary.real($0.0) })
@@ -236,8 +189,7 @@ package struct VersionFiles {
                     project.boundary.problem(with: member, from: .repository, what: "workspace member") == nil
                 }.map(ProjectBoundary.real))
         }
-        self.companionPaths = companionPaths
-        self.findings = findings
+        return companionPaths
     }
 
     /// The lock files beside (or above, up to the project's folder) a manifest at `path` that
@@ -520,5 +472,96 @@ package struct VersionFiles {
             text += "+" + String(decoding: after, as: UTF8.self) + "\n"
         }
         return text
+    }
+}
+
+/// The files of `version-files:` read one by one, with what reading them found.
+private struct VersionFileReading {
+    let project: Project
+    let settingsPath: String
+    /// The notes and the fragments are the release's own files, written another way.
+    let notes: String
+    let fragments: String
+    var findings: [Diagnostic] = []
+    /// Members that follow their workspace: said only if the workspace's own manifest is not
+    /// listed as well.
+    var followers: [Diagnostic] = []
+    var members: [String] = []
+    var followerFiles: [(String, [UInt8])] = []
+    var seen: Set<String> = []
+
+    init(project: Project) {
+        self.project = project
+        settingsPath = project.config?.path ?? ProjectConfig.fileName
+        notes = ProjectBoundary.real(project.notesPath)
+        fragments = ProjectBoundary.real(project.fragmentsPath) + "/"
+    }
+
+    /// One listed file, read; what is wrong with it is among the findings.
+    mutating func read(_ setting: VersionFileSetting) -> VersionFiles.Entry {
+        let path = project.resolve(setting.path) ?? setting.path
+        let here = SourceLocation(path: settingsPath, line: setting.line, column: setting.column)
+        var entry = VersionFiles.Entry(setting: setting, path: path, file: nil)
+        guard
+            let format = VersionFileFormat(
+                path: path, pattern: setting.pattern.flatMap(VersionTemplate.init), targets: setting.targets)
+        else {
+            findings.append(
+                Diagnostic(
+                    .versionFile, at: here,
+                    "whatsnew does not know where \(setting.path) keeps its version; give it a pattern: `{ file: \(setting.path), pattern: 'version = \"{version}\"' }`"
+                ))
+            return entry
+        }
+        // The settings come with the repository, so a file they name stays inside it.
+        guard let real = VersionFiles.place(of: setting, in: project) else {
+            findings.append(
+                Diagnostic(
+                    .versionFile, at: here,
+                    "version file \(setting.path) is outside the project or inside .git; whatsnew writes versions in the project's own files only"
+                ))
+            return entry
+        }
+        guard real != notes, !real.hasPrefix(fragments) else {
+            findings.append(
+                Diagnostic(
+                    .versionFile, at: here,
+                    "version file \(setting.path) is \(real == notes ? "the notes file" : "in the fragments folder"), which a release writes as notes; list the file that keeps the version"
+                ))
+            return entry
+        }
+        guard seen.insert(real).inserted else {
+            findings.append(
+                Diagnostic(
+                    .versionFile, at: here, "version file \(setting.path) is listed twice; list each file once"))
+            return entry
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            let bytes = ContentFingerprint.contents(of: path)
+        else {
+            let reason = ProjectFiles.exists(path) ? "cannot be read as a file" : "does not exist"
+            findings.append(Diagnostic(.versionFile, at: here, "version file \(setting.path) \(reason)"))
+            return entry
+        }
+        // Renaming over a read-only file would succeed; a file made read-only is left alone.
+        if status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
+            findings.append(
+                Diagnostic(
+                    .versionFile, at: SourceLocation(path: path),
+                    "is read-only, so the release cannot write its version; make it writable or leave it out of version-files"
+                ))
+        }
+        do throws(VersionFileProblem) {
+            entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
+        } catch  where error.followsWorkspace {
+            // Said only if the workspace's own manifest is not listed as well (below).
+            followers.append(error.diagnostic(path: path, bytes: bytes))
+            if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
+            followerFiles.append((path, bytes))
+        } catch {
+            findings.append(error.diagnostic(path: path, bytes: bytes))
+        }
+        return entry
     }
 }
