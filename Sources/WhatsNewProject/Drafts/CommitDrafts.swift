@@ -169,27 +169,9 @@ struct CommitDrafter {
                     let place = index[reverted]
                         ?? (reverted.count < 40 ? commits.firstIndex(where: { $0.id.hasPrefix(reverted) }) : nil)
                 {
-                    let target = commits[place]
-                    if let back = undone.removeValue(forKey: target.id) {
-                        // A revert of a revert: the change is back in, and so are its notes.
-                        for (position, name) in back {
-                            result.drafts[position].name = name
-                            result.names.insert(name)
-                            result.counts.reverted -= 1
-                        }
-                        continue
-                    }
-                    // The notes of the commit, and of every commit a reverted merge brought in.
-                    var gone: [(position: Int, name: String)] = []
-                    for taken in [place] + (brings[place] ?? []) {
-                        for position in byCommit[taken] ?? [] where !result.drafts[position].name.isEmpty {
-                            gone.append((position, result.drafts[position].name))
-                            result.names.remove(result.drafts[position].name)
-                            result.drafts[position].name = ""
-                            result.counts.reverted += 1
-                        }
-                    }
-                    undone[commit.id] = gone
+                    Self.takeBack(
+                        place, revert: commit, commits: commits, brings: brings, byCommit: byCommit, undone: &undone,
+                        result: &result)
                     continue
                 }
                 // A change reapplied whose revert is not in the range: the change's own note.
@@ -243,9 +225,7 @@ struct CommitDrafter {
             }
             var text = FragmentText(kind: kind.name)
             text.isBreaking = header.label.isBreaking || message.breakingNote != nil
-            let scoped =
-                header.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " }
-                ?? ""
+            let scoped = scopePrefix(header.label.scope)
             text.body = MarkdownWriter.text(
                 keepingCode: scoped + Self.sentence(message.breakingNote ?? header.description))
             text.pullRequests = request.map { [$0] } ?? []
@@ -262,9 +242,7 @@ struct CommitDrafter {
                 guard case .note(let more) = table.entry(line.label.type) else { continue }
                 var extra = FragmentText(kind: more.name)
                 extra.isBreaking = line.label.isBreaking
-                let prefix =
-                    line.label.scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " }
-                    ?? ""
+                let prefix = scopePrefix(line.label.scope)
                 extra.body = MarkdownWriter.text(keepingCode: prefix + Self.sentence(line.description))
                 extra.pullRequests = text.pullRequests
                 add(
@@ -275,6 +253,39 @@ struct CommitDrafter {
         result.drafts.removeAll { $0.name.isEmpty }
         result.counts.drafted = result.drafts.count
         return result
+    }
+
+    /// A commit's scope before its words (`parser: `), unless it names a package, which the
+    /// fragment says instead.
+    private func scopePrefix(_ scope: String?) -> String {
+        scope.map { scope in project.units.contains { $0.name == scope } ? "" : scope + ": " } ?? ""
+    }
+
+    /// A revert of the commit at `place`: the notes drafted for it, and for every commit a
+    /// reverted merge brought in, are taken back and kept under the revert's name; when the
+    /// commit is itself a revert in the range, the change is back in, and so are its notes.
+    private static func takeBack(
+        _ place: Int, revert: LoggedCommit, commits: [LoggedCommit], brings: [Int: [Int]], byCommit: [Int: [Int]],
+        undone: inout [String: [(position: Int, name: String)]], result: inout CommitDrafts
+    ) {
+        if let back = undone.removeValue(forKey: commits[place].id) {
+            for (position, name) in back {
+                result.drafts[position].name = name
+                result.names.insert(name)
+                result.counts.reverted -= 1
+            }
+            return
+        }
+        var gone: [(position: Int, name: String)] = []
+        for taken in [place] + (brings[place] ?? []) {
+            for position in byCommit[taken] ?? [] where !result.drafts[position].name.isEmpty {
+                gone.append((position, result.drafts[position].name))
+                result.names.remove(result.drafts[position].name)
+                result.drafts[position].name = ""
+                result.counts.reverted += 1
+            }
+        }
+        undone[revert.id] = gone
     }
 
     /// The commits that have their note: one that adds or edits a fragment, and every commit
