@@ -45,22 +45,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "With --format atom, the feed's own address: its self link, and the base of its entries' ids.")
     var feedURL: String?
 
-    @Option(help: "The line width for text (default: COLUMNS, else the terminal's width, else 80).")
-    var width: Int?
-
-    @Option(
-        help:
-            "Colour and styling for text: auto, always or never (auto follows NO_COLOR, FORCE_COLOR and the terminal).")
-    var color: ColorChoice = .auto
-
-    @Flag(help: "Count East Asian ambiguous-width characters as two cells, as CJK terminals draw them.")
-    var cjk = false
-
-    @Option(
-        help:
-            "Plain text's links: short (issue, pull request, commit and @user references and comparison links show their words only) or full (every address)."
-    )
-    var links: LinkDisplay = .short
+    @OptionGroup var text: TextOptions
 
     @Flag(
         help: "With --format appstore, play or testflight, cut at a whole item to fit the limit instead of failing.")
@@ -78,17 +63,7 @@ struct RenderCommand: ParsableCommand {
     )
     var strict = false
 
-    @Flag(help: "With --format html, a whole HTML5 document rather than a fragment to embed.")
-    var standalone = false
-
-    @Option(
-        help: ArgumentHelp(
-            "With --format html, where the stylesheet goes: inline (a <style> with the sheet) or none (link `whatsnew css` once instead)."
-        ))
-    var style: HTMLStyle?
-
-    @Option(help: "With --format html, a Mustache template to use instead of the built-in sheet.")
-    var template: String?
+    @OptionGroup var html: HTMLOptions
 
     @Option(
         help: ArgumentHelp(
@@ -115,7 +90,9 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         var render = RenderSheets()
         (render.notes.locale, render.notes.release, render.notes.since) = (locale, release, since)
-        (render.format, render.width, render.entries, render.feedURL) = (format, width, entries, feedURL)
+        (render.format, render.text, render.feed.entries, render.feed.feedURL) = (
+            format, text.choices, entries, feedURL
+        )
         (render.locales, render.output) = (locales, outputFile.output)
         try perform { () throws(CommandFailure) in try render.validate() }
     }
@@ -131,10 +108,11 @@ struct RenderCommand: ParsableCommand {
         render.notes.keepsListOrder = keepOrder
         render.notes.iconMap = icons.iconMap
         render.notes.maximumSize = limit.bytes
-        (render.format, render.output, render.size, render.width) = (format, outputFile.output, size, width)
-        (render.color, render.cjk, render.links, render.truncates) = (color, cjk, links, truncate)
-        (render.strict, render.standalone, render.style, render.template) = (strict, standalone, style, template)
-        (render.entries, render.feedURL, render.locales) = (entries, feedURL, locales)
+        (render.format, render.output, render.size, render.truncates) = (format, outputFile.output, size, truncate)
+        (render.text, render.html, render.feed.entries, render.feed.feedURL) = (
+            text.choices, html.choices, entries, feedURL
+        )
+        (render.strict, render.locales) = (strict, locales)
         try perform { () throws(CommandFailure) in try render.run(in: settings.project()) }
     }
 }

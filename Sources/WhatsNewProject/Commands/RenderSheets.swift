@@ -15,28 +15,16 @@ package struct RenderSheets {
     package var output: String?
     /// `--size`: a size family to fit each release to.
     package var size: SizeFamily?
-    /// `--width`: the text's line width.
-    package var width: Int?
-    /// `--color`.
-    package var color: ColorChoice = .auto
-    /// `--cjk`: ambiguous-width characters take two cells.
-    package var cjk = false
-    /// `--links`.
-    package var links: LinkDisplay = .short
+    /// `--width`, `--color`, `--cjk`, `--links`.
+    package var text = TextChoices()
     /// `--truncate`: a store text cut to fit rather than refused.
     package var truncates = false
     /// `--strict`: what the sheet could not show as asked fails the run.
     package var strict = false
-    /// `--standalone`: a whole HTML document.
-    package var standalone = false
-    /// `--style`; nil for the settings' `style:`, else inline.
-    package var style: HTMLStyle?
-    /// `--template`; nil for the settings' `template:`, else the built-in templates.
-    package var template: String?
-    /// `--entries`: how many releases a timeline or a feed holds.
-    package var entries: Int?
-    /// `--feed-url`: the feed's own address.
-    package var feedURL: String?
+    /// `--standalone`, `--style`, `--template`.
+    package var html = HTMLChoices()
+    /// `--entries`, `--feed-url`.
+    package var feed = FeedChoices()
     /// `--locales`: several locales at once (`all`, or `de,ja`).
     package var locales: String?
     /// The process's terminal and environment.
@@ -47,13 +35,13 @@ package struct RenderSheets {
     /// What the options ask, checked before anything is read: each rule once, here. A format
     /// from the settings is checked against `--locales` by the run.
     package func validate() throws(CommandFailure) {
-        if let width, width < 20 { throw .usage("--width must be at least 20 cells, not \(width)") }
+        if let width = text.width, width < 20 { throw .usage("--width must be at least 20 cells, not \(width)") }
         _ = try checkLocales(format: format ?? .json, locale: try notes.localeTag())
         if notes.release != nil, notes.since != nil {
             throw .usage("--release and --since choose releases in different ways; give one of them")
         }
-        if let entries, entries < 1 { throw .usage("--entries must be at least 1") }
-        if let feedURL, !LinkSafety.isWeb(feedURL) {
+        if let entries = feed.entries, entries < 1 { throw .usage("--entries must be at least 1") }
+        if let feedURL = feed.feedURL, !LinkSafety.isWeb(feedURL) {
             throw .usage("--feed-url takes an http or https address, not \(feedURL)")
         }
     }
@@ -104,9 +92,9 @@ package struct RenderSheets {
     )? {
         let config = notes.project.config
         let format = self.format ?? config?.format ?? .text
-        let template = self.template ?? notes.project.resolve(config?.template)
-        let style = self.style ?? config?.style
-        if (standalone || template != nil || style != nil) && format != .html {
+        let template = html.template ?? notes.project.resolve(config?.template)
+        let style = html.style ?? config?.style
+        if (html.standalone || template != nil || style != nil) && format != .html {
             throw .usage("--standalone, --style and --template shape HTML; add --format html")
         }
         if size != nil && !format.takesSize {
@@ -135,8 +123,8 @@ package struct RenderSheets {
         let renderer = format.renderer(
             RenderOptions(
                 terminal: terminalOptions(), templates: try templates(template, in: notes.project),
-                standalone: standalone,
-                style: style ?? .inline, locale: locale, entries: entries, feedURL: feedURL,
+                standalone: html.standalone,
+                style: style ?? .inline, locale: locale, entries: feed.entries, feedURL: feed.feedURL,
                 repository: format == .atom ? notes.project.repository(for: notes.path) : config?.repository,
                 truncates: truncates))
         return (sheet, renderer, edition)
@@ -225,7 +213,7 @@ package struct RenderSheets {
     private func sheetRequest(_ notes: Notes) throws(CommandFailure) -> SheetRequest {
         SheetRequest(
             today: try notes.request.day(now: .today), filter: try notes.request.filter(in: notes.project), size: size,
-            displayWidth: DisplayWidth(ambiguousIsWide: cjk))
+            displayWidth: DisplayWidth(ambiguousIsWide: text.cjk))
     }
 
     /// The built-in templates, or the user's with its neighbours as partials: each the
@@ -258,11 +246,11 @@ package struct RenderSheets {
                 ?? max(
                     20,
                     TerminalOptions.width(
-                        option: width, environment: terminal.variables,
+                        option: text.width, environment: terminal.variables,
                         terminalColumns: toTerminal ? terminal.columns : nil)),
-            styling: color.styles(environment: terminal.variables, outputIsTerminal: toTerminal),
+            styling: text.color.styles(environment: terminal.variables, outputIsTerminal: toTerminal),
             colorDepth: ColorDepth.from(environment: terminal.variables),
-            displayWidth: DisplayWidth(ambiguousIsWide: cjk), links: links)
+            displayWidth: DisplayWidth(ambiguousIsWide: text.cjk), links: text.links)
     }
 }
 
