@@ -17,9 +17,6 @@ package struct Console: Sendable {
     package var report: @Sendable (String) -> Void
     /// Told each file read as notes, when a run is asked to show what it reads.
     package var readTrace: (@Sendable (String) -> Void)?
-    /// Whether a run that shows a few releases may read only them in full
-    /// (`WHATSNEW_READ_WHOLE=1` turns it off, so the two readings can be compared).
-    package var readsInPart = true
     /// Told, when a run is asked to show what it reads, how much of the notes it read in full.
     package var partTrace: (@Sendable (String) -> Void)?
 
@@ -40,7 +37,6 @@ package struct Console: Sendable {
             console.readTrace = { path in StandardError.write("whatsnew: read \(path)") }
             console.partTrace = { line in StandardError.write("whatsnew: \(line)") }
         }
-        console.readsInPart = ProcessEnvironment.variables["WHATSNEW_READ_WHOLE"] != "1"
         return console
     }()
 

@@ -50,7 +50,7 @@ package final class Notes {
         let source: SourceFile
         if fragments.isEmpty {
             source = try Self.load(input, request.sizeLimit)
-            if let scope, console.readsInPart, request.locale == nil {
+            if let scope, request.readsInPart, request.locale == nil {
                 reading = scope.read(source, with: reader, trace: console.partTrace)
             } else {
                 reading = reader.read(source)

@@ -29,7 +29,6 @@ package struct NotesRequest: Sendable {
     package var keepsListOrder = false
     /// `--icons`: an icon map on top of the built-in tables.
     package var iconMap: String?
-    /// `--max-size`: the largest input read.
     /// `--max-size`: the largest notes file read; nil for `.whatsnew.yml`'s `max-size:`.
     package var maximumSize: Int?
     /// The limit in force: the request's, the settings', else 8 MB.
@@ -40,6 +39,9 @@ package struct NotesRequest: Sendable {
     package var includesFragments = true
     /// `--draft`: notes drafted from the commits since the latest release join the fragments.
     package var drafting: DraftRequest?
+    /// Whether a run that shows a few releases may read only them in full
+    /// (`WHATSNEW_READ_WHOLE=1` turns it off, so the two readings can be compared).
+    package var readsInPart = ProcessEnvironment.variables["WHATSNEW_READ_WHOLE"] != "1"
 
     package init() {}
 
