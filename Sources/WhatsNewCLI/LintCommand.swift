@@ -8,7 +8,9 @@ struct LintCommand: ParsableCommand {
         abstract: "Check release notes; exit 1 on errors (and on warnings with --strict)."
     )
 
-    @Argument(help: "The release notes to check (default: .whatsnew.yml's input, else CHANGELOG.md).")
+    @Argument(
+        help:
+            "The release notes to check, or - for standard input (default: .whatsnew.yml's input, else CHANGELOG.md).")
     var inputs: [String] = []
 
     @Flag(help: "Treat warnings as failures.")

@@ -40,8 +40,13 @@ public struct Section: Sendable, Hashable {
 
     /// A fact few rows have (``Facts``), read and written as the section's own:
     /// `section.priority`, `section.audiences`.
+    /// Inlinable, so a renderer reading a fact of every row reads it in place.
+    @inlinable
     public subscript<Value>(dynamicMember fact: WritableKeyPath<Facts, Value>) -> Value {
-        get { (rare?.facts ?? Facts())[keyPath: fact] }
+        get {
+            guard let rare else { return Facts.none[keyPath: fact] }
+            return rare.facts[keyPath: fact]
+        }
         set {
             var facts = rare?.facts ?? Facts()
             facts[keyPath: fact] = newValue
@@ -51,7 +56,7 @@ public struct Section: Sendable, Hashable {
 
     /// What few rows have, out of line (nil when none is set): a changelog of a million rows
     /// carries a word for them in each, not 140 bytes.
-    private var rare: FactsBox?
+    @usableFromInline var rare: FactsBox?
 
     /// A section; its locale, priority, audiences, platforms and appearance are unset.
     public init(
@@ -119,6 +124,9 @@ extension Section {
         /// No facts: what a section has until front matter or gathering gives it some.
         public init() {}
 
+        /// No facts, made once: what a row without any reads its facts from.
+        @usableFromInline static let none = Facts()
+
         init(link: String?, id: String?) {
             self.link = link
             self.id = id
@@ -127,12 +135,13 @@ extension Section {
 }
 
 /// An immutable box, compared by what it holds: a section changes its rare facts by replacing it.
-private final class FactsBox: Sendable, Hashable {
-    let facts: Section.Facts
+@usableFromInline
+final class FactsBox: Sendable, Hashable {
+    @usableFromInline let facts: Section.Facts
 
-    init(_ facts: Section.Facts) { self.facts = facts }
+    @usableFromInline init(_ facts: Section.Facts) { self.facts = facts }
 
-    static func == (lhs: FactsBox, rhs: FactsBox) -> Bool { lhs === rhs || lhs.facts == rhs.facts }
+    @usableFromInline static func == (lhs: FactsBox, rhs: FactsBox) -> Bool { lhs === rhs || lhs.facts == rhs.facts }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(facts) }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(facts) }
 }

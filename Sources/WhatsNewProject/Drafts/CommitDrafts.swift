@@ -425,8 +425,6 @@ struct CommitDrafter {
 /// keep than its name): the main line, from HEAD along first parents, and what each merge on it
 /// brings in, with its pull request, read once for every commit it brings.
 struct CommitGraph {
-    /// Whether the commit is on the main line.
-    var mainline: [Bool]
     /// The merge on the main line that brings the commit in.
     var mergedBy: [Int?]
     /// The commits each merge brings in.
@@ -436,7 +434,7 @@ struct CommitGraph {
 
     /// The graph of `commits`, newest first, with `index` giving each name's place.
     init(_ commits: [LoggedCommit], index: [String: Int]) {
-        mainline = [Bool](repeating: false, count: commits.count)
+        var mainline = [Bool](repeating: false, count: commits.count)
         mergedBy = [Int?](repeating: nil, count: commits.count)
         var cursor: Int? = 0
         while let position = cursor, !mainline[position] {

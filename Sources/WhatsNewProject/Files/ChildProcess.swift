@@ -15,7 +15,8 @@ struct ChildProcess {
     /// Starts `words` (its program found on PATH when `searchesPath`) with `redirections` as
     /// `(descriptor, becomes)` pairs and `closing` shut in the child, or fails with the errno.
     /// It starts as a shell would start it: SIGPIPE back to its default (whatsnew ignores it for
-    /// itself) and no signal blocked.
+    /// itself) and no signal blocked, so a child started inside `SignalShield.run` would not be
+    /// shielded: none is.
     static func start(
         _ words: [String], searchesPath: Bool, redirections: [(Int32, Int32)] = [], closing: [Int32] = []
     ) -> Result<ChildProcess, SpawnError> {

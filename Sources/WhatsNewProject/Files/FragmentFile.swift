@@ -22,9 +22,9 @@ package struct FragmentFile {
         self.reader = reader
     }
 
-    /// Writes the fragment under a ``FragmentName`` made now and returns its path. A fragment `release` would refuse (too
-    /// large, an unknown kind or colour, a broken front matter) is not written; what `release`
-    /// would warn about comes back as warnings.
+    /// Writes the fragment under a ``FragmentName`` made now and returns its path. A fragment
+    /// `release` would refuse (too large, an unknown kind or colour, a broken front matter) is
+    /// not written; what `release` would warn about comes back as warnings.
     package func create(
         _ text: String, icons: IconCatalog = .builtIn
     ) throws(CommandFailure) -> (path: String, warnings: [Diagnostic]) {

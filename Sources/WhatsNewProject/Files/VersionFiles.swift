@@ -136,7 +136,6 @@ package struct VersionFiles {
             let manifests =
                 [(entries[index].path, file.bytes)]
                 + (Self.isWorkspaceRoot(file.bytes) ? followerFiles : [])
-            // And every member of the workspace whose Cargo.lock moves with it, as `cargo set-version` does.
             let workspace = entries[index].companions.filter { $0.path.hasSuffix("Cargo.lock") }.flatMap { lock in
                 let real = ProjectBoundary.real(lock.path)
                 return CargoWorkspace.manifests(root: String(real.dropLast("Cargo.lock".count))).compactMap {
@@ -555,7 +554,7 @@ private struct VersionFileReading {
         do throws(VersionFileProblem) {
             entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
         } catch  where error.followsWorkspace {
-            // Said only if the workspace's own manifest is not listed as well (below).
+            // Said only if the workspace's own manifest is not listed as well (VersionFiles.init).
             followers.append(error.diagnostic(path: path, bytes: bytes))
             if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
             followerFiles.append((path, bytes))

@@ -70,8 +70,6 @@ struct SettingsReader {
         return value
     }
 
-    /// A path-valued setting, kept with where it stands; a package's is named with it, so a
-    /// message says whose setting it is.
     /// A key's pairs, in order; none, reported, when its value is no mapping (`what` says
     /// what the key maps, with an example).
     mutating func mapping(_ node: YAMLNode, _ key: String, _ what: String) -> [YAMLMapping.Element] {
@@ -82,6 +80,8 @@ struct SettingsReader {
         return Array(mapping)
     }
 
+    /// A path-valued setting, kept with where it stands; a package's is named with it, so a
+    /// message says whose setting it is.
     mutating func path(_ node: YAMLNode, _ key: String) -> String? {
         guard let value = text(node, key) else { return nil }
         let scope = package.map { "packages: \($0): " } ?? ""
