@@ -53,41 +53,19 @@ package struct VersionFiles {
     package init(project: Project) {
         var reading = VersionFileReading(project: project)
         var entries = Self.settings(of: project).map { reading.read($0) }
-        var (findings, members, followerFiles) = (reading.findings, reading.members, reading.followerFiles)
-        let followers = reading.followers
-        // A member that follows its workspace is written through the workspace's manifest.
-        let listsWorkspace = entries.contains { entry in
-            entry.file?.format == .cargo && entry.file.map { Self.isWorkspaceRoot($0.bytes) } == true
-        }
-        if !listsWorkspace { findings += followers }
-        entries.removeAll { entry in
-            entry.file == nil && followers.contains { $0.location.path == entry.path } && listsWorkspace
-        }
-        // Every member that follows a listed workspace moves with it, listed or not, as
-        // `cargo set-version --workspace` moves them: its Cargo.lock entry and the pins on it.
-        for root in entries
-        where listsWorkspace && root.file.map({ $0.format == .cargo && Self.isWorkspaceRoot($0.bytes) }) == true {
-            let folder = ProjectBoundary.real(parentFolder(of: root.path))
-            var known = Set(followerFiles.map { ProjectBoundary.real($0.0) })
-            for manifest in CargoWorkspace.manifests(root: folder + "/").dropFirst()
-            where known.insert(ProjectBoundary.real(manifest)).inserted {
-                guard project.boundary.problem(with: manifest, from: .repository, what: "workspace member") == nil,
-                    let bytes = ContentFingerprint.contents(of: manifest), Self.followsWorkspace(bytes)
-                else { continue }
-                if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
-                followerFiles.append((Self.fromHere(manifest), bytes))
-            }
-        }
+        let listsWorkspace = reading.followWorkspaces(in: &entries)
+        var findings = reading.findings
+        let (members, followerFiles) = (listsWorkspace ? reading.members : [], reading.followerFiles)
         for index in entries.indices {
             guard let file = entries[index].file else { continue }
             entries[index].companions = Self.companions(
-                of: file, at: entries[index].path, in: project, members: listsWorkspace ? members : [],
+                of: file, at: entries[index].path, in: project, members: members,
                 findings: &findings,
                 lock: &entries[index].lock)
         }
         Self.movePins(among: &entries)
         Self.moveCargoPins(
-            among: &entries, members: listsWorkspace ? members : [], followerFiles: followerFiles, in: project)
+            among: &entries, members: members, followerFiles: followerFiles, in: project)
         if findings.isEmpty { findings += Self.unsetBuildSettings(in: entries) }
         self.entries = entries
         companionPaths = Self.everyCompanion(of: entries, followerFiles: followerFiles, in: project)
@@ -240,7 +218,7 @@ package struct VersionFiles {
     }
 
     /// A member's Cargo.toml that takes its version from the workspace (`version.workspace = true`).
-    private static func followsWorkspace(_ bytes: [UInt8]) -> Bool {
+    fileprivate static func followsWorkspace(_ bytes: [UInt8]) -> Bool {
         do throws(VersionFileProblem) {
             _ = try VersionFile(bytes: bytes, format: .cargo)
             return false
@@ -250,12 +228,12 @@ package struct VersionFiles {
     }
 
     /// A Cargo.toml that keeps its members' version (`[workspace.package] version`).
-    private static func isWorkspaceRoot(_ bytes: [UInt8]) -> Bool {
+    fileprivate static func isWorkspaceRoot(_ bytes: [UInt8]) -> Bool {
         TOMLManifest(bytes: bytes).string("version", inFirstOf: ["workspace.package"]) != nil
     }
 
     /// An absolute path named from here, as the version files are, when it is below here.
-    private static func fromHere(_ path: String) -> String {
+    fileprivate static func fromHere(_ path: String) -> String {
         let here = ProjectBoundary.real(".") + "/"
         return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
@@ -554,7 +532,7 @@ private struct VersionFileReading {
         do throws(VersionFileProblem) {
             entry.file = try VersionFile(bytes: bytes, format: format, form: VersionForm(path: path))
         } catch  where error.followsWorkspace {
-            // Said only if the workspace's own manifest is not listed as well (VersionFiles.init).
+            // Said only if the workspace's own manifest is not listed as well (followWorkspaces).
             followers.append(error.diagnostic(path: path, bytes: bytes))
             if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
             followerFiles.append((path, bytes))
@@ -562,5 +540,34 @@ private struct VersionFileReading {
             findings.append(error.diagnostic(path: path, bytes: bytes))
         }
         return entry
+    }
+
+    /// A member that follows its workspace is written through the workspace's manifest: when
+    /// a listed Cargo manifest is a workspace's root, the listed followers leave the findings
+    /// and the entries, and every member that follows it moves with it, listed or not, as
+    /// `cargo set-version --workspace` moves them (its Cargo.lock entry and the pins on it).
+    /// Whether a workspace is listed.
+    mutating func followWorkspaces(in entries: inout [VersionFiles.Entry]) -> Bool {
+        let roots = entries.filter { entry in
+            entry.file.map { $0.format == .cargo && VersionFiles.isWorkspaceRoot($0.bytes) } == true
+        }
+        guard !roots.isEmpty else {
+            findings += followers
+            return false
+        }
+        entries.removeAll { entry in entry.file == nil && followers.contains { $0.location.path == entry.path } }
+        for root in roots {
+            let folder = ProjectBoundary.real(parentFolder(of: root.path))
+            var known = Set(followerFiles.map { ProjectBoundary.real($0.0) })
+            for manifest in CargoWorkspace.manifests(root: folder + "/").dropFirst()
+            where known.insert(ProjectBoundary.real(manifest)).inserted {
+                guard project.boundary.problem(with: manifest, from: .repository, what: "workspace member") == nil,
+                    let bytes = ContentFingerprint.contents(of: manifest), VersionFiles.followsWorkspace(bytes)
+                else { continue }
+                if let name = TOMLManifest(bytes: bytes).string("name", inFirstOf: ["package"]) { members.append(name) }
+                followerFiles.append((VersionFiles.fromHere(manifest), bytes))
+            }
+        }
+        return true
     }
 }
