@@ -2,10 +2,13 @@
 # The whatsnew GitHub Action's steps (action.yml runs this file; the tests run it locally).
 #
 # Environment (the action's inputs):
-#   WHATSNEW_COMMAND   release-notes (the default), check, or export-sparkle (Sparkle's notes beside
-#                      each archive, or into an appcast's descriptions)
-#   WHATSNEW_BASE      for check: the commit to compare with (default: origin/$GITHUB_BASE_REF on a
-#                      pull request, else whatsnew's own default)
+#   WHATSNEW_COMMAND   release-notes (the default), check, export-sparkle (Sparkle's notes beside
+#                      each archive, or into an appcast's descriptions) or deps (what a dependency
+#                      update brings, from the changelogs the package managers keep)
+#   WHATSNEW_BASE      for check and deps: the commit to compare with (default: origin/$GITHUB_BASE_REF
+#                      on a pull request, at its merge base, else whatsnew's own default)
+#   WHATSNEW_LOCKFILE  for deps: the lockfile (default: whatsnew finds it)
+#   WHATSNEW_FAIL_ON   for deps: breaking to fail when an update brings a breaking change
 #   WHATSNEW_SKIP      for check: 1 when the change needs no note (a "no release note" label)
 #   WHATSNEW_NOTES     the notes file (default CHANGELOG.md)
 #   WHATSNEW_RELEASE   the release to write (default: the pushed tag's version, else the newest tag's);
@@ -95,9 +98,52 @@ if [ "${WHATSNEW_COMMAND:-release-notes}" = export-sparkle ]; then
     } >> "$output_file"
     exit 0
 fi
+# deps: the notes of every dependency the change updates, in each format asked (markdown is one
+# pull request comment); with fail-on breaking, every file is written before the step fails.
+if [ "${WHATSNEW_COMMAND:-release-notes}" = deps ]; then
+    arguments=(deps)
+    base=${WHATSNEW_BASE:-}
+    if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then
+        base=$(git merge-base "origin/$GITHUB_BASE_REF" HEAD)
+    fi
+    [ -n "$base" ] && arguments+=("--since=$base")
+    [ -n "${WHATSNEW_LOCKFILE:-}" ] && arguments+=("--lockfile=$WHATSNEW_LOCKFILE")
+    case "${WHATSNEW_FAIL_ON:-}" in
+        ''|breaking) ;;
+        *) echo "whatsnew: fail-on is breaking or empty, not $WHATSNEW_FAIL_ON" >&2; exit 2 ;;
+    esac
+    mkdir -p "$out"
+    IFS=',' read -r -a wanted <<< "$formats"
+    paths=()
+    for format in "${wanted[@]}"; do
+        format=$(echo "$format" | tr -d '[:space:]')
+        case "$format" in
+            markdown) file="$out/dependency-updates.md" ;;
+            html) file="$out/dependency-updates.html" ;;
+            json) file="$out/dependency-updates.json" ;;
+            text) file="$out/dependency-updates.txt" ;;
+            *) echo "whatsnew: deps writes markdown, html, json and text, not $format" >&2; exit 2 ;;
+        esac
+        extra=()
+        [ "$format" = text ] && extra=(--color never --width 80)
+        "$whatsnew" "${arguments[@]}" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
+        paths+=("$file")
+        echo "$format=$file" >> "$output_file"
+        echo "wrote $file"
+    done
+    {
+        echo "paths<<WHATSNEW_PATHS"
+        printf '%s\n' "${paths[@]+"${paths[@]}"}"
+        echo "WHATSNEW_PATHS"
+    } >> "$output_file"
+    if [ "${WHATSNEW_FAIL_ON:-}" = breaking ]; then
+        exec "$whatsnew" "${arguments[@]}" --fail-on breaking > /dev/null
+    fi
+    exit 0
+fi
 case "${WHATSNEW_COMMAND:-release-notes}" in
     release-notes) ;;
-    *) echo "whatsnew: command is release-notes, check or export-sparkle, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
+    *) echo "whatsnew: command is release-notes, check, export-sparkle or deps, not $WHATSNEW_COMMAND" >&2; exit 2 ;;
 esac
 
 # Packages: each released (auto) or named one's notes in every format, in a folder of its own.

@@ -23,7 +23,7 @@ struct WhatsNewCommand: ParsableCommand {
         version: WhatsNewVersion.current,
         subcommands: [
             RenderCommand.self, LintCommand.self, NewCommand.self, DraftCommand.self, NextCommand.self,
-            ReleaseCommand.self, CheckCommand.self,
+            ReleaseCommand.self, CheckCommand.self, DepsCommand.self,
             PreviewCommand.self, RecoverCommand.self, InitCommand.self,
             IconsCommand.self, ExportCommand.self, CSSCommand.self, LocalesCommand.self,
         ],

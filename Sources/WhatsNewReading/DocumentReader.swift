@@ -18,6 +18,14 @@ public struct DocumentReader: Sendable {
         self.icons = icons
     }
 
+    /// The icon and colour a section made after reading (a row merged from several) is shown
+    /// with: the same rule as every row read.
+    package func appearance(of section: Section) -> SectionAppearance {
+        var releases = [Release(title: "", sections: [section], line: section.line)]
+        AppearanceResolver(catalog: icons, sheetIcons: [], kinds: kinds).resolve(&releases)
+        return releases[0].sections[0].appearance
+    }
+
     /// What reading found: the document and every problem met on the way.
     public struct Reading: Sendable {
         /// The notes as the model holds them.

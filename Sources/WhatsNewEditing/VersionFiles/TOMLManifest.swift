@@ -51,6 +51,16 @@ package struct TOMLManifest {
         return values
     }
 
+    /// The string keys of each element of the array of tables `[[name]]`, in the file's order
+    /// (`[[package]]` of a Cargo.lock): the lock files whatsnew compares are read by this too.
+    package func tables(_ name: String) -> [[String: String]] {
+        var tables: [Int: [String: String]] = [:]
+        for entry in entries() where entry.table == "[\(name)]" {
+            if let string = entry.string { tables[entry.element, default: [:]][entry.key] = string }
+        }
+        return tables.keys.sorted().map { tables[$0]! }
+    }
+
     /// A key of a table as the file has it.
     struct Entry {
         var table: String

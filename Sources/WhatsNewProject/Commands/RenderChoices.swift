@@ -1,3 +1,4 @@
+import WhatsNewModel
 import WhatsNewRendering
 
 /// `--width`, `--color`, `--cjk` and `--links`: how the sheet is laid out as text.
@@ -12,6 +13,24 @@ package struct TextChoices: Sendable {
     package var links: LinkDisplay = .short
 
     package init() {}
+
+    /// Width and styling from these choices, the environment and the terminal, in that order,
+    /// for output to `output` (nil for standard output); `fixedWidth` overrides all.
+    package func terminalOptions(output: String?, terminal: TerminalEnvironment, fixedWidth: Int? = nil)
+        -> TerminalOptions
+    {
+        let toTerminal = output == nil && terminal.standardOutputIsTerminal
+        return TerminalOptions(
+            width: fixedWidth
+                ?? max(
+                    20,
+                    TerminalOptions.width(
+                        option: width, environment: terminal.variables,
+                        terminalColumns: toTerminal ? terminal.columns : nil)),
+            styling: color.styles(environment: terminal.variables, outputIsTerminal: toTerminal),
+            colorDepth: ColorDepth.from(environment: terminal.variables),
+            displayWidth: DisplayWidth(ambiguousIsWide: cjk), links: links)
+    }
 }
 
 /// `--standalone`, `--style` and `--template`: the shape of the HTML.

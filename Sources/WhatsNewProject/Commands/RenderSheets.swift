@@ -237,20 +237,10 @@ package struct RenderSheets {
         }
     }
 
-    /// Width and styling from the options, the environment and the terminal, in that order.
+    /// Width and styling from the options, the environment and the terminal, in that order;
+    /// a size family is measured at its own width.
     private func terminalOptions() -> TerminalOptions {
-        let toTerminal = output == nil && terminal.standardOutputIsTerminal
-        return TerminalOptions(
-            // A size family is measured at its own width.
-            width: size?.width
-                ?? max(
-                    20,
-                    TerminalOptions.width(
-                        option: text.width, environment: terminal.variables,
-                        terminalColumns: toTerminal ? terminal.columns : nil)),
-            styling: text.color.styles(environment: terminal.variables, outputIsTerminal: toTerminal),
-            colorDepth: ColorDepth.from(environment: terminal.variables),
-            displayWidth: DisplayWidth(ambiguousIsWide: text.cjk), links: text.links)
+        text.terminalOptions(output: output, terminal: terminal, fixedWidth: size?.width)
     }
 }
 

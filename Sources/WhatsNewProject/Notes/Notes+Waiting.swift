@@ -95,3 +95,9 @@ extension Notes {
         .read(source).document
     }
 }
+
+extension Notes {
+    /// The reader of a changelog that is not the project's own (a dependency's, for `deps`):
+    /// the built-in icons and kinds, since the project's settings say nothing of another's notes.
+    package static func foreignReader() -> DocumentReader { DocumentReader() }
+}

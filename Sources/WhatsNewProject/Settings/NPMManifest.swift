@@ -4,11 +4,13 @@
     import Foundation
 #endif
 
-/// The fields of a `package.json` whatsnew reads: the package's name, its repository and its
-/// workspaces. Each is read on its own, so a field of another shape (a name that is a number)
+/// The fields of a `package.json` whatsnew reads: the package's name and version, its
+/// repository and its workspaces. Each is read on its own, so a field of another shape (a name that is a number)
 /// loses only that field, as npm's own tools tolerate.
 struct NPMManifest: Decodable {
     var name: String?
+    /// The version, as `node_modules` holds it: which release of a dependency is installed.
+    var version: String?
     /// `"repository": "owner/name"` (or `github:owner/name`), or `{"url": "git+https://…"}`.
     var repository: String?
     /// `"workspaces": ["packages/*"]`, or Yarn's `{"packages": ["packages/*"]}`.
@@ -20,11 +22,12 @@ struct NPMManifest: Decodable {
         self = manifest
     }
 
-    private enum Key: String, CodingKey { case name, repository, workspaces, url, packages }
+    private enum Key: String, CodingKey { case name, version, repository, workspaces, url, packages }
 
     init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: Key.self)
         name = try? object.decodeIfPresent(String.self, forKey: .name)
+        version = try? object.decodeIfPresent(String.self, forKey: .version)
         repository =
             (try? object.decodeIfPresent(String.self, forKey: .repository))
             ?? (try? object.nestedContainer(keyedBy: Key.self, forKey: .repository).decodeIfPresent(
