@@ -42,7 +42,7 @@ struct CommandLineArticleTests {
         let commands = [
             "render", "lint", "locales", "icons", "css", "export fastlane", "export json", "export sparkle", "preview",
             "new", "draft",
-            "next", "release", "recover", "check", "init",
+            "next", "release", "recover", "check", "deps", "init",
         ]
         #expect(Set(synopsis.keys) == Set(commands))
         for command in commands {

@@ -210,3 +210,19 @@ struct LockfileTests {
         #expect(ChangelogName.best(of: ["Changelog"]) == "Changelog")
     }
 }
+
+extension LockfileTests {
+    @Test func aNewerCopyBesideAnOldOneIsAnUpdateAndACommitIsNoVersion() {
+        func pin(_ name: String, _ version: String, _ revision: String? = nil) -> LockedDependency {
+            LockedDependency(name: name, version: version, revision: revision)
+        }
+        // acorn 5.7.3 → 6.2.1 at the top, while a nested copy keeps 5.7.3.
+        let moved = DependencyUpdate.between([pin("acorn", "5.7.3")], [pin("acorn", "6.2.1"), pin("acorn", "5.7.3")])
+        #expect(moved.map(\.versions) == ["5.7.3 → 6.2.1"] && moved[0].step == .major)
+        let older = DependencyUpdate.between([pin("a", "2.0.0")], [pin("a", "2.0.0"), pin("a", "1.0.0")])
+        #expect(older.isEmpty, "an older copy beside is no update")
+        let git = DependencyUpdate.between(
+            [pin("hex_core", "4b13880e3d00", "4b13880e3d00aa")], [pin("hex_core", "95e09e71638c", "95e09e71638cbb")])
+        #expect(git.map(\.step) == [.other] && git[0].crossesMajor == false)
+    }
+}

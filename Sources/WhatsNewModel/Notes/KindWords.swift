@@ -89,7 +89,7 @@ package enum KindWords {
 
     /// Words that mark an item breaking in brackets (`[breaking]`, `(backwards incompatible)`).
     package static let breakingMarks = [
-        "breaking", "backwards incompatible", "backward incompatible", "backwards-incompatible",
+        "breaking", "breaking change", "backwards incompatible", "backward incompatible", "backwards-incompatible",
         "backward-incompatible",
     ]
 

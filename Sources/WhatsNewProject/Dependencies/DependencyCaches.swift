@@ -36,13 +36,17 @@ struct DependencyCaches {
             }
             return .missing("not in Cargo's registry (\(registry)); `cargo fetch` puts it there")
         case .npm, .npmShrinkwrap:
-            return nodeModules(dependency, under: [])
+            return nodeModules(dependency, under: [], installer: "npm")
         case .pnpm:
+            // pnpm's store: `name@version`, with `_peer@1.0.0` after it when peers decide the copy.
             let store = dependency.name.replacing("/", with: "+") + "@" + dependency.version
-            if case .found(let source) = nodeModules(dependency, under: [".pnpm", store, "node_modules"]) {
-                return .found(source)
+            let folders = DirectoryListing.names(in: root + "/node_modules/.pnpm") { name in
+                name == store || name.hasPrefix(store + "_") || name.hasPrefix(store + "(")
             }
-            return nodeModules(dependency, under: [])
+            if let folder = folders.first {
+                return nodeModules(dependency, under: [".pnpm", folder, "node_modules"], installer: "pnpm")
+            }
+            return nodeModules(dependency, under: [], installer: "pnpm")
         case .goModule, .goSum:
             let cache =
                 environment["GOMODCACHE"] ?? environment["GOPATH"].map { $0.split(separator: ":")[0] + "/pkg/mod" }
@@ -74,14 +78,15 @@ struct DependencyCaches {
     }
 
     /// npm's folder of the package (`node_modules/@scope/name`), checked to hold the version.
-    private func nodeModules(_ dependency: LockedDependency, under prefix: [String]) -> Lookup {
+    private func nodeModules(_ dependency: LockedDependency, under prefix: [String], installer: String) -> Lookup {
         let parts = ["node_modules"] + prefix + dependency.name.split(separator: "/").map(String.init)
         guard let path = Self.inside(root, parts) else {
-            return .missing("not in node_modules; `npm install` puts it there")
+            return .missing("not in node_modules; `\(installer) install` puts it there")
         }
         let manifest = ContentFingerprint.contents(of: path + "/package.json").flatMap(NPMManifest.init)
         if let installed = manifest?.version, installed != dependency.version {
-            return .missing("node_modules holds \(installed), not \(dependency.version); `npm install` brings it")
+            return .missing(
+                "node_modules holds \(installed), not \(dependency.version); `\(installer) install` brings it")
         }
         return file(in: path, shown: parts.joined(separator: "/"))
     }

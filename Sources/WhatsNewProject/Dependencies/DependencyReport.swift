@@ -67,8 +67,10 @@ package struct DependencyReport: Sendable {
         if !withoutNotes.isEmpty { parts.append("\(withoutNotes.count) without") }
         let marked = entries.filter { $0.breakingCount > 0 }.count
         let major = breaking.count - marked
-        if marked > 0 { parts.append("\(marked) with breaking changes in their notes") }
-        if major > 0 { parts.append("\(major) more across a major version") }
+        if marked > 0 { parts.append("\(marked) with breaking changes in \(marked == 1 ? "its" : "their") notes") }
+        if major > 0 {
+            parts.append("\(major) \(marked > 0 ? "other" : "") across a major version".replacing("  ", with: " "))
+        }
         let added = addedOrRemoved.filter { $0.update.from == nil }.count
         let removed = addedOrRemoved.count - added
         if added > 0 { parts.append("\(added) added") }
@@ -120,7 +122,8 @@ package struct DependencyReport: Sendable {
     }
 
     private func markdown() -> String {
-        var output = "### Dependency updates\n\n\(Self.markdownText(summary))\n"
+        // No heading of its own: each dependency's release heading is the comment's first level.
+        var output = "**Dependency updates:** \(Self.markdownText(summary))\n"
         let renderer = MarkdownRenderer()
         for entry in withNotes {
             let breaking =

@@ -13,7 +13,7 @@ package struct DependencyUpdate: Sendable, Hashable {
     /// How far the version moved, as SemVer reads the numbers.
     package enum Step: String, Sendable {
         case major, minor, patch
-        /// Numbers the same, the rest not (a pre-release, a build): the text changed.
+        /// Numbers the same, the rest not (a pre-release, a build), or a commit pinned: the text changed.
         case other
         case downgrade
         case added, removed
@@ -22,7 +22,7 @@ package struct DependencyUpdate: Sendable, Hashable {
     package var step: Step {
         guard let from else { return .added }
         guard let to else { return .removed }
-        guard let old = ReleaseVersion(from.version), let new = ReleaseVersion(to.version) else { return .other }
+        guard let old = from.releaseVersion, let new = to.releaseVersion else { return .other }
         if new < old { return .downgrade }
         guard let difference = ReleaseVersion.firstDifference(old.numbers, new.numbers) else { return .other }
         return difference.position == 0 ? .major : difference.position == 1 ? .minor : .patch
@@ -32,7 +32,7 @@ package struct DependencyUpdate: Sendable, Hashable {
     /// first one that is not 0 (Cargo's and npm's caret reading); a downgrade takes back what
     /// code may already use.
     package var crossesMajor: Bool {
-        guard let from, let to, let old = ReleaseVersion(from.version), let new = ReleaseVersion(to.version),
+        guard let from, let to, let old = from.releaseVersion, let new = to.releaseVersion,
             let difference = ReleaseVersion.firstDifference(old.numbers, new.numbers)
         else { return false }
         if new < old { return true }
@@ -58,7 +58,16 @@ package struct DependencyUpdate: Sendable, Hashable {
                 // Still pinned at other versions: one of its copies went, the package stayed.
                 if now.isEmpty { updates.append(DependencyUpdate(name: name, from: from, to: nil)) }
             case (nil, let to?):
-                if was.isEmpty { updates.append(DependencyUpdate(name: name, from: nil, to: to)) }
+                // A newer version beside an old one that stays (a nested copy still wants it):
+                // the package moved to it.
+                let from = newest(was)
+                if from == nil
+                    || (from.flatMap { ReleaseVersion($0.version) }).map({ old in
+                        ReleaseVersion(to.version).map { $0 > old } ?? false
+                    }) == true
+                {
+                    updates.append(DependencyUpdate(name: name, from: from, to: to))
+                }
             case (let from?, let to?):
                 updates.append(DependencyUpdate(name: name, from: from, to: to))
             }

@@ -1,3 +1,5 @@
+import WhatsNewSchema
+
 /// One package a lockfile pins: its name as the ecosystem writes it, the version pinned and,
 /// where the lockfile says, where it comes from. Every field is the lockfile's text, untrusted.
 package struct LockedDependency: Sendable, Hashable {
@@ -9,6 +11,12 @@ package struct LockedDependency: Sendable, Hashable {
     package var source: String?
     /// The commit the lockfile pins, when it names one (SwiftPM, mix's git deps).
     package var revision: String?
+
+    /// The version as one, unless it is a commit standing for one (a branch or git pin).
+    var releaseVersion: ReleaseVersion? {
+        if let revision, revision.hasPrefix(version) { return nil }
+        return ReleaseVersion(version)
+    }
 
     package init(name: String, version: String, source: String? = nil, revision: String? = nil) {
         self.name = name
