@@ -22,6 +22,27 @@ public struct MarkdownContent: Sendable, Hashable {
         return items
     }
 
+    /// The top-level list items `moves` picks, taken out, and the blocks left (a list left
+    /// empty goes): how rows hand items to another row (dependency updates, breaking changes).
+    package func splittingItems(where moves: (ListItem) -> Bool) -> (kept: [Block], moved: [ListItem]) {
+        var kept: [Block] = []
+        var moved: [ListItem] = []
+        for block in blocks {
+            guard case .list(var list) = block.content, list.items.contains(where: moves) else {
+                kept.append(block)
+                continue
+            }
+            moved += list.items.filter(moves)
+            list.items.removeAll(where: moves)
+            if !list.items.isEmpty {
+                var copy = block
+                copy.content = .list(list)
+                kept.append(copy)
+            }
+        }
+        return (kept, moved)
+    }
+
     /// The text without markup, blocks separated by line breaks, for counting and for apps.
     public var plainText: String { PlainText.of(blocks) }
 

@@ -113,7 +113,7 @@ package struct ShowDependencyUpdates {
             guard LockfileFormat(fileName: lockfile) != nil else {
                 throw .usage(
                     "--lockfile takes one of "
-                        + LockfileFormat.searchOrder.map(\.rawValue).joined(separator: ", ")
+                        + LockfileFormat.allCases.map(\.rawValue).joined(separator: ", ")
                         + ", not \(Project.shown(lockfile))")
             }
             guard FileKind(of: lockfile) != nil else {
@@ -125,7 +125,7 @@ package struct ShowDependencyUpdates {
         var folder = "."
         var real = Project.canonical(".")
         while true {
-            var found = LockfileFormat.searchOrder.map(\.rawValue).filter { FileKind(of: folder + "/" + $0) != nil }
+            var found = LockfileFormat.allCases.map(\.rawValue).filter { FileKind(of: folder + "/" + $0) != nil }
             if found.contains("go.mod") { found.removeAll { $0 == "go.sum" } }
             if !found.isEmpty { return found.map { folder == "." ? $0 : folder + "/" + $0 } }
             guard real != top, real != "/" else { break }

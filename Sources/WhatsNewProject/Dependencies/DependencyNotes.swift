@@ -32,12 +32,12 @@ struct DependencyNotes {
         for section in chosen.flatMap(\.sections) {
             var section = section
             if section.kind == .breaking {
-                breakingCount += max(1, section.body.listItems.count)
+                breakingCount += max(1, section.body.items.count)
                 breaking = Self.merged(breaking, section)
                 continue
             }
             // Items marked breaking under another kind join the breaking row.
-            let (marked, rest) = Self.split(section.body) { BreakingMark.marks($0) }
+            let (rest, marked) = section.body.splittingItems { BreakingMark.marks($0) }
             if !marked.isEmpty {
                 breakingCount += marked.count
                 var moved = Section(origin: .heading, kind: .breaking, title: "Breaking changes", line: section.line)
@@ -48,8 +48,8 @@ struct DependencyNotes {
                 ])
                 moved.appearance = breaking?.appearance ?? reader.appearance(of: moved)
                 breaking = Self.merged(breaking, moved)
-                guard !rest.blocks.isEmpty || section.summary != nil else { continue }
-                section.body = rest
+                guard !rest.isEmpty || section.summary != nil else { continue }
+                section.body = MarkdownContent(blocks: rest)
             }
             // Rows of one kind and title merge; a curated row (a summary of its own) stands alone.
             let key = "\(section.kind?.rawValue ?? "")|\(SectionKind.normalized(section.title ?? ""))"
@@ -84,35 +84,5 @@ struct DependencyNotes {
             first.body.blocks += next.body.blocks
         }
         return first
-    }
-
-    /// The top-level list items `marks` picks, and the body without them.
-    private static func split(_ body: MarkdownContent, _ marks: (ListItem) -> Bool) -> ([ListItem], MarkdownContent) {
-        var picked: [ListItem] = []
-        var rest: [Block] = []
-        for block in body.blocks {
-            guard case .list(var list) = block.content else {
-                rest.append(block)
-                continue
-            }
-            picked += list.items.filter(marks)
-            list.items.removeAll(where: marks)
-            if !list.items.isEmpty {
-                var kept = block
-                kept.content = .list(list)
-                rest.append(kept)
-            }
-        }
-        return (picked, MarkdownContent(blocks: rest))
-    }
-}
-
-extension MarkdownContent {
-    /// The top-level list items.
-    fileprivate var listItems: [ListItem] {
-        blocks.flatMap { block -> [ListItem] in
-            if case .list(let list) = block.content { return list.items }
-            return []
-        }
     }
 }

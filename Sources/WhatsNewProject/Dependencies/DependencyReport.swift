@@ -198,9 +198,7 @@ package struct DependencyReport: Sendable {
         let renderer = JSONRenderer()
         var dependencies: [JSONEntry] = []
         for entry in ordered {
-            let sheet = entry.sheet.flatMap {
-                try? JSONDecoder().decode(Sheet.self, from: Data(renderer.render($0).utf8))
-            }
+            let sheet = entry.sheet.map(renderer.sheet)
             dependencies.append(
                 JSONEntry(
                     name: entry.update.name, ecosystem: entry.ecosystem, from: entry.update.from?.version,

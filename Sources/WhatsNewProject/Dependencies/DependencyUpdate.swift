@@ -61,11 +61,7 @@ package struct DependencyUpdate: Sendable, Hashable {
                 // A newer version beside an old one that stays (a nested copy still wants it):
                 // the package moved to it.
                 let from = newest(was)
-                if from == nil
-                    || (from.flatMap { ReleaseVersion($0.version) }).map({ old in
-                        ReleaseVersion(to.version).map { $0 > old } ?? false
-                    }) == true
-                {
+                if from.map({ ReleaseVersion($0.version) != nil && isOlder($0, to) }) ?? true {
                     updates.append(DependencyUpdate(name: name, from: from, to: to))
                 }
             case (let from?, let to?):
@@ -75,14 +71,15 @@ package struct DependencyUpdate: Sendable, Hashable {
         return updates
     }
 
-    private static func newest(_ pins: [LockedDependency]) -> LockedDependency? {
-        pins.max { left, right in
-            switch (ReleaseVersion(left.version), ReleaseVersion(right.version)) {
-            case (let one?, let other?): one < other
-            case (nil, .some): true
-            case (.some, nil): false
-            case (nil, nil): left.version < right.version
-            }
+    private static func newest(_ pins: [LockedDependency]) -> LockedDependency? { pins.max(by: isOlder) }
+
+    /// Version order; a version that is none (a commit) before every version, then by its text.
+    private static func isOlder(_ left: LockedDependency, _ right: LockedDependency) -> Bool {
+        switch (ReleaseVersion(left.version), ReleaseVersion(right.version)) {
+        case (let one?, let other?): one < other
+        case (nil, .some): true
+        case (.some, nil): false
+        case (nil, nil): left.version < right.version
         }
     }
 }

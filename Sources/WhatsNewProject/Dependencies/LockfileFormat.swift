@@ -1,5 +1,9 @@
+import WhatsNewReading
+
 /// The lockfiles `whatsnew deps` reads, each as data (never by running its package manager),
 /// known by their file names.
+/// The cases stand in the order a folder's lockfiles are looked for in: go.mod before go.sum,
+/// which it sums.
 package enum LockfileFormat: String, Sendable, CaseIterable {
     case swiftPM = "Package.resolved"
     case cargo = "Cargo.lock"
@@ -17,11 +21,6 @@ package enum LockfileFormat: String, Sendable, CaseIterable {
         guard let format = Self(rawValue: last) else { return nil }
         self = format
     }
-
-    /// The order a folder's lockfiles are looked for in: go.mod before go.sum, which it sums.
-    package static let searchOrder: [LockfileFormat] = [
-        .swiftPM, .cargo, .npm, .npmShrinkwrap, .pnpm, .goModule, .goSum, .pub, .mix,
-    ]
 
     /// The ecosystem, as the output names it.
     package var ecosystem: String {
@@ -49,5 +48,21 @@ package enum LockfileFormat: String, Sendable, CaseIterable {
         case .pub: try PubspecLockfile.read(bytes)
         case .mix: try MixLockfile.read(bytes)
         }
+    }
+}
+
+extension LockfileFormat {
+    /// A YAML lockfile's top mapping (pnpm-lock.yaml, pubspec.lock), composed by libyaml.
+    func yamlMapping(_ bytes: [UInt8]) throws(LockfileProblem) -> YAMLMapping {
+        let root: YAMLNode?
+        do {
+            root = try YAMLDocument.compose(String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw LockfileProblem("not a \(rawValue) \(ecosystem) reads: \(error.problem)", line: error.mark?.line)
+        }
+        guard let mapping = root?.mapping else {
+            throw LockfileProblem("not a \(rawValue) \(ecosystem) reads: it is not a mapping")
+        }
+        return mapping
     }
 }

@@ -4,15 +4,7 @@ import WhatsNewReading
 /// version 5), `/name@1.2.3(peer@2)` (6) or `name@1.2.3` (9); `@scope/name` in each.
 enum PNPMLockfile {
     static func read(_ bytes: [UInt8]) throws(LockfileProblem) -> [LockedDependency] {
-        let root: YAMLNode?
-        do {
-            root = try YAMLDocument.compose(String(decoding: bytes, as: UTF8.self))
-        } catch {
-            throw LockfileProblem("not a pnpm-lock.yaml pnpm reads: \(error.problem)", line: error.mark?.line)
-        }
-        guard let document = root?.mapping else {
-            throw LockfileProblem("not a pnpm-lock.yaml pnpm reads: it is not a mapping")
-        }
+        let document = try LockfileFormat.pnpm.yamlMapping(bytes)
         guard let packages = document["packages"]?.mapping else { return [] }
         return packages.compactMap { key, value in
             guard let text = key.string, let (name, version) = nameAndVersion(text) else { return nil }

@@ -4,13 +4,7 @@ import WhatsNewReading
 /// git, path, sdk). A path or sdk package is the project's or the toolchain's, not an update.
 enum PubspecLockfile {
     static func read(_ bytes: [UInt8]) throws(LockfileProblem) -> [LockedDependency] {
-        let root: YAMLNode?
-        do {
-            root = try YAMLDocument.compose(String(decoding: bytes, as: UTF8.self))
-        } catch {
-            throw LockfileProblem("not a pubspec.lock pub reads: \(error.problem)", line: error.mark?.line)
-        }
-        guard let packages = root?.mapping?["packages"]?.mapping else {
+        guard let packages = try LockfileFormat.pub.yamlMapping(bytes)["packages"]?.mapping else {
             throw LockfileProblem("not a pubspec.lock pub reads: it has no `packages`")
         }
         return packages.compactMap { key, value in

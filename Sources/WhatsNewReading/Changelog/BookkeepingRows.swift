@@ -22,7 +22,7 @@ enum BookkeepingRows {
                 index += 1
                 continue
             }
-            let (kept, moved) = splitting(section.body.blocks)
+            let (kept, moved) = section.body.splittingItems(where: isDependencyUpdate)
             if moved.isEmpty {
                 index += 1
                 continue
@@ -86,25 +86,6 @@ enum BookkeepingRows {
 
     /// The first bytes, lowercased (`| 0x20`, which leaves digits as they are), of every shape below.
     private static let openingBytes = ByteSet("bcdfu0123456789ae".utf8)
-
-    private static func splitting(_ blocks: [Block]) -> (kept: [Block], moved: [ListItem]) {
-        var kept: [Block] = []
-        var moved: [ListItem] = []
-        for block in blocks {
-            guard case .list(var list) = block.content, list.items.contains(where: isDependencyUpdate) else {
-                kept.append(block)
-                continue
-            }
-            moved += list.items.filter(isDependencyUpdate)
-            list.items.removeAll(where: isDependencyUpdate)
-            if !list.items.isEmpty {
-                var copy = block
-                copy.content = .list(list)
-                kept.append(copy)
-            }
-        }
-        return (kept, moved)
-    }
 
     /// `**deps:** update …`, `*(deps)* Bump …`, `Updated dependencies [abc1234]`,
     /// `Bump rack from 2.2.3 to 2.2.3.1`, `chore(deps): update dependency yaml to v2.4.1`.
