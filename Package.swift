@@ -13,7 +13,11 @@ let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibil
 
 let package = Package(
     name: "whatsnew",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // What the code needs, for every product (SwiftPM sets one floor per package): the pipeline
+    // uses Swift's string processing (`firstRange(of:)`, `replacing(_:with:)`) and the project
+    // layer Foundation's `Locale.language`, both macOS 13 and iOS 16. WhatsNewSchema and
+    // WhatsNewSeenStores need nothing newer; CloudSeenStore asks watchOS 9 for itself.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "whatsnew", targets: ["WhatsNewCLI"]),
         // The pipeline without Foundation: read, edit, lay out and render release notes.

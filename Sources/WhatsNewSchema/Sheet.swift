@@ -134,9 +134,13 @@ public struct Sheet: Codable, Sendable, Hashable, Identifiable {
         /// The glyph the sheet shows in the icon column: an emoji, a text glyph, or a stand-in
         /// for an SF Symbol.
         public var icon: String?
-        /// The SF Symbol name the section asks for, for apps that can draw it.
+        /// The SF Symbol name the section asks for, for apps that can draw it: only a name
+        /// whatsnew knows (its table, or the project's `icons:`), so a typo never reaches the app.
         public var symbol: String?
-        /// A system colour name (`yellow`, `indigo`) or `#RRGGBB`.
+        /// The name of an image in the app's own assets (front matter's `image:`), which the
+        /// app draws in place of the symbol. Written only when set.
+        public var image: String?
+        /// A system colour name (`yellow`, `indigo`) or `#RRGGBB`; ``sheetColor`` reads it.
         public var color: String?
         /// The row's title: a category (`Fixed`) or a curated title.
         public var title: String?
@@ -171,8 +175,10 @@ public struct Sheet: Codable, Sendable, Hashable, Identifiable {
         public init(
             kind: Kind?, icon: String?, symbol: String?, color: String?, title: String?, summary: String?,
             html: String, items: [String], line: Int, locale: String? = nil, truncated: Bool = false,
-            audiences: [String] = [], platforms: [String] = [], priority: Int? = nil, versions: [String] = []
+            audiences: [String] = [], platforms: [String] = [], priority: Int? = nil, versions: [String] = [],
+            image: String? = nil
         ) {
+            self.image = image
             self.versions = versions
             self.priority = priority
             self.locale = locale
@@ -233,13 +239,20 @@ public struct Sheet: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-// Every key is written, absent values as `null`, in the order the schema documents them.
+// Every key is written, absent values as `null`, in the order the schema documents them. Read
+// back, only what makes a sheet is required (its releases): JSON an app or a server writes by
+// hand may leave out the rest, which takes the defaults the JSON article lists.
 extension Sheet {
     private enum CodingKeys: String, CodingKey { case schemaVersion, title, releases, archives }
 
+    /// Decodes a sheet of schema 1 (`schemaVersion` absent is 1); any other schema throws
+    /// ``UnsupportedSchema``, since what its keys mean is not known here.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        guard schemaVersion == UnsupportedSchema.supported else {
+            throw UnsupportedSchema(schemaVersion: schemaVersion)
+        }
         title = try container.decodeIfPresent(String.self, forKey: .title)
         releases = try container.decode([Release].self, forKey: .releases)
         archives = try container.decodeIfPresent([Archive].self, forKey: .archives) ?? []
@@ -265,10 +278,11 @@ extension Sheet.Release {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decodeIfPresent(String.self, forKey: .version)
         date = try container.decodeIfPresent(String.self, forKey: .date)
-        title = try container.decode(String.self, forKey: .title)
         unreleased = try container.decodeIfPresent(Bool.self, forKey: .unreleased) ?? false
+        title =
+            try container.decodeIfPresent(String.self, forKey: .title) ?? version ?? (unreleased ? "Unreleased" : "")
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
-        sections = try container.decode([Sheet.Section].self, forKey: .sections)
+        sections = try container.decodeIfPresent([Sheet.Section].self, forKey: .sections) ?? []
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         scheduled = try container.decodeIfPresent(Bool.self, forKey: .scheduled) ?? false
         size = try container.decodeIfPresent(String.self, forKey: .size)
@@ -304,8 +318,8 @@ extension Sheet.Release {
 
 extension Sheet.Section {
     private enum CodingKeys: String, CodingKey {
-        case kind, icon, symbol, color, title, summary, html, items, line, locale, truncated, audiences, platforms,
-            priority, versions
+        case kind, icon, symbol, image, color, title, summary, html, items, line, locale, truncated, audiences,
+            platforms, priority, versions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -313,12 +327,13 @@ extension Sheet.Section {
         kind = try container.decodeIfPresent(Sheet.Kind.self, forKey: .kind)
         icon = try container.decodeIfPresent(String.self, forKey: .icon)
         symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
+        image = try container.decodeIfPresent(String.self, forKey: .image)
         color = try container.decodeIfPresent(String.self, forKey: .color)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
-        html = try container.decode(String.self, forKey: .html)
-        items = try container.decode([String].self, forKey: .items)
-        line = try container.decode(Int.self, forKey: .line)
+        html = try container.decodeIfPresent(String.self, forKey: .html) ?? ""
+        items = try container.decodeIfPresent([String].self, forKey: .items) ?? []
+        line = try container.decodeIfPresent(Int.self, forKey: .line) ?? 0
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         truncated = try container.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
         audiences = try container.decodeIfPresent([String].self, forKey: .audiences) ?? []
@@ -332,6 +347,8 @@ extension Sheet.Section {
         try container.encode(kind, forKey: .kind)
         try container.encode(icon, forKey: .icon)
         try container.encode(symbol, forKey: .symbol)
+        // Additive in schema 1: only a row that names the app's own image carries it.
+        if let image { try container.encode(image, forKey: .image) }
         try container.encode(color, forKey: .color)
         try container.encode(title, forKey: .title)
         try container.encode(summary, forKey: .summary)

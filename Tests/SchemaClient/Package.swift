@@ -11,7 +11,8 @@ let whatsnew = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 
 let package = Package(
     name: "SchemaClient",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // The oldest the whatsnew package supports: an app need not be newer to take the schema.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [.package(path: whatsnew.path)],
     targets: [
         .executableTarget(

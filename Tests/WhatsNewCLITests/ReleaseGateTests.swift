@@ -214,7 +214,7 @@ struct ReadmeInstallTests {
             #expect(gate.contains(asset), "check-assets requires \(asset)")
             #expect(install.contains(promised), "the README's install lines promise \(promised)")
         }
-        for platform in ["x86_64", "aarch64", "macOS 14 or later", "glibc 2.35"] {
+        for platform in ["x86_64", "aarch64", "macOS 13 or later", "glibc 2.35"] {
             #expect(install.contains(platform), "\(platform)")
         }
     }

@@ -17,7 +17,9 @@ struct RenderDiagnosticsTests {
             line: "notes.md:4:8: error: `reddish` is not a colour"),
         Case(
             name: "unknown icon", notes: "## 1.0.0\n\n---\nicon: star.circle.fil\ntitle: Sync\n---\nFaster.\n",
-            line: "notes.md:4:7: warning: unknown icon `star.circle.fil`, shown as •; did you mean `star.circle.fill`?"),
+            line:
+                "notes.md:4:7: warning: unknown icon `star.circle.fil`, shown as • and not given to apps as a symbol; did you mean `star.circle.fill`?"
+        ),
         Case(
             name: "a phrase as the icon",
             notes: "## 1.0.0\n\n---\nicon: Faster sync for everyone\nkind: fixed\ntitle: Sync\n---\nFaster.\n",

@@ -110,6 +110,30 @@ struct SchemaClientTests {
 
                 """)
         #expect(output.hasSuffix("decoded \(written.count) files\n"))
+        // JSON a server or a person writes: the least a sheet is, and a schema this one cannot read.
+        let handWritten = scratch.appendingPathComponent("hand-written.json")
+        try
+            #"{"title": "Lantern", "releases": [{"version": "2.1.0", "sections": [{"icon": "🗺️", "title": "Offline maps", "summary": "Take your maps anywhere."}]}]}"#
+            .write(to: handWritten, atomically: true, encoding: .utf8)
+        let later = scratch.appendingPathComponent("schema-2.json")
+        try #"{"schemaVersion": 2, "title": "Lantern", "releases": []}"#.write(
+            to: later, atomically: true, encoding: .utf8)
+        let (minimal, minimalOutput, _) = try Tool.run([
+            "swift", "run", "--skip-build", "--package-path", package.path, "SchemaClient", "--decode",
+            handWritten.path,
+        ])
+        #expect(minimal == 0)
+        #expect(
+            minimalOutput
+                == "hand-written.json: schema 1 Lantern 2.1.0 [glyph(\"🗺️\") Offline maps: Take your maps anywhere.]\n")
+        let (refused, refusedOutput, _) = try Tool.run([
+            "swift", "run", "--skip-build", "--package-path", package.path, "SchemaClient", "--decode", later.path,
+        ])
+        #expect(refused == 1)
+        #expect(
+            refusedOutput
+                == "schema-2.json: error: What's New JSON of schema 2: this WhatsNewSchema reads schema 1; update the whatsnew package, or write the JSON with the whatsnew the app builds with\n"
+        )
         // "Since you last looked", answered by the schema alone.
         for line in [
             "examples-keep-a-changelog.json after 1.3.0: [1.4.0,1.3.1] 1.4.0 {Added×2,Fixed×3,Security×1}",

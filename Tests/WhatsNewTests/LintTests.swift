@@ -75,8 +75,13 @@ struct LintTests {
         let duplicate = try #require(try findings("duplicate-version").first)
         #expect(duplicate.message == "version 1.1.0 appears again; it was first on line 1")
         let icons = try findings("unknown-icon").map(\.message)
-        #expect(icons[1] == "unknown icon `strar.circle.fill`, shown as •; did you mean `star.circle.fill`?")
-        #expect(icons[0] == "unknown icon `lady.bug`, shown as •; did you mean `ladybug`?")
+        #expect(
+            icons[1]
+                == "unknown icon `strar.circle.fill`, shown as • and not given to apps as a symbol; did you mean `star.circle.fill`?"
+        )
+        #expect(
+            icons[0] == "unknown icon `lady.bug`, shown as • and not given to apps as a symbol; did you mean `ladybug`?"
+        )
         let color = try #require(try findings("unknown-color").last)
         #expect(color.message.hasPrefix("`golden` is not a colour; use red, orange, yellow"))
         #expect(color.severity == .error)

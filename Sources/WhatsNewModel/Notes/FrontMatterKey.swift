@@ -4,7 +4,7 @@ package enum FrontMatterKey: String, Sendable, CaseIterable {
     // The sheet block on line 1.
     case title, subtitle, version, date, icons, accent, build, show
     // Section blocks (they share `title`).
-    case icon, color, summary, kind, link, id, priority, audience, platforms
+    case icon, image, color, summary, kind, link, id, priority, audience, platforms
     // Fragments alone (they share a section's `kind`, `title`, `icon`, `color`, `summary`, `link`, `id`).
     case issue, pr, breaking, packages, authors
 
@@ -16,7 +16,7 @@ package enum FrontMatterKey: String, Sendable, CaseIterable {
     package static let releaseKeys: [FrontMatterKey] = [.build, .show]
     /// A section's block, in the order whatsnew writes a featured row's.
     package static let sectionKeys: [FrontMatterKey] = [
-        .icon, .color, .title, .summary, .kind, .link, .id, .priority, .audience, .platforms,
+        .icon, .image, .color, .title, .summary, .kind, .link, .id, .priority, .audience, .platforms,
     ]
     /// A fragment's front matter.
     package static let fragmentKeys: [FrontMatterKey] = [

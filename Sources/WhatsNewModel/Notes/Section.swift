@@ -97,6 +97,9 @@ extension Section {
     /// came from. A section keeps them out of line, so a changelog of a million rows carries a
     /// word for them in each, not 140 bytes.
     public struct Facts: Sendable, Hashable {
+        /// Front matter's `image`: the name of an image in the app's own assets, which an app
+        /// draws in place of a symbol; the other formats show the row's icon.
+        public var image: String?
         /// Front matter's `link`: an address the row links to.
         public var link: String?
         /// Front matter's `id`: a stable identifier, which translations match on.
@@ -117,6 +120,7 @@ extension Section {
         /// Where front matter names the icon, the colour, the audience and the platforms, for
         /// diagnostics.
         package var iconPosition: TextPosition?
+        package var imagePosition: TextPosition?
         package var colorPosition: TextPosition?
         package var audiencePosition: TextPosition?
         package var platformsPosition: TextPosition?

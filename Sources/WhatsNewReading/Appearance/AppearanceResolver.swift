@@ -30,8 +30,10 @@ struct AppearanceResolver: Sendable {
         let icon =
             own ?? catalog.categoryIcon(title: section.title, kind: section.kind) ?? project?.icon
             ?? section.kind.map { .symbol($0.defaultSymbol) }
-            // A phrase written as the icon still gets one, of the width every icon has.
-            ?? (section.icon?.isTooLongForAnIcon == true ? .glyph(IconCatalog.fallbackGlyph) : nil)
+            // A phrase written as the icon, or the app's own image alone, still gets one glyph
+            // of the width every icon has where that image cannot be drawn.
+            ?? (section.icon?.isTooLongForAnIcon == true || section.image != nil
+                ? .glyph(IconCatalog.fallbackGlyph) : nil)
         let color =
             section.color.flatMap(SheetColor.init) ?? project?.color.flatMap(SheetColor.init)
             ?? section.kind.map { .system($0.defaultColor) }

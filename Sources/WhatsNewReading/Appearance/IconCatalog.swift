@@ -42,8 +42,8 @@ public struct IconCatalog: Sendable {
         case .symbol(let name):
             if let glyph = symbolGlyph(name) { return ResolvedIcon(glyph: glyph, symbol: name) }
             if let glyph = shortcodeGlyph(name) { return ResolvedIcon(glyph: glyph) }
-            return ResolvedIcon(
-                glyph: Self.fallbackGlyph, symbol: Self.isSymbolShaped(name) ? name : nil, isKnown: false)
+            // A name no table knows is no symbol for apps either: a typo would draw nothing there.
+            return ResolvedIcon(glyph: Self.fallbackGlyph, isKnown: false)
         case .shortcode(let name):
             if let glyph = shortcodeGlyph(name) { return ResolvedIcon(glyph: glyph) }
             return ResolvedIcon(glyph: Self.fallbackGlyph, isKnown: false)
@@ -140,8 +140,8 @@ public struct IconCatalog: Sendable {
         return bases
     }
 
-    /// SF Symbol names are lowercase words and digits joined by dots; apps can use such a name
-    /// even when this table does not know it.
+    /// SF Symbol names are lowercase words and digits joined by dots: the shape every name in
+    /// the table has (a test checks).
     static func isSymbolShaped(_ name: String) -> Bool {
         name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }

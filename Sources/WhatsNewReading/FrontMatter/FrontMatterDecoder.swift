@@ -47,6 +47,9 @@ struct FrontMatterDecoder {
             case .icon:
                 section.icon = context.text(entry).flatMap(Icon.init)
                 section.iconPosition = context.textPosition(of: entry.value)
+            case .image:
+                section.image = context.text(entry)
+                section.imagePosition = context.textPosition(of: entry.value)
             case .color:
                 section.color = context.text(entry)
                 section.colorPosition = context.textPosition(of: entry.value)

@@ -142,9 +142,11 @@ public struct Linter: Sendable {
         case .shortcode(let name): written = ":\(name):"
         }
         let hint = Suggestion.question(catalog.suggestions(for: icon)) ?? "`whatsnew icons` lists the names it knows"
+        // An unknown name reaches no app as a symbol either: a typo would draw nothing there.
+        let apps = if case .symbol = icon { " and not given to apps as a symbol" } else { "" }
         return Diagnostic(
             .unknownIcon, at: location,
-            "unknown icon `\(written)`, shown as \(IconCatalog.fallbackGlyph); \(hint)")
+            "unknown icon `\(written)`, shown as \(IconCatalog.fallbackGlyph)\(apps); \(hint)")
     }
 
     private func unknownColor(_ color: String, at location: SourceLocation) -> Diagnostic {

@@ -43,7 +43,8 @@ public struct JSONRenderer: SheetRenderer {
             symbol: section.appearance.icon?.symbol, color: section.appearance.color?.description,
             title: section.title, summary: summary.isEmpty ? nil : summary, html: MarkdownHTML.of(section.content),
             items: items, line: section.line, locale: section.locale, truncated: truncated,
-            audiences: section.audiences, platforms: section.platforms, priority: section.priority)
+            audiences: section.audiences, platforms: section.platforms, priority: section.priority,
+            image: section.image)
     }
 }
 

@@ -10,7 +10,8 @@ public struct PresentationDecision: Sendable, Hashable, CustomStringConvertible 
     /// running version when it is newer than the one recorded, and the versions shown. A
     /// downgrade and a version that is no version (`dev`) leave the record as it was.
     public var record: SeenRecord
-    /// The versions the sheet shows, newest first.
+    /// The versions the sheet shows, newest first; the unreleased changes by their title
+    /// (`Unreleased`), with ``PresentationPolicy/includesUnreleased``.
     public var shown: [String]
     /// The unseen releases a rule left out, newest first.
     public var skipped: [Skipped]

@@ -27,8 +27,10 @@
 ///    record as it is. The same version shows nothing, unless with ``Trigger/build`` its build
 ///    is newer (a re-cut build): then its notes show again, whatever their bump and kinds.
 /// 5. The releases the user has not seen are those after the last seen version, up to the one
-///    running (notes of later versions wait for their build); the unreleased changes and
-///    scheduled releases never count, nor releases already shown to this user.
+///    running (notes of later versions wait for their build), nor releases already shown to this
+///    user. A release at or below the running version counts though the JSON calls it scheduled
+///    or planned (written before its day, as CI cuts the build): the user runs it. The
+///    unreleased changes and later releases count only with ``includesUnreleased``.
 /// 6. The update is weighed from the version seen to the version running: below
 ///    ``minimumBump`` (`1.4.0` → `1.4.1`), nothing shows, unless the user runs a pre-release;
 ///    `1.7.1` → `1.8.1` is a minor update though `1.8.1` is a patch. Calendar versions weigh as
@@ -51,6 +53,11 @@ public struct PresentationPolicy: Sendable, Hashable {
     /// Whether a fresh install shows the running version's notes; by default it shows nothing
     /// and records the version as seen, so the first sheet is the first update's.
     public var showsOnFreshInstall: Bool
+    /// Whether an internal or TestFlight build shows the release in progress: the unreleased
+    /// changes, counted as the running version's, and planned or scheduled releases after it.
+    /// Off by default, for the App Store: there a release counts once the user runs its version.
+    /// Versions in progress are never recorded as shown, so their notes show again once out.
+    public var includesUnreleased: Bool
     /// Whether a release whose rows are all fixes, security fixes, dependency updates, docs,
     /// internal work, known issues or thanks shows; off by default. A curated row with no kind,
     /// or with a positive `priority:`, makes a release more than fixes.
@@ -78,8 +85,9 @@ public struct PresentationPolicy: Sendable, Hashable {
     public init(
         minimumBump: ReleaseVersion.Bump = .minor, showsOnFreshInstall: Bool = false,
         showsFixOnlyReleases: Bool = false, showsPreReleases: Bool = false, trigger: Trigger = .version,
-        maximumReleases: Int = 3
+        maximumReleases: Int = 3, includesUnreleased: Bool = false
     ) {
+        self.includesUnreleased = includesUnreleased
         self.minimumBump = minimumBump
         self.showsOnFreshInstall = showsOnFreshInstall
         self.showsFixOnlyReleases = showsFixOnlyReleases
@@ -96,9 +104,9 @@ public struct PresentationPolicy: Sendable, Hashable {
     public func decide(
         for sheet: Sheet, current: SeenVersion, record: SeenRecord, isFreshInstall: Bool
     ) -> PresentationDecision {
-        let current = current.trimmed
+        let current = current.normalized
         var record = record
-        record.lastSeen = record.lastSeen?.trimmed  // a record saved before versions were trimmed
+        record.lastSeen = record.lastSeen?.normalized  // a record saved before versions were read this way
         guard let running = ReleaseVersion(current.version) else {
             return PresentationDecision(sheet: nil, reason: .notAVersion(current.version), record: record)
         }
@@ -107,7 +115,7 @@ public struct PresentationPolicy: Sendable, Hashable {
             PresentationDecision(sheet: nil, reason: reason, record: raised)
         }
         if record.isOptedOut { return nothing(.optedOut) }
-        let released = sheet.versionedNewestFirst().filter { $0.version.compare(to: running) != .newer }
+        let released = candidates(in: sheet, running: running)
         guard let lastSeen = record.lastSeen, let seen = ReleaseVersion(lastSeen.version) else {
             if isFreshInstall && !showsOnFreshInstall { return nothing(.freshInstall) }
             let line = released.filter { $0.version.isOnTheLine(of: running) }
@@ -123,16 +131,14 @@ public struct PresentationPolicy: Sendable, Hashable {
             guard trigger == .build, Self.isNewer(build: current.build, than: lastSeen.build) else {
                 return nothing(.alreadySeen(lastSeen))
             }
-            guard let same = released.first(where: { $0.version.compare(to: running) == .same }) else {
-                return nothing(.noNotes)
+            let same = released.filter { $0.version.compare(to: running) == .same }
+            guard !same.isEmpty else { return nothing(.noNotes) }
+            // Notes that name the build they describe, a build this user saw, hold nothing new.
+            let rewritten = same.filter {
+                $0.release.build == nil || Self.isNewer(build: $0.release.build, than: lastSeen.build)
             }
-            if let rule = Self.notesRule(same.release) ?? (maximumReleases < 1 ? .beyondLimit(0) : nil) {
-                let skipped = [PresentationDecision.Skipped(version: same.version.text, rule: rule)]
-                return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), record: raised, skipped: skipped)
-            }
-            return PresentationDecision(
-                sheet: sheet.merging([same.release]), reason: .reCutBuild,
-                record: raised.presenting([same.version.text]), shown: [same.version.text])
+            guard !rewritten.isEmpty else { return nothing(.alreadySeen(lastSeen)) }
+            return reCut(rewritten, of: sheet, running: running, record: raised)
         case .newer:
             let unseen = released.filter { $0.version.compare(to: seen) == .newer }
             guard !unseen.isEmpty else { return nothing(.noNotes) }
@@ -179,6 +185,62 @@ public struct PresentationPolicy: Sendable, Hashable {
         return nil
     }
 
+    /// The releases a user running `running` has, newest first: every one whose version is at or
+    /// below it, whatever the JSON says of its date (a build cut before the notes' release day
+    /// is still that release). With ``includesUnreleased``, the releases in progress too, each
+    /// placed at the running version: the internal build is made of them.
+    func candidates(in sheet: Sheet, running: ReleaseVersion) -> [Versioned] {
+        var found: [Versioned] = []
+        for release in sheet.releases {
+            let version = release.version.flatMap(ReleaseVersion.init)
+            if let version, version.compare(to: running) != .newer {
+                found.append((version, release))
+            } else if includesUnreleased, release.unreleased || release.scheduled {
+                found.append((running, release))
+            }
+        }
+        return NewestFirst.byVersion(found, \.version)
+    }
+
+    /// Whether a candidate is a release still in progress for a user running `running`: the
+    /// unreleased changes, or a planned or scheduled version after the running one.
+    static func isInProgress(_ release: Sheet.Release, running: ReleaseVersion) -> Bool {
+        guard release.unreleased || release.scheduled else { return false }
+        guard let version = release.version.flatMap(ReleaseVersion.init) else { return true }
+        return version.compare(to: running) == .newer
+    }
+
+    /// The versions of `releases` to record as shown: those out, not those in progress.
+    static func recorded(_ releases: [Sheet.Release], running: ReleaseVersion) -> [String] {
+        releases.filter { !isInProgress($0, running: running) }.compactMap(\.version)
+    }
+
+    /// How a candidate is named in a decision: its version, or its title (`Unreleased`).
+    static func label(_ candidate: Versioned) -> String { candidate.release.version ?? candidate.release.title }
+
+    /// A re-cut build's sheet: the running version's notes again, those the notes' own word
+    /// lets through.
+    private func reCut(_ same: [Versioned], of sheet: Sheet, running: ReleaseVersion, record: SeenRecord)
+        -> PresentationDecision
+    {
+        var skipped: [PresentationDecision.Skipped] = []
+        var shown: [Sheet.Release] = []
+        for candidate in same {
+            if let rule = Self.notesRule(candidate.release) ?? (maximumReleases < 1 ? .beyondLimit(0) : nil) {
+                skipped.append(PresentationDecision.Skipped(version: Self.label(candidate), rule: rule))
+            } else {
+                shown.append(candidate.release)
+            }
+        }
+        guard !shown.isEmpty else {
+            return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), record: record, skipped: skipped)
+        }
+        let versions = Self.recorded(shown, running: running)
+        return PresentationDecision(
+            sheet: sheet.merging(shown), reason: .reCutBuild, record: record.presenting(versions),
+            shown: shown.map { $0.version ?? $0.title }, skipped: skipped)
+    }
+
     /// What the notes themselves rule out: `show: never`, and a release with nothing in it.
     private static func notesRule(_ release: Sheet.Release) -> PresentationDecision.Rule? {
         if release.show == .never { return .showNever }
@@ -223,7 +285,7 @@ public struct PresentationPolicy: Sendable, Hashable {
             if releasesShown > 0, releasesShown >= limit, update == nil { break }
             if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
                 skipped += ([candidate] + leading).map {
-                    PresentationDecision.Skipped(version: $0.version.text, rule: rule)
+                    PresentationDecision.Skipped(version: Self.label($0), rule: rule)
                 }
             } else {
                 shown += [candidate.release] + leading.map(\.release)
@@ -233,9 +295,10 @@ public struct PresentationPolicy: Sendable, Hashable {
         guard !shown.isEmpty else {
             return PresentationDecision(sheet: nil, reason: .skippedAll(skipped), record: record, skipped: skipped)
         }
-        let versions = shown.compactMap(\.version)
         return PresentationDecision(
-            sheet: sheet.merging(shown), reason: reason, record: record.presenting(versions), shown: versions,
+            sheet: sheet.merging(shown), reason: reason,
+            record: record.presenting(Self.recorded(shown, running: running)),
+            shown: shown.map { $0.version ?? $0.title },
             skipped: skipped)
     }
 

@@ -18,21 +18,31 @@ public struct SeenVersion: Codable, Sendable, Hashable, CustomStringConvertible 
     public init?(info: [String: Any]) {
         guard let version = info["CFBundleShortVersionString"] as? String else { return nil }
         self.init(version: version, build: info["CFBundleVersion"] as? String)
-        self = trimmed
+        self = normalized
     }
 
     /// `1.4.1 (1248)`, or the version alone.
     public var description: String { build.map { "\(version) (\($0))" } ?? version }
 
-    /// The version and build without the spaces and line breaks a build script or a plist
-    /// value may leave around them (`1.4.0\n`); an empty build is none.
-    public var trimmed: SeenVersion {
-        let build = build.map(Self.trim)
-        return SeenVersion(version: Self.trim(version), build: build?.isEmpty == true ? nil : build)
-    }
-
-    private static func trim(_ text: String) -> String {
-        let isSpace = { (character: Character) in character.isWhitespace }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    /// The version and build as the platforms and build scripts write them, read as one: without
+    /// the spaces and line breaks around them (`1.4.0\n`), and with a build written after the
+    /// version in brackets (`1.4.0 (42)`, as an about box shows it) taken as the build number when none
+    /// is given apart. An empty build is none. The policy reads every version this way, the
+    /// running one and the one recorded.
+    public var normalized: SeenVersion {
+        var version = version.trimmedWhitespace()
+        var build = build?.trimmedWhitespace()
+        if version.last == ")", let open = version.lastIndex(of: "("), open > version.startIndex,
+            version[version.index(before: open)] == " "
+        {
+            let bracketed = version[version.index(after: open)..<version.index(before: version.endIndex)]
+                .trimmedWhitespace()
+            // A build number starts with a digit (`42`, `2024.11.2`); `2.0 (beta)` names a pre-release.
+            if bracketed.first?.isASCII == true, bracketed.first?.isNumber == true {
+                if build?.isEmpty != false { build = bracketed }
+                version = version[..<open].trimmedWhitespace()
+            }
+        }
+        return SeenVersion(version: version, build: build?.isEmpty == true ? nil : build)
     }
 }

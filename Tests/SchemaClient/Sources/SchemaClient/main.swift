@@ -10,7 +10,30 @@ import WhatsNewSchema
 // a fresh install). With `--concurrency SEEN,RUNNING,FILE` first, it also decides for the
 // sheet in FILE from an actor, a `@MainActor` model and a detached task. Exits 1 on the first file
 // that does not decode.
+//
+// `--decode FILE…` instead decodes each file as an app decodes JSON a server or a person wrote,
+// and prints one line for each: its title, releases and rows, or the one error it gives.
 let decoder = JSONDecoder()
+if CommandLine.arguments.dropFirst().first == "--decode" {
+    var failed = false
+    for path in CommandLine.arguments.dropFirst(2) {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        do {
+            let sheet = try decoder.decode(Sheet.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            let releases = sheet.releases.map { release in
+                let rows = release.sections.map {
+                    "\($0.artwork.map { "\($0)" } ?? "-") \($0.title ?? "-"): \($0.summary ?? "-")"
+                }
+                return "\(release.title) [\(rows.joined(separator: "; "))]"
+            }
+            print("\(name): schema \(sheet.schemaVersion) \(sheet.title ?? "-") \(releases.joined(separator: " "))")
+        } catch {
+            print("\(name): error: \(error)")
+            failed = true
+        }
+    }
+    exit(failed ? 1 : 0)
+}
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -46,12 +46,3 @@ extension Unicode.Scalar {
         isASCII ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
     }
 }
-
-extension String {
-    /// Every `target` (one ASCII character) replaced; the text itself when it has none, which
-    /// is most lines, without the standard library's generic search (a twentieth of a text run).
-    package func replacing(ascii target: Character, with replacement: String) -> String {
-        guard let byte = target.asciiValue, utf8.contains(byte) else { return self }
-        return replacing(String(target), with: replacement)
-    }
-}

@@ -1,0 +1,29 @@
+/// The error decoding a ``Sheet`` throws for JSON of a schema this library does not read
+/// (`"schemaVersion": 2`): its keys may mean something else, so nothing is guessed. Update the
+/// whatsnew package, or write the JSON with the whatsnew the app builds with.
+///
+/// ```swift
+/// do {
+///     sheet = try JSONDecoder().decode(Sheet.self, from: data)
+/// } catch let error as UnsupportedSchema {
+///     print(error)  // "What's New JSON of schema 2: this WhatsNewSchema reads schema 1; …"
+/// }
+/// ```
+public struct UnsupportedSchema: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The schema the JSON says it follows.
+    public var schemaVersion: Int
+
+    /// The schema this library reads.
+    public static let supported = 1
+
+    /// The error for JSON of `schemaVersion`.
+    public init(schemaVersion: Int) {
+        self.schemaVersion = schemaVersion
+    }
+
+    /// What went wrong and what to do, in one line.
+    public var description: String {
+        "What's New JSON of schema \(schemaVersion): this WhatsNewSchema reads schema \(Self.supported); "
+            + "update the whatsnew package, or write the JSON with the whatsnew the app builds with"
+    }
+}
