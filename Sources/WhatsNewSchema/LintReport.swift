@@ -63,6 +63,19 @@ public struct LintReport: Codable, Sendable, Hashable {
 extension LintReport {
     private enum CodingKeys: String, CodingKey { case schemaVersion, errors, warnings, diagnostics }
 
+    /// Decodes a report of schema 1 (`schemaVersion` absent is 1); any other schema throws
+    /// ``UnsupportedSchema``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        guard schemaVersion == UnsupportedSchema.supported else {
+            throw UnsupportedSchema(schemaVersion: schemaVersion)
+        }
+        errors = try container.decode(Int.self, forKey: .errors)
+        warnings = try container.decode(Int.self, forKey: .warnings)
+        diagnostics = try container.decode([Finding].self, forKey: .diagnostics)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)

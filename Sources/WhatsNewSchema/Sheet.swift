@@ -279,8 +279,17 @@ extension Sheet.Release {
         version = try container.decodeIfPresent(String.self, forKey: .version)
         date = try container.decodeIfPresent(String.self, forKey: .date)
         unreleased = try container.decodeIfPresent(Bool.self, forKey: .unreleased) ?? false
-        title =
-            try container.decodeIfPresent(String.self, forKey: .title) ?? version ?? (unreleased ? "Unreleased" : "")
+        // A release names itself somehow; an object that does not is not a release.
+        guard
+            let title = try container.decodeIfPresent(String.self, forKey: .title) ?? version
+                ?? (unreleased ? "Unreleased" : nil)
+        else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a release needs a version, a title or \"unreleased\": true"))
+        }
+        self.title = title
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
         sections = try container.decodeIfPresent([Sheet.Section].self, forKey: .sections) ?? []
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
@@ -379,6 +388,10 @@ extension Sheet.Release {
 
 extension Sheet.Section {
     /// The line of its heading with the release it came from, kind and title: unique within a
-    /// sheet made from one file, merged or not.
-    public var id: String { "\(line)|\(versions.first ?? "")|\(kind?.rawValue ?? "")|\(title ?? "")" }
+    /// sheet made from one file, merged or not; with its words too in rows written by hand.
+    public var id: String {
+        let base = "\(line)|\(versions.first ?? "")|\(kind?.rawValue ?? "")|\(title ?? "")"
+        // Rows written by hand have no line: their words tell them apart.
+        return line == 0 ? base + "|" + (summary ?? items.joined(separator: "\n")) : base
+    }
 }

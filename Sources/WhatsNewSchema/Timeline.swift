@@ -75,3 +75,20 @@ public struct Timeline: Codable, Sendable, Hashable {
         }
     }
 }
+
+// Decoded as the sheet is: a schema this library does not read is refused, not guessed.
+extension Timeline {
+    private enum CodingKeys: String, CodingKey { case schemaVersion, title, entries }
+
+    /// Decodes a timeline of schema 1 (`schemaVersion` absent is 1); any other schema throws
+    /// ``UnsupportedSchema``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        guard schemaVersion == UnsupportedSchema.supported else {
+            throw UnsupportedSchema(schemaVersion: schemaVersion)
+        }
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        entries = try container.decode([Entry].self, forKey: .entries)
+    }
+}

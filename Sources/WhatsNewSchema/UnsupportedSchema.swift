@@ -1,6 +1,7 @@
-/// The error decoding a ``Sheet`` throws for JSON of a schema this library does not read
-/// (`"schemaVersion": 2`): its keys may mean something else, so nothing is guessed. Update the
-/// whatsnew package, or write the JSON with the whatsnew the app builds with.
+/// The error decoding a ``Sheet`` (or a ``Timeline``, a ``LintReport``) throws for JSON of a
+/// schema this library does not read (`"schemaVersion": 2`): its keys may mean something else,
+/// so nothing is guessed. Update the whatsnew package, or write the JSON with the whatsnew the
+/// app builds with.
 ///
 /// ```swift
 /// do {

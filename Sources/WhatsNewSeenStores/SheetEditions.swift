@@ -52,8 +52,9 @@ extension Sheet {
 
 extension SeenVersion {
     /// The version and build the bundle's `Info.plist` gives (`CFBundleShortVersionString`,
-    /// `CFBundleVersion`), trimmed; nil when it has no version string (a command-line tool on
-    /// Linux: give ``/WhatsNewSchema/SeenVersion/init(version:build:)`` the version instead).
+    /// `CFBundleVersion`), read as ``/WhatsNewSchema/SeenVersion/normalized`` reads them; nil
+    /// when it has no version string (a command-line tool on Linux: give
+    /// ``/WhatsNewSchema/SeenVersion/init(version:build:)`` the version instead).
     public static func current(bundle: Bundle = .main) -> SeenVersion? {
         bundle.infoDictionary.flatMap(SeenVersion.init(info:))
     }

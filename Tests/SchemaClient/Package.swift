@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 // An app's view of whatsnew: a target that depends on the WhatsNewSchema library alone and
 // decodes what the command line writes, in Swift 6's language mode; and one that keeps what
-// the user saw in UserDefaults across launches. WhatsNewCLITests builds and runs them.
+// the user saw in UserDefaults across launches; and the in-app field run. WhatsNewCLITests builds
+// and runs them.
 import Foundation
 import PackageDescription
 
@@ -17,6 +18,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "SchemaClient",
+            dependencies: [.product(name: "WhatsNewSchema", package: whatsnew.lastPathComponent.lowercased())]
+        ),
+        // The in-app field run over real changelogs (Tests/Field/in-app.py).
+        .executableTarget(
+            name: "AppField",
             dependencies: [.product(name: "WhatsNewSchema", package: whatsnew.lastPathComponent.lowercased())]
         ),
         .executableTarget(

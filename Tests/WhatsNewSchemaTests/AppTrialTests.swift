@@ -42,7 +42,9 @@ struct AppTrialTests {
             ("1.4.0\n", nil, "1.4.0", nil), ("1.4.0 (42)", nil, "1.4.0", "42"), ("1.4.0 (42)", "42", "1.4.0", "42"),
             ("\t1.4.0 ( 42 )\r\n", nil, "1.4.0", "42"), ("1.4.0 (42)", "43", "1.4.0", "43"),
             ("2.0 (beta)", nil, "2.0 (beta)", nil),
-            ("1.4.0(42)", nil, "1.4.0(42)", nil), ("dev", " ", "dev", nil),
+            ("1.4.0(42)", nil, "1.4.0(42)", nil), ("dev", " ", "dev", nil), ("1.4.0\t(42)", nil, "1.4.0", "42"),
+            ("1.4.0\u{00A0}(42)", nil, "1.4.0", "42"), ("1.4.0 ()", nil, "1.4.0", nil),
+            ("1.4.0 (42", nil, "1.4.0 (42", nil),
         ] as [(String, String?, String, String?)])
     func versionsReadAsThePlatformsWriteThem(version: String, build: String?, read: String, readBuild: String?) {
         #expect(SeenVersion(version: version, build: build).normalized == SeenVersion(version: read, build: readBuild))
@@ -52,6 +54,7 @@ struct AppTrialTests {
         let sheet = try JSONDecoder().decode(Sheet.self, from: Self.cutTheDayBefore)
         let running = try #require(SeenVersion(info: ["CFBundleShortVersionString": "2.1.0 (42)"]))
         #expect(running == SeenVersion(version: "2.1.0", build: "42"))
+        #expect(SeenVersion(info: ["CFBundleShortVersionString": " \n"]) == nil, "a blank version is none")
         let decision = PresentationPolicy().decide(
             for: sheet, current: SeenVersion(version: "2.1.0 (42)"), lastSeen: SeenVersion(version: "2.0.0"),
             isFreshInstall: false)
@@ -90,6 +93,13 @@ struct AppTrialTests {
             Sheet.self, from: Data(#"{"releases":[{"unreleased":true},{"version":"1.0"}]}"#.utf8))
         #expect(unnamed.releases.map(\.title) == ["Unreleased", "1.0"])
         #expect(unnamed.releases.allSatisfy { $0.sections.isEmpty })
+        // Rows written by hand, with no line, are told apart by their words, as SwiftUI's lists need.
+        let rows = try JSONDecoder().decode(
+            Sheet.self,
+            from: Data(
+                #"{"releases":[{"version":"1.0","sections":[{"kind":"added","summary":"A"},{"kind":"added","summary":"B"}]}]}"#
+                    .utf8))
+        #expect(Set(rows.releases[0].sections.map(\.id)).count == 2)
     }
 
     @Test func aSchemaThisLibraryDoesNotReadIsRefusedWithOneClearError() throws {
@@ -103,8 +113,20 @@ struct AppTrialTests {
                     == "What's New JSON of schema 2: this WhatsNewSchema reads schema 1; update the whatsnew package, "
                     + "or write the JSON with the whatsnew the app builds with")
         }
-        // Not a sheet at all is still a decoding error, not an empty sheet.
+        // Not a sheet at all is still a decoding error, not an empty sheet; nor is a release that
+        // names itself in no way (a GitHub release's JSON).
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Sheet.self, from: Data(#"{"title":"x"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Sheet.self, from: Data(#"{"releases":[{"tag_name":"v1","body":"x"}]}"#.utf8))
+        }
+        // The widget's timeline and lint's report are held to their schema too.
+        #expect(throws: UnsupportedSchema(schemaVersion: 3)) {
+            try JSONDecoder().decode(Timeline.self, from: Data(#"{"schemaVersion":3,"title":null,"entries":[]}"#.utf8))
+        }
+        #expect(throws: UnsupportedSchema(schemaVersion: 2)) {
+            try JSONDecoder().decode(
+                LintReport.self, from: Data(#"{"schemaVersion":2,"errors":0,"warnings":0,"diagnostics":[]}"#.utf8))
+        }
     }
 
     @Test func aRowsArtworkIsTheMostSpecificItNames() {

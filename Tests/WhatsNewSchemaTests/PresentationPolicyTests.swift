@@ -236,6 +236,35 @@ struct PresentationPolicyTests {
         }
     }
 
+    /// A release folded into another (a re-release, a pre-release, a release in progress) that
+    /// says `show: never`, or is a pre-release, does not decide for the release that is out.
+    @Test func theReleaseOutDecidesForWhatIsFoldedIntoIt() {
+        let sheet = Sheet(
+            title: "Lantern",
+            releases: [
+                Self.release(nil, [Self.row(.fixed, "Tidying")], unreleased: true),
+                Self.release("3.0.0-beta.1", [Self.row(.added, "Beta")], scheduled: true),
+                Self.release("1.6.0", [Self.row(.added, "Planned")], scheduled: true, show: .never),
+                Self.release("1.5.0+1", [Self.row(.fixed, "Re-cut")], show: .never),
+                Self.release("1.5.0", [Self.row(.fixed, "Security")], show: .always),
+                Self.release("1.4.0", [Self.row(.added, "Maps")]),
+            ])
+        let seen = SeenVersion(version: "1.4.0")
+        let running = SeenVersion(version: "1.5.0")
+        for policy in [PresentationPolicy(), PresentationPolicy(includesUnreleased: true)] {
+            let decision = policy.decide(for: sheet, current: running, lastSeen: seen, isFreshInstall: false)
+            #expect(decision.shown.contains("1.5.0"), "\(decision)")
+            #expect(!decision.shown.contains("1.5.0+1") && !decision.shown.contains("1.6.0"), "\(decision)")
+            #expect(decision.skipped.map(\.description).contains("1.5.0+1 (its notes say show: never)"), "\(decision)")
+        }
+        let tester = PresentationPolicy(includesUnreleased: true).decide(
+            for: sheet, current: running, lastSeen: seen, isFreshInstall: false)
+        #expect(tester.shown == ["Unreleased", "3.0.0-beta.1", "1.5.0"], "\(tester)")
+        let firstLook = PresentationPolicy(includesUnreleased: true).decide(
+            for: sheet, current: running, lastSeen: nil, isFreshInstall: false)
+        #expect(firstLook.shown.contains("1.5.0"), "\(firstLook)")
+    }
+
     /// Skipped releases become one sheet: rows of one kind made one, featured rows as they are.
     @Test func mergedReleasesAreOneSheet() throws {
         let decision = PresentationPolicy().decide(

@@ -62,7 +62,10 @@ struct DocumentationExamplesTests {
     /// app builds it. A manifest fragment (`dependencies: [...]`) is what SwiftPM itself reads;
     /// the one SwiftUI sketch says so on its first line.
     @Test func everyArticlesSwiftIsBuilt() throws {
-        let catalogs = ["WhatsNew/WhatsNew.docc", "WhatsNewSchema/WhatsNewSchema.docc"]
+        let catalogs = [
+            "WhatsNew/WhatsNew.docc", "WhatsNewSchema/WhatsNewSchema.docc",
+            "WhatsNewSeenStores/WhatsNewSeenStores.docc",
+        ]
         var checked = 0
         var sketches = 0
         for catalog in catalogs {

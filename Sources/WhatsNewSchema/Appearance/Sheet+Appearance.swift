@@ -5,7 +5,8 @@ extension Sheet {
     public enum Artwork: Sendable, Hashable {
         /// An image in the app's own assets, by name: `Image(name)`.
         case image(String)
-        /// An SF Symbol whatsnew knows, by name: `Image(systemName: name)`.
+        /// An SF Symbol, by name: `Image(systemName: name)`. whatsnew writes only names it
+        /// knows; JSON written by hand is taken at its word.
         case symbol(String)
         /// An emoji or text glyph: `Text(glyph)`.
         case glyph(String)

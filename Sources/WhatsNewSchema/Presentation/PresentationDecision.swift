@@ -7,7 +7,8 @@ public struct PresentationDecision: Sendable, Hashable, CustomStringConvertible 
     /// Why: the rule that decided.
     public var reason: Reason
     /// What to save once the app has acted on the decision (``SeenStore/record(_:)``): the
-    /// running version when it is newer than the one recorded, and the versions shown. A
+    /// running version when it is newer than the one recorded, and the versions shown that are
+    /// out (not those in progress, ``PresentationPolicy/includesUnreleased``). A
     /// downgrade and a version that is no version (`dev`) leave the record as it was.
     public var record: SeenRecord
     /// The versions the sheet shows, newest first; the unreleased changes by their title
@@ -75,7 +76,8 @@ public struct PresentationDecision: Sendable, Hashable, CustomStringConvertible 
 
     /// An unseen release a rule left out.
     public struct Skipped: Sendable, Hashable, CustomStringConvertible {
-        /// The release's version as the notes spell it.
+        /// The release's version as the notes spell it; the title (`Unreleased`) for the
+        /// unreleased changes.
         public var version: String
         /// The rule.
         public var rule: Rule

@@ -56,7 +56,8 @@ public struct PresentationPolicy: Sendable, Hashable {
     /// Whether an internal or TestFlight build shows the release in progress: the unreleased
     /// changes, counted as the running version's, and planned or scheduled releases after it.
     /// Off by default, for the App Store: there a release counts once the user runs its version.
-    /// Versions in progress are never recorded as shown, so their notes show again once out.
+    /// Versions in progress are never recorded as shown, so their notes show once out, in the
+    /// version the tester updates to (or, with ``Trigger/build``, a newer build of this one).
     public var includesUnreleased: Bool
     /// Whether a release whose rows are all fixes, security fixes, dependency updates, docs,
     /// internal work, known issues or thanks shows; off by default. A curated row with no kind,
@@ -276,19 +277,29 @@ public struct PresentationPolicy: Sendable, Hashable {
         var releasesShown = 0
         let (releases, preReleases) = Self.foldingPreReleases(candidates)
         for (index, candidate) in releases.enumerated() {
-            let leading = preReleases[index] ?? []
-            let whole =
-                leading.isEmpty
-                ? candidate.release : sheet.merging([candidate.release] + leading.map(\.release)).releases[0]
+            // A re-release, pre-release or release in progress that says `show: never` leaves
+            // itself out, not the release it is folded into.
+            var members: [Versioned] = []
+            for member in [candidate] + (preReleases[index] ?? []) {
+                if member.release.show == .never {
+                    skipped.append(PresentationDecision.Skipped(version: Self.label(member), rule: .showNever))
+                } else {
+                    members.append(member)
+                }
+            }
+            guard let first = members.first else { continue }
+            // Weighed as the release that is out: one in progress beside it does not decide.
+            let deciding = members.first { !Self.isInProgress($0.release, running: running) } ?? first
+            var whole = members.count == 1 ? first.release : sheet.merging(members.map(\.release)).releases[0]
+            whole.version = deciding.release.version
+            whole.show = deciding.release.show
             let ruled = rule(skipping: whole, running: running, record: record, update: update)
             // A first look is the running version's notes: its line's older releases are not news left out.
             if releasesShown > 0, releasesShown >= limit, update == nil { break }
             if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
-                skipped += ([candidate] + leading).map {
-                    PresentationDecision.Skipped(version: Self.label($0), rule: rule)
-                }
+                skipped += members.map { PresentationDecision.Skipped(version: Self.label($0), rule: rule) }
             } else {
-                shown += [candidate.release] + leading.map(\.release)
+                shown += members.map(\.release)
                 releasesShown += 1
             }
         }
