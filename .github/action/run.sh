@@ -51,6 +51,34 @@ if [ -z "$whatsnew" ]; then
     whatsnew="$(swift build --package-path "$action_root" -c release --show-bin-path)/whatsnew"
 fi
 
+# The formats asked for: WHATSNEW_FORMATS split at its commas, spaces dropped.
+IFS=',' read -r -a wanted <<< "$formats"
+for index in "${!wanted[@]}"; do wanted[index]=$(echo "${wanted[index]}" | tr -d '[:space:]'); done
+paths=()
+
+# FORMAT FILE ARGUMENTS…: one format written by whatsnew with ARGUMENTS, text without colour at
+# 80 columns, atom with the feed's address; the file joins the paths.
+write_format() {
+    local format=$1 file=$2 extra=()
+    shift 2
+    [ "$format" = text ] && extra=(--color never --width 80)
+    [ "$format" = atom ] && [ -n "${WHATSNEW_FEED_URL:-}" ] && extra=("--feed-url=$WHATSNEW_FEED_URL")
+    "$whatsnew" "$@" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
+    paths+=("$file")
+}
+
+# The paths written, one per line, as the output `paths`.
+output_paths() {
+    {
+        echo "paths<<WHATSNEW_PATHS"
+        printf '%s\n' "${paths[@]+"${paths[@]}"}"
+        echo "WHATSNEW_PATHS"
+    } >> "$output_file"
+}
+
+# The files changed or added in the work tree, with their hashes, to tell what a release wrote.
+state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
+
 # check: does the pull request add a release note?
 if [ "${WHATSNEW_COMMAND:-release-notes}" = check ]; then
     base=${WHATSNEW_BASE:-}
@@ -113,10 +141,7 @@ if [ "${WHATSNEW_COMMAND:-release-notes}" = deps ]; then
         *) echo "whatsnew: fail-on is breaking or empty, not $WHATSNEW_FAIL_ON" >&2; exit 2 ;;
     esac
     mkdir -p "$out"
-    IFS=',' read -r -a wanted <<< "$formats"
-    paths=()
     for format in "${wanted[@]}"; do
-        format=$(echo "$format" | tr -d '[:space:]')
         case "$format" in
             markdown) file="$out/dependency-updates.md" ;;
             html) file="$out/dependency-updates.html" ;;
@@ -124,18 +149,11 @@ if [ "${WHATSNEW_COMMAND:-release-notes}" = deps ]; then
             text) file="$out/dependency-updates.txt" ;;
             *) echo "whatsnew: deps writes markdown, html, json and text, not $format" >&2; exit 2 ;;
         esac
-        extra=()
-        [ "$format" = text ] && extra=(--color never --width 80)
-        "$whatsnew" "${arguments[@]}" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
-        paths+=("$file")
+        write_format "$format" "$file" "${arguments[@]}"
         echo "$format=$file" >> "$output_file"
         echo "wrote $file"
     done
-    {
-        echo "paths<<WHATSNEW_PATHS"
-        printf '%s\n' "${paths[@]+"${paths[@]}"}"
-        echo "WHATSNEW_PATHS"
-    } >> "$output_file"
+    output_paths
     if [ "${WHATSNEW_FAIL_ON:-}" = breaking ]; then
         exec "$whatsnew" "${arguments[@]}" --fail-on breaking > /dev/null
     fi
@@ -155,7 +173,6 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
         [ -n "$name" ] && chosen+=("--package=$name")
     done
     release=${WHATSNEW_RELEASE:-latest}
-    paths=()
     lines=""
     case "$release" in
         auto|major|minor|patch)
@@ -170,7 +187,6 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
                 echo "$problem" >&2
                 exit 1
             fi
-            state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
             before=$(state)
             arguments=(release "${chosen[@]}" "$release" "${drafting[@]}")
             [ -n "${WHATSNEW_PRE:-}" ] && arguments+=("--pre=$WHATSNEW_PRE")
@@ -195,7 +211,6 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
         error) "$whatsnew" lint "${chosen[@]}" ;;
         *) echo "whatsnew: lint is error, strict or off, not $lint" >&2; exit 2 ;;
     esac
-    IFS=',' read -r -a wanted <<< "$formats"
     while read -r package version tag; do
         [ -n "$package" ] || continue
         package=${package#package=}
@@ -203,7 +218,6 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
         folder="$out/${package//\//-}"
         mkdir -p "$folder"
         for format in "${wanted[@]}"; do
-            format=$(echo "$format" | tr -d '[:space:]')
             case "$format" in
                 markdown) file="$folder/release-notes.md" ;;
                 html) file="$folder/whats-new.html" ;;
@@ -211,10 +225,7 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
                 text) file="$folder/whats-new.txt" ;;
                 *) echo "whatsnew: with packages, formats are markdown, html, json and text, not $format" >&2; exit 2 ;;
             esac
-            extra=()
-            [ "$format" = text ] && extra=(--color never --width 80)
-            "$whatsnew" --package "$package" --release "$version" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
-            paths+=("$file")
+            write_format "$format" "$file" --package "$package" --release "$version"
             echo "wrote $file"
         done
         echo "released $package $version${tag:+ (${tag})}"
@@ -226,14 +237,11 @@ if [ -n "${WHATSNEW_PACKAGE:-}" ]; then
         echo "tags<<WHATSNEW_TAGS"
         sed -n 's/.* tag=\(..*\)$/\1/p' <<< "$lines"
         echo "WHATSNEW_TAGS"
-        echo "paths<<WHATSNEW_PATHS"
-        printf '%s\n' "${paths[@]+"${paths[@]}"}"
-        echo "WHATSNEW_PATHS"
     } >> "$output_file"
+    output_paths
     exit 0
 fi
 
-paths=()
 release=${WHATSNEW_RELEASE:-}
 # auto: write the release first, with the version the notes ask for; its files are outputs too.
 case "$release" in
@@ -254,7 +262,6 @@ case "$release" in
             fi
         fi
         # The files it writes: those whose bytes differ after it, by their hashes.
-        state() { { git ls-files -m -o --exclude-standard -z 2>/dev/null | xargs -0 -r sha1sum 2>/dev/null || true; } | sort; }
         before=$(state)
         arguments=(release "$release" --notes "$notes")
         [ -n "${WHATSNEW_PRE:-}" ] && arguments+=("--pre=$WHATSNEW_PRE")
@@ -292,9 +299,7 @@ case "$lint" in
 esac
 
 mkdir -p "$out"
-IFS=',' read -r -a wanted <<< "$formats"
 for format in "${wanted[@]}"; do
-    format=$(echo "$format" | tr -d '[:space:]')
     case "$format" in
         markdown) file="$out/release-notes.md" ;;
         html) file="$out/whats-new.html" ;;
@@ -308,18 +313,10 @@ for format in "${wanted[@]}"; do
         atom) file="$out/whats-new.xml" ;;
         *) echo "whatsnew: unknown format $format (markdown, html, json, text, timeline, appstore, play, testflight, slack, atom)" >&2; exit 2 ;;
     esac
-    extra=()
-    [ "$format" = text ] && extra=(--color never --width 80)
-    [ "$format" = atom ] && [ -n "${WHATSNEW_FEED_URL:-}" ] && extra=("--feed-url=$WHATSNEW_FEED_URL")
-    "$whatsnew" "$notes" --release "$release" --format "$format" --output "$file" "${extra[@]+"${extra[@]}"}"
-    paths+=("$file")
+    write_format "$format" "$file" "$notes" --release "$release"
     echo "$format=$file" >> "$output_file"
     echo "wrote $file"
 done
 
-{
-    echo "release=$release"
-    echo "paths<<WHATSNEW_PATHS"
-    printf '%s\n' "${paths[@]+"${paths[@]}"}"
-    echo "WHATSNEW_PATHS"
-} >> "$output_file"
+echo "release=$release" >> "$output_file"
+output_paths

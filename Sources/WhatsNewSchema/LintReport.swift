@@ -67,10 +67,7 @@ extension LintReport {
     /// ``UnsupportedSchema``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
-        guard schemaVersion == UnsupportedSchema.supported else {
-            throw UnsupportedSchema(schemaVersion: schemaVersion)
-        }
+        schemaVersion = try UnsupportedSchema.version(in: container, forKey: .schemaVersion)
         errors = try container.decode(Int.self, forKey: .errors)
         warnings = try container.decode(Int.self, forKey: .warnings)
         diagnostics = try container.decode([Finding].self, forKey: .diagnostics)

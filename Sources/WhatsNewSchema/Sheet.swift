@@ -249,10 +249,7 @@ extension Sheet {
     /// ``UnsupportedSchema``, since what its keys mean is not known here.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
-        guard schemaVersion == UnsupportedSchema.supported else {
-            throw UnsupportedSchema(schemaVersion: schemaVersion)
-        }
+        schemaVersion = try UnsupportedSchema.version(in: container, forKey: .schemaVersion)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         releases = try container.decode([Release].self, forKey: .releases)
         archives = try container.decodeIfPresent([Archive].self, forKey: .archives) ?? []

@@ -84,10 +84,7 @@ extension Timeline {
     /// ``UnsupportedSchema``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
-        guard schemaVersion == UnsupportedSchema.supported else {
-            throw UnsupportedSchema(schemaVersion: schemaVersion)
-        }
+        schemaVersion = try UnsupportedSchema.version(in: container, forKey: .schemaVersion)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         entries = try container.decode([Entry].self, forKey: .entries)
     }

@@ -22,6 +22,14 @@ public struct UnsupportedSchema: Error, Sendable, Hashable, CustomStringConverti
         self.schemaVersion = schemaVersion
     }
 
+    /// A document's `schemaVersion` (absent is 1), when it is the one this library reads: every
+    /// document of the schema is decoded through this one step.
+    static func version<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Int {
+        let version = try container.decodeIfPresent(Int.self, forKey: key) ?? supported
+        guard version == supported else { throw UnsupportedSchema(schemaVersion: version) }
+        return version
+    }
+
     /// What went wrong and what to do, in one line.
     public var description: String {
         "What's New JSON of schema \(schemaVersion): this WhatsNewSchema reads schema \(Self.supported); "

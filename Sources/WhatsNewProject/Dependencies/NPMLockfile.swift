@@ -28,12 +28,7 @@ enum NPMLockfile {
     }
 
     static func read(_ bytes: [UInt8]) throws(LockfileProblem) -> [LockedDependency] {
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(bytes))
-        } catch {
-            throw LockfileProblem("not a package-lock.json npm reads: \(JSONProblem.describe(error))")
-        }
+        let file = try JSONProblem.decode(File.self, from: bytes, as: "a package-lock.json npm reads")
         if let packages = file.packages {
             return packages.keys.sorted().compactMap { folder in
                 let entry = packages[folder]!

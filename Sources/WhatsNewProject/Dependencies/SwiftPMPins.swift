@@ -33,12 +33,7 @@ enum SwiftPMPins {
     }
 
     static func read(_ bytes: [UInt8]) throws(LockfileProblem) -> [LockedDependency] {
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(bytes))
-        } catch {
-            throw LockfileProblem("not a Package.resolved SwiftPM reads: \(JSONProblem.describe(error))")
-        }
+        let file = try JSONProblem.decode(File.self, from: bytes, as: "a Package.resolved SwiftPM reads")
         guard let pins = file.pins ?? file.object?.pins else {
             throw LockfileProblem("not a Package.resolved SwiftPM reads: it has no `pins`")
         }
@@ -63,6 +58,17 @@ enum SwiftPMPins {
 
 /// A JSON decoding error said in a line, with where it is when Foundation says.
 enum JSONProblem {
+    /// A JSON lockfile read as `type`; one that is not `what` is said as a ``LockfileProblem``.
+    static func decode<File: Decodable>(_ type: File.Type, from bytes: [UInt8], as what: String)
+        throws(LockfileProblem) -> File
+    {
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw LockfileProblem("not \(what): \(describe(error))")
+        }
+    }
+
     static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):

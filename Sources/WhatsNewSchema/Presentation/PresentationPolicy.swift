@@ -216,8 +216,8 @@ public struct PresentationPolicy: Sendable, Hashable {
         releases.filter { !isInProgress($0, running: running) }.compactMap(\.version)
     }
 
-    /// How a candidate is named in a decision: its version, or its title (`Unreleased`).
-    static func label(_ candidate: Versioned) -> String { candidate.release.version ?? candidate.release.title }
+    /// How a release is named in a decision: its version, or its title (`Unreleased`).
+    static func label(_ release: Sheet.Release) -> String { release.version ?? release.title }
 
     /// A re-cut build's sheet: the running version's notes again, those the notes' own word
     /// lets through.
@@ -228,7 +228,7 @@ public struct PresentationPolicy: Sendable, Hashable {
         var shown: [Sheet.Release] = []
         for candidate in same {
             if let rule = Self.notesRule(candidate.release) ?? (maximumReleases < 1 ? .beyondLimit(0) : nil) {
-                skipped.append(PresentationDecision.Skipped(version: Self.label(candidate), rule: rule))
+                skipped.append(PresentationDecision.Skipped(version: Self.label(candidate.release), rule: rule))
             } else {
                 shown.append(candidate.release)
             }
@@ -239,7 +239,7 @@ public struct PresentationPolicy: Sendable, Hashable {
         let versions = Self.recorded(shown, running: running)
         return PresentationDecision(
             sheet: sheet.merging(shown), reason: .reCutBuild, record: record.presenting(versions),
-            shown: shown.map { $0.version ?? $0.title }, skipped: skipped)
+            shown: shown.map(Self.label), skipped: skipped)
     }
 
     /// What the notes themselves rule out: `show: never`, and a release with nothing in it.
@@ -282,7 +282,7 @@ public struct PresentationPolicy: Sendable, Hashable {
             var members: [Versioned] = []
             for member in [candidate] + (preReleases[index] ?? []) {
                 if member.release.show == .never {
-                    skipped.append(PresentationDecision.Skipped(version: Self.label(member), rule: .showNever))
+                    skipped.append(PresentationDecision.Skipped(version: Self.label(member.release), rule: .showNever))
                 } else {
                     members.append(member)
                 }
@@ -297,7 +297,7 @@ public struct PresentationPolicy: Sendable, Hashable {
             // A first look is the running version's notes: its line's older releases are not news left out.
             if releasesShown > 0, releasesShown >= limit, update == nil { break }
             if let rule = ruled ?? (releasesShown >= limit ? .beyondLimit(max(0, limit)) : nil) {
-                skipped += members.map { PresentationDecision.Skipped(version: Self.label($0), rule: rule) }
+                skipped += members.map { PresentationDecision.Skipped(version: Self.label($0.release), rule: rule) }
             } else {
                 shown += members.map(\.release)
                 releasesShown += 1
@@ -309,7 +309,7 @@ public struct PresentationPolicy: Sendable, Hashable {
         return PresentationDecision(
             sheet: sheet.merging(shown), reason: reason,
             record: record.presenting(Self.recorded(shown, running: running)),
-            shown: shown.map { $0.version ?? $0.title },
+            shown: shown.map(Self.label),
             skipped: skipped)
     }
 
